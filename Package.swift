@@ -1,0 +1,27 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "simsub",
+  platforms: [.macOS(.v13)],
+  products: [
+    .library(name: "SubscriptionPolicy", targets: ["SubscriptionPolicy"]),
+    .library(name: "SimSub", targets: ["SimSub"]),
+    .executable(name: "simsub", targets: ["simsub"]),
+  ],
+  targets: [
+    // The policy module an app server ships: notifications as the stores shape them,
+    // the normalised entitlement, and the policies. Knows nothing of simulation.
+    .target(name: "SubscriptionPolicy"),
+    // The simulator as a library: time, store models, engine, scenarios, Monte Carlo, reports.
+    .target(name: "SimSub", dependencies: ["SubscriptionPolicy"]),
+    // The command-line tool: gathers arguments and terminal facts, calls SimSub, prints, exits.
+    .executableTarget(name: "simsub", dependencies: ["SimSub"]),
+    // Helpers shared by the test targets.
+    .target(name: "TestSupport", dependencies: ["SimSub"], path: "Tests/TestSupport"),
+    .testTarget(name: "SubscriptionPolicyTests", dependencies: ["SubscriptionPolicy", "TestSupport"]),
+    .testTarget(name: "SimSubTests", dependencies: ["SimSub", "TestSupport"]),
+    .testTarget(name: "simsubTests", dependencies: ["simsub", "TestSupport"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

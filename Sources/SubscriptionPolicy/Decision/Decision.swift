@@ -1,0 +1,26 @@
+/// A policy's answer for one subscriber at one instant.
+public struct Decision: Hashable, Sendable {
+  /// What the policy believes the subscription is.
+  public var state: EntitlementState
+  /// Whether the app unlocks premium.
+  public var access: Bool
+  /// What the app should ask of the subscriber.
+  public var prompt: RecoveryPrompt
+  /// Until when the store said grace lasts (`gracePeriodExpiresDate`, Google's `expiryTime` in
+  /// grace), when the policy knows it. Informational: the reference policy never ends access on
+  /// this clock.
+  public var gracePeriodExpiresDate: Instant?
+
+  @inlinable public init(
+    state: EntitlementState, access: Bool, prompt: RecoveryPrompt = .none,
+    gracePeriodExpiresDate: Instant? = nil
+  ) {
+    self.state = state
+    self.access = access
+    self.prompt = prompt
+    self.gracePeriodExpiresDate = gracePeriodExpiresDate
+  }
+
+  /// The answer before any notification: never subscribed, no access.
+  public static let never = Decision(state: .never, access: false)
+}

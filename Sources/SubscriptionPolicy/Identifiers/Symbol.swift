@@ -1,0 +1,90 @@
+import Foundation
+
+/// A store identifier (`productId`, `originalTransactionId`, `purchaseToken`, …) held in
+/// 64 bits, so notifications stay plain values the engine copies without reference counting.
+///
+/// A canonical decimal number (`2000000123456789`, the shape of Apple's transaction ids and of
+/// the tokens simsub makes) is stored as the number itself. Any other text is interned once in
+/// a process-wide table and stored as its index: product ids, bundle ids and the identifiers of
+/// a replayed production log. The table only grows with *distinct texts decoded from JSON*; a
+/// simulation that makes numeric ids never touches it, so Monte Carlo memory stays flat.
+public struct Symbol: Hashable, Sendable {
+  @usableFromInline let bits: UInt64
+
+  @usableFromInline static let internedFlag: UInt64 = 1 << 63
+
+  /// A numeric identifier; `number` must be below 2^63.
+  @inlinable public init(number: UInt64) {
+    precondition(number < Symbol.internedFlag, "numeric identifiers are below 2^63")
+    bits = number
+  }
+
+  /// The identifier with this text, interning it if it is not a canonical decimal number.
+  public init(_ text: String) {
+    if let n = Symbol.canonicalNumber(text) {
+      bits = n
+    } else {
+      bits = Symbol.internedFlag | UInt64(SymbolTable.shared.index(of: text))
+    }
+  }
+
+  /// The number this identifier holds, when it is numeric.
+  @inlinable public var number: UInt64? { bits & Symbol.internedFlag == 0 ? bits : nil }
+
+  /// The identifier's text, as the store spells it.
+  public var text: String {
+    if let n = number { return String(n) }
+    return SymbolTable.shared.text(at: Int(bits & ~Symbol.internedFlag))
+  }
+
+  static func canonicalNumber(_ text: String) -> UInt64? {
+    let utf8 = text.utf8
+    guard !utf8.isEmpty, utf8.count <= 18, utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) else {
+      return nil
+    }
+    if utf8.count > 1 && utf8.first == 48 { return nil }  // "007" must round-trip as text
+    return UInt64(text)
+  }
+}
+
+extension Symbol: CustomStringConvertible {
+  public var description: String { text }
+}
+
+extension Symbol: ExpressibleByStringLiteral {
+  public init(stringLiteral value: String) { self.init(value) }
+}
+
+extension Symbol: Codable {
+  public init(from decoder: any Decoder) throws {
+    self.init(try decoder.singleValueContainer().decode(String.self))
+  }
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.singleValueContainer()
+    try c.encode(text)
+  }
+}
+
+/// The process-wide intern table behind `Symbol`. Locked, because a scenario check and a
+/// Monte Carlo worker may decode on different threads; touched only at the JSON edge.
+final class SymbolTable: @unchecked Sendable {
+  static let shared = SymbolTable()
+  private let lock = NSLock()
+  private var texts: [String] = []
+  private var indices: [String: Int] = [:]
+
+  func index(of text: String) -> Int {
+    lock.lock()
+    defer { lock.unlock() }
+    if let i = indices[text] { return i }
+    texts.append(text)
+    indices[text] = texts.count - 1
+    return texts.count - 1
+  }
+
+  func text(at index: Int) -> String {
+    lock.lock()
+    defer { lock.unlock() }
+    return texts[index]
+  }
+}

@@ -1,0 +1,96 @@
+/// A Google Play real-time developer notification (`DeveloperNotification`), together with the
+/// `subscriptionsv2.get` resource a server fetches on receiving it.
+///
+/// An RTDN only says *that* something changed; the fetched `subscription` says what the
+/// subscription looks like now. simsub fills it as it stood when the server fetched it, that is
+/// at the notification's arrival.
+public struct GooglePlayNotification: Hashable, Sendable {
+  /// `"1.0"`.
+  public var version: Symbol
+  public var packageName: Symbol
+  /// `eventTimeMillis`: when the event happened.
+  public var eventTime: Instant
+  public var subscriptionNotification: SubscriptionNotification
+  /// The `SubscriptionPurchaseV2` fetched for `purchaseToken`; `nil` when the fetch is not
+  /// modelled (a bare RTDN decoded from a log).
+  public var subscription: SubscriptionPurchaseV2?
+
+  public init(
+    version: Symbol = "1.0", packageName: Symbol, eventTime: Instant,
+    subscriptionNotification: SubscriptionNotification, subscription: SubscriptionPurchaseV2? = nil
+  ) {
+    self.version = version
+    self.packageName = packageName
+    self.eventTime = eventTime
+    self.subscriptionNotification = subscriptionNotification
+    self.subscription = subscription
+  }
+}
+
+/// The RTDN's `subscriptionNotification` object.
+public struct SubscriptionNotification: Hashable, Sendable {
+  public var version: Symbol
+  public var notificationType: GooglePlayNotificationType
+  public var purchaseToken: PurchaseToken
+
+  public init(
+    version: Symbol = "1.0", notificationType: GooglePlayNotificationType,
+    purchaseToken: PurchaseToken
+  ) {
+    self.version = version
+    self.notificationType = notificationType
+    self.purchaseToken = purchaseToken
+  }
+}
+
+/// `subscriptionNotification.notificationType`: a number, with Google's names.
+public struct GooglePlayNotificationType: RawRepresentable, Hashable, Sendable, Codable {
+  public var rawValue: Int32
+  public init(rawValue: Int32) { self.rawValue = rawValue }
+
+  public static let subscriptionRecovered = Self(rawValue: 1)
+  public static let subscriptionRenewed = Self(rawValue: 2)
+  public static let subscriptionCanceled = Self(rawValue: 3)
+  public static let subscriptionPurchased = Self(rawValue: 4)
+  public static let subscriptionOnHold = Self(rawValue: 5)
+  public static let subscriptionInGracePeriod = Self(rawValue: 6)
+  public static let subscriptionRestarted = Self(rawValue: 7)
+  public static let subscriptionPriceChangeConfirmed = Self(rawValue: 8)
+  public static let subscriptionDeferred = Self(rawValue: 9)
+  public static let subscriptionPaused = Self(rawValue: 10)
+  public static let subscriptionPauseScheduleChanged = Self(rawValue: 11)
+  public static let subscriptionRevoked = Self(rawValue: 12)
+  public static let subscriptionExpired = Self(rawValue: 13)
+  public static let subscriptionPendingPurchaseCanceled = Self(rawValue: 20)
+  public static let subscriptionPriceChangeUpdated = Self(rawValue: 19)
+
+  /// Every code Google documents as of November 2026, with its name.
+  public static let documented: [(Self, String)] = [
+    (.subscriptionRecovered, "SUBSCRIPTION_RECOVERED"),
+    (.subscriptionRenewed, "SUBSCRIPTION_RENEWED"),
+    (.subscriptionCanceled, "SUBSCRIPTION_CANCELED"),
+    (.subscriptionPurchased, "SUBSCRIPTION_PURCHASED"),
+    (.subscriptionOnHold, "SUBSCRIPTION_ON_HOLD"),
+    (.subscriptionInGracePeriod, "SUBSCRIPTION_IN_GRACE_PERIOD"),
+    (.subscriptionRestarted, "SUBSCRIPTION_RESTARTED"),
+    (.subscriptionPriceChangeConfirmed, "SUBSCRIPTION_PRICE_CHANGE_CONFIRMED"),
+    (.subscriptionDeferred, "SUBSCRIPTION_DEFERRED"),
+    (.subscriptionPaused, "SUBSCRIPTION_PAUSED"),
+    (.subscriptionPauseScheduleChanged, "SUBSCRIPTION_PAUSE_SCHEDULE_CHANGED"),
+    (.subscriptionRevoked, "SUBSCRIPTION_REVOKED"),
+    (.subscriptionExpired, "SUBSCRIPTION_EXPIRED"),
+    (.subscriptionPriceChangeUpdated, "SUBSCRIPTION_PRICE_CHANGE_UPDATED"),
+    (.subscriptionPendingPurchaseCanceled, "SUBSCRIPTION_PENDING_PURCHASE_CANCELED"),
+  ]
+
+  /// Google's name for the code (`SUBSCRIPTION_ON_HOLD`), or `UNKNOWN_<code>`.
+  public var name: String {
+    Self.documented.first(where: { $0.0 == self })?.1 ?? "UNKNOWN_\(rawValue)"
+  }
+
+  /// The code with Google's name, or `nil` for a name Google does not document.
+  public init?(name: String) {
+    guard let found = Self.documented.first(where: { $0.1 == name }) else { return nil }
+    self = found.0
+  }
+}

@@ -1,0 +1,84 @@
+/// Google's `SubscriptionPurchaseV2` resource (`purchases.subscriptionsv2.get`), with the one
+/// line item of an auto-renewing base plan.
+public struct SubscriptionPurchaseV2: Hashable, Sendable {
+  public var regionCode: Symbol
+  public var startTime: Instant?
+  public var subscriptionState: SubscriptionState
+  public var latestOrderId: OrderID?
+  public var linkedPurchaseToken: PurchaseToken?
+  /// `pausedStateContext.autoResumeTime`, while paused or a pause is scheduled.
+  public var autoResumeTime: Instant?
+  /// `canceledStateContext`: who canceled, while canceled or expired after a cancel.
+  public var canceledStateContext: CanceledStateContext?
+  public var acknowledgementState: Symbol
+  /// `lineItems[0]`.
+  public var lineItem: SubscriptionPurchaseLineItem
+
+  public init(
+    regionCode: Symbol = "US", startTime: Instant? = nil, subscriptionState: SubscriptionState,
+    latestOrderId: OrderID? = nil, linkedPurchaseToken: PurchaseToken? = nil,
+    autoResumeTime: Instant? = nil, canceledStateContext: CanceledStateContext? = nil,
+    acknowledgementState: Symbol = "ACKNOWLEDGEMENT_STATE_ACKNOWLEDGED",
+    lineItem: SubscriptionPurchaseLineItem
+  ) {
+    self.regionCode = regionCode
+    self.startTime = startTime
+    self.subscriptionState = subscriptionState
+    self.latestOrderId = latestOrderId
+    self.linkedPurchaseToken = linkedPurchaseToken
+    self.autoResumeTime = autoResumeTime
+    self.canceledStateContext = canceledStateContext
+    self.acknowledgementState = acknowledgementState
+    self.lineItem = lineItem
+  }
+}
+
+/// `SubscriptionPurchaseV2.subscriptionState`.
+public struct SubscriptionState: StoreString {
+  public let symbol: Symbol
+  public init(symbol: Symbol) { self.symbol = symbol }
+
+  public static let unspecified: Self = "SUBSCRIPTION_STATE_UNSPECIFIED"
+  public static let pending: Self = "SUBSCRIPTION_STATE_PENDING"
+  public static let active: Self = "SUBSCRIPTION_STATE_ACTIVE"
+  public static let paused: Self = "SUBSCRIPTION_STATE_PAUSED"
+  public static let inGracePeriod: Self = "SUBSCRIPTION_STATE_IN_GRACE_PERIOD"
+  public static let onHold: Self = "SUBSCRIPTION_STATE_ON_HOLD"
+  public static let canceled: Self = "SUBSCRIPTION_STATE_CANCELED"
+  public static let expired: Self = "SUBSCRIPTION_STATE_EXPIRED"
+  public static let pendingPurchaseCanceled: Self = "SUBSCRIPTION_STATE_PENDING_PURCHASE_CANCELED"
+}
+
+/// Which member of `canceledStateContext` is set.
+public enum CanceledStateContext: UInt8, Hashable, Sendable {
+  case userInitiatedCancellation
+  case systemInitiatedCancellation
+  case developerInitiatedCancellation
+  case replacementCancellation
+}
+
+/// One `lineItems[]` entry.
+public struct SubscriptionPurchaseLineItem: Hashable, Sendable {
+  public var productId: ProductID
+  /// When access ends unless renewed: the period's end, or grace's end while in grace.
+  public var expiryTime: Instant
+  /// `autoRenewingPlan.autoRenewEnabled`.
+  public var autoRenewEnabled: Bool
+  /// `offerDetails.basePlanId`.
+  public var basePlanId: Symbol
+  /// `offerDetails.offerId`, e.g. a free-trial offer.
+  public var offerId: Symbol?
+  public var latestSuccessfulOrderId: OrderID?
+
+  public init(
+    productId: ProductID, expiryTime: Instant, autoRenewEnabled: Bool, basePlanId: Symbol,
+    offerId: Symbol? = nil, latestSuccessfulOrderId: OrderID? = nil
+  ) {
+    self.productId = productId
+    self.expiryTime = expiryTime
+    self.autoRenewEnabled = autoRenewEnabled
+    self.basePlanId = basePlanId
+    self.offerId = offerId
+    self.latestSuccessfulOrderId = latestSuccessfulOrderId
+  }
+}

@@ -1,0 +1,28 @@
+/// A string-valued field of a store payload whose set of values the store may extend
+/// (`notificationType`, `subtype`, `subscriptionState`, …).
+///
+/// Like Apple's own server library, simsub keeps the raw value, so a type the store adds
+/// tomorrow still decodes, compares and re-encodes; the known values are static constants, so
+/// `switch n.notificationType { case .didRenew: … }` reads as an enum would. Backed by a
+/// `Symbol`, the value is 64 bits with no references.
+public protocol StoreString: RawRepresentable, Hashable, Sendable, Codable,
+  ExpressibleByStringLiteral, CustomStringConvertible
+where RawValue == String {
+  var symbol: Symbol { get }
+  init(symbol: Symbol)
+}
+
+extension StoreString {
+  public init(rawValue: String) { self.init(symbol: Symbol(rawValue)) }
+  public init(stringLiteral value: String) { self.init(rawValue: value) }
+  public var rawValue: String { symbol.text }
+  public var description: String { rawValue }
+
+  public init(from decoder: any Decoder) throws {
+    self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+  }
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.singleValueContainer()
+    try c.encode(rawValue)
+  }
+}

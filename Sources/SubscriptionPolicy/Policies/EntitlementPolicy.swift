@@ -1,0 +1,41 @@
+/// An app's entitlement logic for one subscriber: the code under test.
+///
+/// A policy is a value. It only ever sees notifications, each with the instant it reached the
+/// server, and answers for any instant. It never sees the store's truth: the simulator compares
+/// the two. Conform your own server's logic to this protocol to put it in front of simsub.
+///
+/// ```swift
+/// struct MyPolicy: EntitlementPolicy {
+///   static let name = "mine"
+///   static let summary = "Our production rules"
+///   var last = Decision.never
+///   mutating func receive(_ n: StoreNotification, at arrival: Instant) { ... }
+///   func decision(at instant: Instant) -> Decision { last }
+/// }
+/// ```
+///
+/// The simulator is generic over the policy, so a conforming type runs specialised and
+/// allocation-free in the engine's loop; keep `receive` and `decision` free of allocation too if
+/// Monte Carlo speed matters to you.
+public protocol EntitlementPolicy: Sendable {
+  /// The name `--policy` and `policy:` take, kebab-case.
+  static var name: String { get }
+  /// One line for `simsub policies`.
+  static var summary: String { get }
+  /// `true` when `decision(at:)` can change only when a notification arrives, never on the
+  /// policy's own clock. The engine then samples it only at events, which makes quiet months
+  /// free; a policy that answers from `gracePeriodExpiresDate` or `expiresDate` on its own must
+  /// say `false` and is sampled at every step.
+  static var decidesOnlyOnNotifications: Bool { get }
+
+  /// A policy for a subscriber it has heard nothing about.
+  init()
+  /// Takes in one notification, which reached the server at `arrival`.
+  mutating func receive(_ notification: StoreNotification, at arrival: Instant)
+  /// The answer at `instant` (never earlier than the last arrival).
+  func decision(at instant: Instant) -> Decision
+}
+
+extension EntitlementPolicy {
+  public static var decidesOnlyOnNotifications: Bool { false }
+}

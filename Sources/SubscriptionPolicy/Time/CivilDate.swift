@@ -1,0 +1,72 @@
+/// A proleptic Gregorian calendar date and time of day in UTC.
+///
+/// The conversions are Howard Hinnant's `days_from_civil` / `civil_from_days`: exact for every
+/// `Int64` day count simsub meets, with no table, no `Calendar` and no allocation.
+public struct CivilDate: Hashable, Sendable {
+  public var year: Int64
+  /// 1 through 12.
+  public var month: Int64
+  /// 1 through the month's length.
+  public var day: Int64
+  public var hour: Int64 = 0
+  public var minute: Int64 = 0
+  public var second: Int64 = 0
+
+  @inlinable public init(
+    year: Int64, month: Int64, day: Int64, hour: Int64 = 0, minute: Int64 = 0, second: Int64 = 0
+  ) {
+    self.year = year
+    self.month = month
+    self.day = day
+    self.hour = hour
+    self.minute = minute
+    self.second = second
+  }
+
+  /// The civil date of an instant.
+  @inlinable public init(_ instant: Instant) {
+    let s = instant.secondsSinceEpoch
+    var days = s / 86_400
+    var secs = s % 86_400
+    if secs < 0 {
+      secs += 86_400
+      days -= 1
+    }
+    let z = days + 719_468
+    let era = (z >= 0 ? z : z - 146_096) / 146_097
+    let doe = z - era * 146_097
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+    let mp = (5 * doy + 2) / 153
+    let d = doy - (153 * mp + 2) / 5 + 1
+    let m = mp < 10 ? mp + 3 : mp - 9
+    self.init(
+      year: yoe + era * 400 + (m <= 2 ? 1 : 0), month: m, day: d,
+      hour: secs / 3_600, minute: (secs % 3_600) / 60, second: secs % 60)
+  }
+
+  /// The instant of this civil date and time, UTC.
+  @inlinable public var instant: Instant {
+    let y = month <= 2 ? year - 1 : year
+    let era = (y >= 0 ? y : y - 399) / 400
+    let yoe = y - era * 400
+    let mp = month > 2 ? month - 3 : month + 9
+    let doy = (153 * mp + 2) / 5 + day - 1
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+    let days = era * 146_097 + doe - 719_468
+    return Instant(secondsSinceEpoch: days * 86_400 + hour * 3_600 + minute * 60 + second)
+  }
+
+  @inlinable public static func isLeapYear(_ year: Int64) -> Bool {
+    year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+  }
+
+  /// The number of days in a month of a year.
+  @inlinable public static func daysIn(month: Int64, of year: Int64) -> Int64 {
+    switch month {
+    case 2: return isLeapYear(year) ? 29 : 28
+    case 4, 6, 9, 11: return 30
+    default: return 31
+    }
+  }
+}

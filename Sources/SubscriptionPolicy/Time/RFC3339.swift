@@ -1,0 +1,78 @@
+/// RFC 3339 timestamps, parsed and printed by hand.
+///
+/// simsub prints `2026-01-31T09:00:00Z` (UTC, whole seconds). It parses any RFC 3339
+/// `date-time`: a `Z` or numeric offset, lower-case `t`/`z`, and fractional seconds, which are
+/// truncated to the second (Google's `expiryTime` carries milliseconds). No `DateFormatter`, so
+/// the same bytes come out on Linux and macOS and nothing allocates but the returned string.
+public enum RFC3339 {
+  /// `YYYY-MM-DDTHH:MM:SSZ`.
+  public static func format(_ instant: Instant) -> String {
+    let c = CivilDate(instant)
+    func pad(_ v: Int64, _ width: Int) -> String {
+      let s = String(v.magnitude)
+      return (v < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - s.count)) + s
+    }
+    return "\(pad(c.year, 4))-\(pad(c.month, 2))-\(pad(c.day, 2))T\(pad(c.hour, 2)):\(pad(c.minute, 2)):\(pad(c.second, 2))Z"
+  }
+
+  /// `YYYY-MM-DDTHH:MM:SSZ` with milliseconds, as Google's `subscriptionsv2` prints: `…:00.000Z`.
+  public static func formatWithMilliseconds(_ instant: Instant) -> String {
+    var s = format(instant)
+    s.removeLast()
+    return s + ".000Z"
+  }
+
+  /// Parses an RFC 3339 `date-time`; `nil` when the text is not one (including impossible
+  /// dates such as February 30th).
+  public static func parse<S: StringProtocol>(_ text: S) -> Instant? {
+    var bytes = Array(text.utf8)[...]
+    func number(_ count: Int) -> Int64? {
+      guard bytes.count >= count else { return nil }
+      var v: Int64 = 0
+      for _ in 0..<count {
+        let b = bytes.removeFirst()
+        guard b >= 48, b <= 57 else { return nil }
+        v = v * 10 + Int64(b - 48)
+      }
+      return v
+    }
+    func expect(_ chars: UInt8...) -> Bool {
+      guard let b = bytes.first, chars.contains(b) else { return false }
+      bytes.removeFirst()
+      return true
+    }
+    guard let year = number(4), expect(0x2D), let month = number(2), expect(0x2D),
+      let day = number(2), expect(0x54, 0x74), let hour = number(2), expect(0x3A),
+      let minute = number(2), expect(0x3A), let second = number(2)
+    else { return nil }
+    guard (1...12).contains(month), day >= 1, day <= CivilDate.daysIn(month: month, of: year),
+      hour <= 23, minute <= 59, second <= 60
+    else { return nil }
+    if bytes.first == 0x2E {  // fraction: at least one digit, truncated
+      bytes.removeFirst()
+      var digits = 0
+      while let b = bytes.first, b >= 48, b <= 57 {
+        bytes.removeFirst()
+        digits += 1
+      }
+      guard digits > 0 else { return nil }
+    }
+    var offset: Int64 = 0
+    if expect(0x5A, 0x7A) {
+      offset = 0
+    } else if let sign = bytes.first, sign == 0x2B || sign == 0x2D {
+      bytes.removeFirst()
+      guard let oh = number(2), expect(0x3A), let om = number(2), oh <= 23, om <= 59 else {
+        return nil
+      }
+      offset = (oh * 3_600 + om * 60) * (sign == 0x2D ? -1 : 1)
+    } else {
+      return nil
+    }
+    guard bytes.isEmpty else { return nil }
+    let local = CivilDate(
+      year: year, month: month, day: day, hour: hour, minute: minute, second: min(second, 59)
+    ).instant
+    return Instant(secondsSinceEpoch: local.secondsSinceEpoch - offset + (second == 60 ? 1 : 0))
+  }
+}

@@ -1,0 +1,3 @@
+import SimSub
+
+print("simsub \(simsubVersion)")
