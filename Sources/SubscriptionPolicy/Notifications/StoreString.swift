@@ -14,12 +14,12 @@ where RawValue == String {
 
 extension StoreString {
   public init(rawValue: String) { self.init(symbol: Symbol(rawValue)) }
-  public init(stringLiteral value: String) { self.init(rawValue: value) }
+  public init(stringLiteral value: String) { self.init(symbol: Symbol(value)) }
   public var rawValue: String { symbol.text }
   public var description: String { rawValue }
 
   public init(from decoder: any Decoder) throws {
-    self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+    self.init(symbol: Symbol(try decoder.singleValueContainer().decode(String.self)))
   }
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.singleValueContainer()
