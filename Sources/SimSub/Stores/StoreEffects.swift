@@ -1,0 +1,35 @@
+/// What a store model asks of the engine after applying a rule: timers to set and
+/// notifications to send. Returned, never performed, in the manner of a reducer's effects.
+///
+/// The engine owns one buffer and clears it (keeping its capacity) before each rule, so the
+/// per-event path allocates nothing once the buffer has grown to its working size.
+public struct StoreEffects: Sendable {
+  public struct Scheduled: Hashable, Sendable {
+    public var instant: Instant
+    public var timer: StoreTimer
+    public var epoch: UInt32
+  }
+
+  public private(set) var timers: [Scheduled] = []
+  public private(set) var notifications: [StoreNotification] = []
+
+  public init() {
+    timers.reserveCapacity(8)
+    notifications.reserveCapacity(8)
+  }
+
+  /// Sets `timer` for `instant`; it fires only while `record.epoch` is unchanged.
+  public mutating func schedule(_ timer: StoreTimer, at instant: Instant, for record: SubscriptionRecord) {
+    timers.append(Scheduled(instant: instant, timer: timer, epoch: record.epoch))
+  }
+
+  /// Sends a notification now.
+  public mutating func send(_ notification: StoreNotification) {
+    notifications.append(notification)
+  }
+
+  public mutating func removeAll() {
+    timers.removeAll(keepingCapacity: true)
+    notifications.removeAll(keepingCapacity: true)
+  }
+}

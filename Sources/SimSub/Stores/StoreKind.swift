@@ -1,0 +1,18 @@
+/// The stores simsub models.
+public enum StoreKind: UInt8, CaseIterable, Hashable, Sendable {
+  case apple
+  case google
+
+  /// The scenario spelling (`store: apple`).
+  public var name: String {
+    switch self {
+    case .apple: "apple"
+    case .google: "google"
+    }
+  }
+
+  public init?(name: String) {
+    guard let s = Self.allCases.first(where: { $0.name == name }) else { return nil }
+    self = s
+  }
+}

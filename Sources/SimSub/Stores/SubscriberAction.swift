@@ -1,0 +1,45 @@
+/// Something the subscriber does: a scenario's timeline entry or a Monte Carlo draw.
+public enum SubscriberAction: Hashable, Sendable {
+  /// The first purchase; `trial` asks for the product's introductory trial, granted only if
+  /// the subscriber is eligible (once per group).
+  case subscribe(product: ProductIndex, trial: Bool)
+  /// Every charge from now on is declined, for this reason.
+  case cardFails(DeclineReason)
+  /// The payment method works again; a store in grace, retry or hold charges at once.
+  case updateCard
+  /// Auto-renew off; access lasts to the end of the paid period.
+  case cancel
+  /// Auto-renew back on before expiry (Google: a restart).
+  case uncancel
+  /// A new purchase after the subscription expired.
+  case resubscribe(product: ProductIndex)
+  /// The store refunds the latest charge and revokes access.
+  case refund
+  /// Upgrade, downgrade or crossgrade within the group, with the store's timing.
+  case changeProduct(ProductIndex)
+  /// Google: pause from the next renewal for this long.
+  case pause(TimeSpan)
+  /// Google: end a pause (or a scheduled pause) early.
+  case resume
+}
+
+/// Why a card is declined.
+public enum DeclineReason: UInt8, CaseIterable, Hashable, Sendable {
+  case expired
+  case insufficientFunds
+  case declined
+
+  /// The scenario spelling.
+  public var name: String {
+    switch self {
+    case .expired: "expired"
+    case .insufficientFunds: "insufficient-funds"
+    case .declined: "declined"
+    }
+  }
+
+  public init?(name: String) {
+    guard let s = Self.allCases.first(where: { $0.name == name }) else { return nil }
+    self = s
+  }
+}

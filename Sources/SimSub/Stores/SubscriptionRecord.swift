@@ -1,0 +1,66 @@
+/// One subscriber's subscription as the store keeps it: the store's truth and everything its
+/// rules need. A plain value, the same for every store, so the engine, the scenario runner and
+/// Monte Carlo read it without knowing which store model wrote it.
+public struct SubscriptionRecord: Hashable, Sendable {
+  /// A number unique to the subscriber within a run; store models derive
+  /// `originalTransactionId`, `purchaseToken` and `notificationUUID` from it.
+  public var subscriber: UInt64
+  public var truth: StoreTruth = .never
+  /// The product being paid for now.
+  public var product: ProductIndex = 0
+  /// A product that takes over at the next renewal (a downgrade), if any.
+  public var pendingProduct: ProductIndex?
+  /// Auto-renew on (`autoRenewStatus` 1 / `autoRenewEnabled`).
+  public var autoRenew = true
+  /// Whether the payment method on file works (scenarios; Monte Carlo decides per charge).
+  public var cardWorks = true
+  public var declineReason: DeclineReason = .declined
+
+  /// When the subscriber first bought (Apple's `originalPurchaseDate`), if ever.
+  public var originalPurchaseDate: Instant?
+  /// The instant period ends are counted from; moves on a recovery after grace.
+  public var billingAnchor = Instant.distantPast
+  /// Periods counted since `billingAnchor` to the current period's end.
+  public var periodsSinceAnchor: Int64 = 0
+  /// The current paid (or trial) period.
+  public var periodStart = Instant.distantPast
+  /// The current period's end: `expiresDate`, the next renewal.
+  public var periodEnd = Instant.distantPast
+  /// Which billing period of this run is current: `renewal N` is the end of period N.
+  public var periodNumber: Int32 = 0
+  /// Whether the current period is an introductory trial.
+  public var inTrial = false
+  /// Groups whose trial this subscriber has used, as bits by catalog group index.
+  public var trialsUsed: UInt64 = 0
+
+  /// When the renewal that failed was due: the start of the billing-issue episode.
+  public var billingIssueStart: Instant?
+  /// When billing grace ends (`gracePeriodExpiresDate`), while in grace.
+  public var gracePeriodExpiresDate: Instant?
+  /// When retries stop and the subscription expires, while in grace or hold.
+  public var retryWindowEnd: Instant?
+  /// Retries made in the current episode.
+  public var retryCount: Int32 = 0
+
+  /// Google: a pause scheduled from the next renewal, for this long.
+  public var scheduledPause: TimeSpan?
+  /// Google: while paused, when the subscription resumes (`autoResumeTime`).
+  public var autoResumeTime: Instant?
+  /// When access was revoked (`revocationDate`).
+  public var revocationDate: Instant?
+
+  /// Successful charges so far (the first purchase counts; a trial does not).
+  public var charges: Int32 = 0
+  /// Money collected so far, in milliunits.
+  public var collectedMilliunits: Int64 = 0
+  /// Money refunded so far, in milliunits.
+  public var refundedMilliunits: Int64 = 0
+  /// Transactions made so far, for transaction ids and Google's `orderId` suffixes.
+  public var transactionCount: Int64 = 0
+  /// Notifications sent so far, for `notificationUUID`s.
+  public var notificationCount: Int64 = 0
+  /// Bumped whenever pending timers become obsolete; see `StoreTimer`.
+  public var epoch: UInt32 = 0
+
+  public init(subscriber: UInt64) { self.subscriber = subscriber }
+}

@@ -1,0 +1,101 @@
+/// A subscription's billing period: the calendar lengths both stores sell.
+///
+/// Month-based periods keep their **anchor day**: the nth renewal is computed from the anchor,
+/// never from the previous renewal, so a subscription bought on Jan 31 renews on Feb 28 (29 in a
+/// leap year), Mar 31, Apr 30. Weeks are exactly seven days.
+public enum BillingPeriod: UInt8, CaseIterable, Hashable, Sendable {
+  case oneWeek
+  case oneMonth
+  case twoMonths
+  case threeMonths
+  case sixMonths
+  case oneYear
+
+  /// Calendar months in one period (`0` for a week).
+  @inlinable public var months: Int64 {
+    switch self {
+    case .oneWeek: 0
+    case .oneMonth: 1
+    case .twoMonths: 2
+    case .threeMonths: 3
+    case .sixMonths: 6
+    case .oneYear: 12
+    }
+  }
+
+  /// The end of the `count`-th period after `anchor`, keeping the anchor's day of month and
+  /// time of day (clamped to the month's last day).
+  @inlinable public func advance(_ anchor: Instant, by count: Int64) -> Instant {
+    if self == .oneWeek { return anchor + .weeks(count) }
+    var c = CivilDate(anchor)
+    let total = (c.year * 12 + (c.month - 1)) + months * count
+    c.year = total >= 0 ? total / 12 : (total - 11) / 12
+    c.month = total - c.year * 12 + 1
+    c.day = min(c.day, CivilDate.daysIn(month: c.month, of: c.year))
+    return c.instant
+  }
+
+  /// The shortest length the period can have, for limits such as "grace no longer than the
+  /// period" (28 days for a month, 7 for a week).
+  public var shortestLength: TimeSpan {
+    switch self {
+    case .oneWeek: .days(7)
+    case .oneMonth: .days(28)
+    case .twoMonths: .days(59)
+    case .threeMonths: .days(89)
+    case .sixMonths: .days(181)
+    case .oneYear: .days(365)
+    }
+  }
+
+  /// A typical length in days, to compare prices of different periods (upgrade or downgrade).
+  public var nominalDays: Int64 {
+    switch self {
+    case .oneWeek: 7
+    case .oneMonth: 30
+    case .twoMonths: 61
+    case .threeMonths: 91
+    case .sixMonths: 182
+    case .oneYear: 365
+    }
+  }
+
+  /// The scenario spelling: `1W`, `1M`, `2M`, `3M`, `6M`, `1Y`.
+  public var code: String {
+    switch self {
+    case .oneWeek: "1W"
+    case .oneMonth: "1M"
+    case .twoMonths: "2M"
+    case .threeMonths: "3M"
+    case .sixMonths: "6M"
+    case .oneYear: "1Y"
+    }
+  }
+
+  /// A word for product ids and prose: `weekly`, `monthly`, `bimonthly`, `quarterly`, …
+  public var adjective: String {
+    switch self {
+    case .oneWeek: "weekly"
+    case .oneMonth: "monthly"
+    case .twoMonths: "bimonthly"
+    case .threeMonths: "quarterly"
+    case .sixMonths: "semiannual"
+    case .oneYear: "yearly"
+    }
+  }
+
+  /// Parses `1W`, `1M`, …, or the ISO 8601 form `P1W`, `P1M`, `P12M`, `P1Y`.
+  public init?(code text: String) {
+    var t = Substring(text)
+    if t.first == "P" { t = t.dropFirst() }
+    switch t {
+    case "1W", "7D": self = .oneWeek
+    case "1M": self = .oneMonth
+    case "2M": self = .twoMonths
+    case "3M": self = .threeMonths
+    case "6M": self = .sixMonths
+    case "1Y", "12M": self = .oneYear
+    default: return nil
+    }
+  }
+}
