@@ -1,0 +1,103 @@
+import Testing
+import TestSupport
+
+@testable import SimSub
+
+/// Builds Google Play models and engines for the store-model tests, and reads what they sent.
+enum GP {
+  typealias TestEngine<Payments: PaymentProcessor> = Engine<GooglePlayModel, CountingPolicy, Payments, TraceRecorder>
+
+  /// A product with Google's defaults unless told otherwise.
+  static func product(
+    _ id: ProductID = "premium.monthly", period: BillingPeriod = .oneMonth, price: Int64 = 9_990,
+    grace: TimeSpan? = nil, hold: TimeSpan? = nil, trial: TimeSpan? = nil, group: Symbol = "default"
+  ) -> Product {
+    let g = grace ?? GooglePlayModel.defaultGrace(for: period)
+    let h = hold ?? GooglePlayModel.defaultHold(for: period, grace: g)
+    return Product(id: id, period: period, priceMilliunits: price, grace: g, hold: h, trial: trial, group: group)
+  }
+
+  static func model(
+    _ products: [Product] = [product()], retrySchedule: [TimeSpan]? = nil, silentGrace: TimeSpan? = nil
+  ) -> GooglePlayModel {
+    do {
+      return try GooglePlayModel(products: products, retrySchedule: retrySchedule, silentGrace: silentGrace)
+    } catch {
+      Issue.record("unexpected configuration error: \(error)")
+      fatalError("\(error)")
+    }
+  }
+
+  static func engine(
+    _ model: GooglePlayModel, start: Instant = testStart, delivery: DeliverySettings = .onTime
+  ) -> TestEngine<CardOnFile> {
+    Engine(store: model, payments: CardOnFile(), observer: TraceRecorder(), start: start, delivery: delivery)
+  }
+
+  static func engine<Payments: PaymentProcessor>(
+    _ model: GooglePlayModel, payments: Payments, start: Instant = testStart
+  ) -> TestEngine<Payments> {
+    Engine(store: model, payments: payments, observer: TraceRecorder(), start: start)
+  }
+
+  /// A UTC instant.
+  static func at(_ year: Int64, _ month: Int64, _ day: Int64, _ hour: Int64 = 0) -> Instant {
+    CivilDate(year: year, month: month, day: day, hour: hour).instant
+  }
+}
+
+/// One RTDN as sent, and as delivered (with the fetched resource).
+struct SentRTDN {
+  var instant: Instant
+  var rtdn: GooglePlayNotification
+  var name: String { rtdn.subscriptionNotification.notificationType.name }
+  var token: PurchaseToken { rtdn.subscriptionNotification.purchaseToken }
+  var resource: SubscriptionPurchaseV2? { rtdn.subscription }
+}
+
+extension TraceRecorder {
+  /// Every Google notification sent, with its instant.
+  var googleSent: [SentRTDN] {
+    entries.compactMap {
+      if case .sent(.googlePlay(let n)) = $0.event { SentRTDN(instant: $0.instant, rtdn: n) } else { nil }
+    }
+  }
+
+  /// Every Google notification delivered, with the resource fetched at arrival.
+  var googleDelivered: [SentRTDN] {
+    entries.compactMap {
+      if case .delivered(.googlePlay(let n), _) = $0.event { SentRTDN(instant: $0.instant, rtdn: n) } else { nil }
+    }
+  }
+
+  /// The delivered notification named `name` (the last one, when several).
+  func delivered(_ name: String) -> SentRTDN? {
+    googleDelivered.last { $0.name == name }
+  }
+
+  /// Each change of truth as (instant, new truth).
+  var truthSteps: [(Instant, StoreTruth)] { truthChanges.map { ($0.instant, $0.to) } }
+}
+
+/// Charges as scripted: purchases, upgrades and card updates go through; renewals are declined
+/// from `declineRenewalsFrom` on; the `succeedOnRetry`-th retry goes through. Keeps every attempt.
+struct ScriptedPayments: PaymentProcessor {
+  var declineRenewalsFrom = Instant.distantPast
+  var succeedOnRetry: Int32 = .max
+  var cardUpdateWorks = true
+  var attempts: [(ChargeAttempt, Instant)] = []
+
+  mutating func charge(_ attempt: ChargeAttempt, for record: SubscriptionRecord, at instant: Instant) -> Bool {
+    attempts.append((attempt, instant))
+    switch attempt {
+    case .purchase, .upgrade: return true
+    case .renewal: return instant < declineRenewalsFrom
+    case .retry(let n): return n == succeedOnRetry
+    case .cardUpdated: return cardUpdateWorks
+    }
+  }
+
+  var retryInstants: [Instant] {
+    attempts.compactMap { if case .retry = $0.0 { $0.1 } else { nil } }
+  }
+}
