@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 
 @testable import SimSub
 
@@ -24,7 +24,8 @@ struct GooglePlayBillingIssueTests {
     #expect(e.record.truth == .active)
     #expect(e.record.billingIssueStart == failed)
     #expect(e.observer.googleSent.map(\.name) == ["SUBSCRIPTION_PURCHASED"])
-    let silent = e.store.subscriptionResource(for: try #require(e.record.purchaseToken), record: e.record, at: e.now)
+    let silent = e.store.subscriptionResource(
+      for: try #require(e.record.purchaseToken), record: e.record, at: e.now)
     #expect(silent.subscriptionState == .active)
     #expect(silent.lineItem.expiryTime == failed + .days(1))
     #expect(silent.lineItem.autoRenewEnabled)
@@ -32,11 +33,16 @@ struct GooglePlayBillingIssueTests {
     _ = e.run(until: failed + .days(61))
     #expect(
       e.observer.googleSent.map(\.name) == [
-        "SUBSCRIPTION_PURCHASED", "SUBSCRIPTION_IN_GRACE_PERIOD", "SUBSCRIPTION_ON_HOLD", "SUBSCRIPTION_CANCELED",
+        "SUBSCRIPTION_PURCHASED", "SUBSCRIPTION_IN_GRACE_PERIOD", "SUBSCRIPTION_ON_HOLD",
+        "SUBSCRIPTION_CANCELED",
         "SUBSCRIPTION_EXPIRED",
       ])
-    #expect(e.observer.googleSent.map(\.instant) == [testStart, failed + .days(1), failed + .days(7), failed + .days(60), failed + .days(60)])
-    #expect(e.observer.truthSteps.map(\.0) == [testStart, failed + .days(1), failed + .days(7), failed + .days(60)])
+    #expect(
+      e.observer.googleSent.map(\.instant) == [
+        testStart, failed + .days(1), failed + .days(7), failed + .days(60), failed + .days(60),
+      ])
+    #expect(
+      e.observer.truthSteps.map(\.0) == [testStart, failed + .days(1), failed + .days(7), failed + .days(60)])
     #expect(e.observer.truthSteps.map(\.1) == [.active, .grace, .hold, .expired])
 
     let grace = try #require(e.observer.delivered("SUBSCRIPTION_IN_GRACE_PERIOD"))
@@ -66,15 +72,24 @@ struct GooglePlayBillingIssueTests {
   @Test func withoutSilentGraceGraceStartsAtTheFailedRenewal() {
     var e = failingEngine(silentGrace: .zero)
     _ = e.run(until: failed + .days(8))
-    #expect(e.observer.googleSent.dropFirst().map(\.name) == ["SUBSCRIPTION_IN_GRACE_PERIOD", "SUBSCRIPTION_ON_HOLD"])
+    #expect(
+      e.observer.googleSent.dropFirst().map(\.name) == [
+        "SUBSCRIPTION_IN_GRACE_PERIOD", "SUBSCRIPTION_ON_HOLD",
+      ])
     #expect(e.observer.googleSent.dropFirst().map(\.instant) == [failed, failed + .days(7)])
   }
 
   @Test func zeroGraceGoesToHoldAfterTheSilentDay() throws {
     var e = failingEngine(GP.product(grace: .zero))
     _ = e.run(until: failed + .days(61))
-    #expect(e.observer.googleSent.dropFirst().map(\.name) == ["SUBSCRIPTION_ON_HOLD", "SUBSCRIPTION_CANCELED", "SUBSCRIPTION_EXPIRED"])
-    #expect(e.observer.googleSent.dropFirst().map(\.instant) == [failed + .days(1), failed + .days(60), failed + .days(60)])
+    #expect(
+      e.observer.googleSent.dropFirst().map(\.name) == [
+        "SUBSCRIPTION_ON_HOLD", "SUBSCRIPTION_CANCELED", "SUBSCRIPTION_EXPIRED",
+      ])
+    #expect(
+      e.observer.googleSent.dropFirst().map(\.instant) == [
+        failed + .days(1), failed + .days(60), failed + .days(60),
+      ])
     #expect(e.observer.truthSteps.map(\.1) == [.active, .hold, .expired])
   }
 
@@ -89,7 +104,10 @@ struct GooglePlayBillingIssueTests {
   @Test func zeroHoldExpiresWhenGraceEnds() {
     var e = failingEngine(GP.product(grace: .days(30), hold: .zero))
     _ = e.run(until: failed + .days(31))
-    #expect(e.observer.googleSent.dropFirst().map(\.name) == ["SUBSCRIPTION_IN_GRACE_PERIOD", "SUBSCRIPTION_CANCELED", "SUBSCRIPTION_EXPIRED"])
+    #expect(
+      e.observer.googleSent.dropFirst().map(\.name) == [
+        "SUBSCRIPTION_IN_GRACE_PERIOD", "SUBSCRIPTION_CANCELED", "SUBSCRIPTION_EXPIRED",
+      ])
     #expect(e.observer.googleSent.last?.instant == failed + .days(30))
     #expect(!e.observer.truthSteps.contains { $0.1 == .hold })
   }
@@ -102,9 +120,13 @@ struct GooglePlayBillingIssueTests {
     _ = e.run(until: GP.at(2026, 3, 2))
     #expect(
       e.observer.googleSent.map(\.name) == [
-        "SUBSCRIPTION_PURCHASED", "SUBSCRIPTION_IN_GRACE_PERIOD", "SUBSCRIPTION_RENEWED", "SUBSCRIPTION_RENEWED",
+        "SUBSCRIPTION_PURCHASED", "SUBSCRIPTION_IN_GRACE_PERIOD", "SUBSCRIPTION_RENEWED",
+        "SUBSCRIPTION_RENEWED",
       ])
-    #expect(e.observer.googleSent.map(\.instant) == [testStart, failed + .days(1), failed + .days(3), GP.at(2026, 3, 1)])
+    #expect(
+      e.observer.googleSent.map(\.instant) == [
+        testStart, failed + .days(1), failed + .days(3), GP.at(2026, 3, 1),
+      ])
     let recovered = e.observer.googleDelivered[2]
     #expect(recovered.resource?.subscriptionState == .active)
     #expect(recovered.resource?.lineItem.expiryTime == GP.at(2026, 3, 1))
@@ -140,7 +162,8 @@ struct GooglePlayBillingIssueTests {
     _ = e.run(until: fix + .days(32))
     #expect(
       e.observer.googleSent.map(\.name) == [
-        "SUBSCRIPTION_PURCHASED", "SUBSCRIPTION_IN_GRACE_PERIOD", "SUBSCRIPTION_ON_HOLD", "SUBSCRIPTION_RECOVERED",
+        "SUBSCRIPTION_PURCHASED", "SUBSCRIPTION_IN_GRACE_PERIOD", "SUBSCRIPTION_ON_HOLD",
+        "SUBSCRIPTION_RECOVERED",
         "SUBSCRIPTION_RENEWED",
       ])
     let recovered = try #require(e.observer.delivered("SUBSCRIPTION_RECOVERED"))
@@ -189,7 +212,10 @@ struct GooglePlayBillingIssueTests {
     e.schedule(.subscribe(product: 0, trial: false), at: testStart)
     _ = e.run(until: failed + .days(5))
     #expect(e.payments.retryInstants == [failed + .days(1), failed + .days(2), failed + .days(3)])
-    #expect(e.observer.googleSent.map(\.name) == ["SUBSCRIPTION_PURCHASED", "SUBSCRIPTION_IN_GRACE_PERIOD", "SUBSCRIPTION_RENEWED"])
+    #expect(
+      e.observer.googleSent.map(\.name) == [
+        "SUBSCRIPTION_PURCHASED", "SUBSCRIPTION_IN_GRACE_PERIOD", "SUBSCRIPTION_RENEWED",
+      ])
     #expect(e.observer.googleSent.last?.instant == failed + .days(3))
     #expect(e.record.periodEnd == GP.at(2026, 3, 1))
   }
@@ -208,7 +234,10 @@ struct GooglePlayBillingIssueTests {
     var e = GP.engine(GP.model(), payments: ScriptedPayments(declineRenewalsFrom: failed, succeedOnRetry: 7))
     e.schedule(.subscribe(product: 0, trial: false), at: testStart)
     _ = e.run(until: failed + .days(8))
-    #expect(Array(e.observer.googleSent.suffix(2).map(\.name)) == ["SUBSCRIPTION_ON_HOLD", "SUBSCRIPTION_RECOVERED"])
+    #expect(
+      Array(e.observer.googleSent.suffix(2).map(\.name)) == [
+        "SUBSCRIPTION_ON_HOLD", "SUBSCRIPTION_RECOVERED",
+      ])
   }
 
   @Test func retriesAreDailyUntilHoldEnds() {
@@ -221,14 +250,16 @@ struct GooglePlayBillingIssueTests {
 
   @Test func aCustomRetryScheduleIsFollowed() {
     var e = GP.engine(
-      GP.model(retrySchedule: [.days(2), .days(5), .days(90)]), payments: ScriptedPayments(declineRenewalsFrom: failed))
+      GP.model(retrySchedule: [.days(2), .days(5), .days(90)]),
+      payments: ScriptedPayments(declineRenewalsFrom: failed))
     e.schedule(.subscribe(product: 0, trial: false), at: testStart)
     _ = e.run(until: failed + .days(100))
     #expect(e.payments.retryInstants == [failed + .days(2), failed + .days(5)])
   }
 
   @Test func theRenewalAndRetriesChargeThroughThePaymentProcessor() {
-    var e = GP.engine(GP.model(retrySchedule: [.days(1)]), payments: ScriptedPayments(declineRenewalsFrom: failed))
+    var e = GP.engine(
+      GP.model(retrySchedule: [.days(1)]), payments: ScriptedPayments(declineRenewalsFrom: failed))
     e.schedule(.subscribe(product: 0, trial: false), at: testStart)
     e.schedule(.updateCard, at: failed + .days(2))
     _ = e.run(until: failed + .days(3))

@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 
 @testable import SimSub
 
@@ -28,7 +28,10 @@ struct GooglePlayCancellationTests {
     #expect(canceled.resource?.lineItem.autoRenewEnabled == false)
 
     _ = e.run(until: GP.at(2026, 3, 15))
-    #expect(e.observer.googleSent.map(\.name) == ["SUBSCRIPTION_PURCHASED", "SUBSCRIPTION_CANCELED", "SUBSCRIPTION_EXPIRED"])
+    #expect(
+      e.observer.googleSent.map(\.name) == [
+        "SUBSCRIPTION_PURCHASED", "SUBSCRIPTION_CANCELED", "SUBSCRIPTION_EXPIRED",
+      ])
     let expired = try #require(e.observer.delivered("SUBSCRIPTION_EXPIRED"))
     #expect(expired.instant == renewal1)
     #expect(expired.rtdn.subscriptionNotification.notificationType.rawValue == 13)
@@ -72,7 +75,10 @@ struct GooglePlayCancellationTests {
     e.schedule(.subscribe(product: 0, trial: true), at: testStart)
     e.schedule(.cancel, at: testStart + .days(2))
     _ = e.run(until: testStart + .days(10))
-    #expect(e.observer.googleSent.map(\.name) == ["SUBSCRIPTION_PURCHASED", "SUBSCRIPTION_CANCELED", "SUBSCRIPTION_EXPIRED"])
+    #expect(
+      e.observer.googleSent.map(\.name) == [
+        "SUBSCRIPTION_PURCHASED", "SUBSCRIPTION_CANCELED", "SUBSCRIPTION_EXPIRED",
+      ])
     #expect(e.observer.googleSent.last?.instant == testStart + .days(7))
     #expect(e.record.charges == 0)
   }
@@ -145,7 +151,10 @@ struct GooglePlayCancellationTests {
     e.schedule(.refund, at: testStart + .days(2))
     e.schedule(.resubscribe(product: 0), at: testStart + .days(3))
     _ = e.run(until: testStart + .days(4))
-    #expect(e.observer.googleSent.map(\.name) == ["SUBSCRIPTION_PURCHASED", "SUBSCRIPTION_REVOKED", "SUBSCRIPTION_PURCHASED"])
+    #expect(
+      e.observer.googleSent.map(\.name) == [
+        "SUBSCRIPTION_PURCHASED", "SUBSCRIPTION_REVOKED", "SUBSCRIPTION_PURCHASED",
+      ])
     #expect(e.record.truth == .active)
     #expect(e.record.refundedMilliunits == 9_990)
     #expect(e.record.revocationDate == nil)

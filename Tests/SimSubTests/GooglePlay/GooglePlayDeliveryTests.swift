@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 
 @testable import SimSub
 
@@ -24,7 +24,8 @@ struct GooglePlayDeliveryTests {
     f.schedule(.subscribe(product: 0, trial: false), at: testStart)
     f.schedule(.cardFails(.expired), at: testStart + .days(20))
     _ = f.run(until: renewal1 + .days(2))
-    #expect(f.observer.delivered("SUBSCRIPTION_IN_GRACE_PERIOD")?.resource?.subscriptionState == .inGracePeriod)
+    #expect(
+      f.observer.delivered("SUBSCRIPTION_IN_GRACE_PERIOD")?.resource?.subscriptionState == .inGracePeriod)
     // Sent notifications carry no resource; only deliveries do.
     #expect(e.observer.googleSent.allSatisfy { $0.resource == nil })
   }
@@ -44,7 +45,8 @@ struct GooglePlayDeliveryTests {
   }
 
   @Test func deliveryAfterAnOutageFollowsPubSubBackoff() {
-    var e = GP.engine(GP.model(), delivery: DeliverySettings(outageStart: testStart, outageEnd: testStart + .hours(1)))
+    var e = GP.engine(
+      GP.model(), delivery: DeliverySettings(outageStart: testStart, outageEnd: testStart + .hours(1)))
     e.schedule(.subscribe(product: 0, trial: false), at: testStart)
     _ = e.run(until: testStart + .hours(2))
     let failures = e.observer.entries.compactMap { entry -> Instant? in
@@ -77,7 +79,9 @@ struct GooglePlayDeliveryTests {
 
   func failedChecks(_ result: ScenarioResult) -> [String] {
     result.expectations.flatMap { e in
-      e.checks.filter { !$0.passed }.map { "\(e.expectation.at): \($0.key) expected \($0.expected), got \($0.actual)" }
+      e.checks.filter { !$0.passed }.map {
+        "\(e.expectation.at): \($0.key) expected \($0.expected), got \($0.actual)"
+      }
     }
   }
 
@@ -101,9 +105,14 @@ struct GooglePlayDeliveryTests {
         ],
         expect: [
           SimSub.Expectation(at: .renewal(1, offset: .hours(1)), store: .active, charges: 1),
-          SimSub.Expectation(at: .renewal(1, offset: .days(1) + .hours(1)), store: .grace, sent: ["SUBSCRIPTION_IN_GRACE_PERIOD"]),
-          SimSub.Expectation(at: .renewal(1, offset: .days(7) + .hours(1)), store: .hold, sent: ["SUBSCRIPTION_ON_HOLD"]),
-          SimSub.Expectation(at: .renewal(2, offset: .hours(1)), store: .active, sent: ["SUBSCRIPTION_RECOVERED", "SUBSCRIPTION_RENEWED"], charges: 3),
+          SimSub.Expectation(
+            at: .renewal(1, offset: .days(1) + .hours(1)), store: .grace,
+            sent: ["SUBSCRIPTION_IN_GRACE_PERIOD"]),
+          SimSub.Expectation(
+            at: .renewal(1, offset: .days(7) + .hours(1)), store: .hold, sent: ["SUBSCRIPTION_ON_HOLD"]),
+          SimSub.Expectation(
+            at: .renewal(2, offset: .hours(1)), store: .active,
+            sent: ["SUBSCRIPTION_RECOVERED", "SUBSCRIPTION_RENEWED"], charges: 3),
         ]))
     #expect(result.entryErrors.isEmpty)
     #expect(failedChecks(result).isEmpty)
@@ -119,8 +128,10 @@ struct GooglePlayDeliveryTests {
       scenario(
         timeline: [TimelineEntry(at: .afterStart(.days(9)), action: .subscriber(.pause(.days(30))))],
         expect: [
-          SimSub.Expectation(at: .renewal(1, offset: .hours(1)), store: .paused, sent: ["SUBSCRIPTION_PAUSED"], charges: 1),
-          SimSub.Expectation(at: .renewal(2, offset: .hours(1)), store: .active, sent: ["SUBSCRIPTION_RECOVERED"], charges: 2),
+          SimSub.Expectation(
+            at: .renewal(1, offset: .hours(1)), store: .paused, sent: ["SUBSCRIPTION_PAUSED"], charges: 1),
+          SimSub.Expectation(
+            at: .renewal(2, offset: .hours(1)), store: .active, sent: ["SUBSCRIPTION_RECOVERED"], charges: 2),
         ]))
     #expect(failedChecks(result).isEmpty)
     let instants: [Instant?] = [GP.at(2026, 2, 28, 10), GP.at(2026, 3, 28, 10)]

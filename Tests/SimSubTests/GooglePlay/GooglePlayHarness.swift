@@ -1,11 +1,13 @@
-import Testing
 import TestSupport
+import Testing
 
 @testable import SimSub
 
 /// Builds Google Play models and engines for the store-model tests, and reads what they sent.
 enum GP {
-  typealias TestEngine<Payments: PaymentProcessor> = Engine<GooglePlayModel, CountingPolicy, Payments, TraceRecorder>
+  typealias TestEngine<Payments: PaymentProcessor> = Engine<
+    GooglePlayModel, CountingPolicy, Payments, TraceRecorder
+  >
 
   /// A product with Google's defaults unless told otherwise.
   static func product(
@@ -14,7 +16,8 @@ enum GP {
   ) -> Product {
     let g = grace ?? GooglePlayModel.defaultGrace(for: period)
     let h = hold ?? GooglePlayModel.defaultHold(for: period, grace: g)
-    return Product(id: id, period: period, priceMilliunits: price, grace: g, hold: h, trial: trial, group: group)
+    return Product(
+      id: id, period: period, priceMilliunits: price, grace: g, hold: h, trial: trial, group: group)
   }
 
   static func model(
@@ -66,7 +69,11 @@ extension TraceRecorder {
   /// Every Google notification delivered, with the resource fetched at arrival.
   var googleDelivered: [SentRTDN] {
     entries.compactMap {
-      if case .delivered(.googlePlay(let n), _) = $0.event { SentRTDN(instant: $0.instant, rtdn: n) } else { nil }
+      if case .delivered(.googlePlay(let n), _) = $0.event {
+        SentRTDN(instant: $0.instant, rtdn: n)
+      } else {
+        nil
+      }
     }
   }
 
@@ -87,7 +94,8 @@ struct ScriptedPayments: PaymentProcessor {
   var cardUpdateWorks = true
   var attempts: [(ChargeAttempt, Instant)] = []
 
-  mutating func charge(_ attempt: ChargeAttempt, for record: SubscriptionRecord, at instant: Instant) -> Bool {
+  mutating func charge(_ attempt: ChargeAttempt, for record: SubscriptionRecord, at instant: Instant) -> Bool
+  {
     attempts.append((attempt, instant))
     switch attempt {
     case .purchase, .upgrade: return true

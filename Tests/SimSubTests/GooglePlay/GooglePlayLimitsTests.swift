@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 
 @testable import SimSub
 
@@ -25,7 +25,8 @@ struct GooglePlayLimitsTests {
   @Test(arguments: 0...30)
   func everyWholeDayOfGraceUpToThirtyIsAllowedForMonthly(days: Int64) {
     let grace = TimeSpan.days(days)
-    #expect(error([product(grace: grace, hold: GooglePlayModel.defaultHold(for: .oneMonth, grace: grace))]) == nil)
+    #expect(
+      error([product(grace: grace, hold: GooglePlayModel.defaultHold(for: .oneMonth, grace: grace))]) == nil)
   }
 
   @Test(arguments: 0...7)
@@ -53,7 +54,8 @@ struct GooglePlayLimitsTests {
   @Test func negativeGraceIsRefused() {
     #expect(
       error([product(grace: .days(-1), hold: .days(40))])?.message
-        == "google offers a grace period of 0 to 30 days for monthly products (at most 7 days for weekly ones), not -1d")
+        == "google offers a grace period of 0 to 30 days for monthly products (at most 7 days for weekly ones), not -1d"
+    )
   }
 
   @Test func graceMustBeWholeDays() {
@@ -79,7 +81,8 @@ struct GooglePlayLimitsTests {
   @Test func graceAndHoldTogetherUnderThirtyDaysIsRefused() {
     let e = error([product(grace: .days(7), hold: .days(10))])
     #expect(e?.setting == "hold")
-    #expect(e?.message == "google requires grace plus account hold to total 30 to 60 days, not 7d + 10d = 17d")
+    #expect(
+      e?.message == "google requires grace plus account hold to total 30 to 60 days, not 7d + 10d = 17d")
   }
 
   @Test func graceAndHoldTogetherOverSixtyDaysIsRefused() {
@@ -88,7 +91,9 @@ struct GooglePlayLimitsTests {
         == "google requires grace plus account hold to total 30 to 60 days, not 30d + 31d = 61d")
   }
 
-  @Test(arguments: [(TimeSpan.days(0), TimeSpan.days(30)), (.days(30), .zero), (.days(0), .days(60)), (.days(30), .days(30))])
+  @Test(arguments: [
+    (TimeSpan.days(0), TimeSpan.days(30)), (.days(30), .zero), (.days(0), .days(60)), (.days(30), .days(30)),
+  ])
   func theEdgesOfTheRecoveryWindowAreAllowed(grace: TimeSpan, hold: TimeSpan) {
     #expect(error([product(grace: grace, hold: hold)]) == nil)
   }
@@ -96,7 +101,9 @@ struct GooglePlayLimitsTests {
   @Test func theFirstBadProductIsReported() {
     let good = product(grace: .days(7), hold: .days(53))
     let bad = product(.oneWeek, grace: .days(10), hold: .days(30))
-    #expect(error([good, bad])?.message == "google offers a grace period of 0 to 7 days for weekly products, not 10d")
+    #expect(
+      error([good, bad])?.message
+        == "google offers a grace period of 0 to 7 days for weekly products, not 10d")
   }
 
   @Test func aCatalogNeedsAProduct() {
@@ -115,7 +122,9 @@ struct GooglePlayLimitsTests {
     let e = error([GP.product()], retrySchedule: [.days(1), .days(1)])
     #expect(e?.setting == "retry-schedule")
     #expect(e?.message == "google retry offsets must be positive and increasing, not [1d, 1d]")
-    #expect(error([GP.product()], retrySchedule: [.zero])?.message == "google retry offsets must be positive and increasing, not [0d]")
+    #expect(
+      error([GP.product()], retrySchedule: [.zero])?.message
+        == "google retry offsets must be positive and increasing, not [0d]")
     #expect(error([GP.product()], retrySchedule: []) == nil)
   }
 
@@ -145,7 +154,9 @@ struct GooglePlayLimitsTests {
   @Test(arguments: BillingPeriod.allCases)
   func theDefaultsPassValidation(period: BillingPeriod) {
     let grace = GooglePlayModel.defaultGrace(for: period)
-    #expect(error([product(period, grace: grace, hold: GooglePlayModel.defaultHold(for: period, grace: grace))]) == nil)
+    #expect(
+      error([product(period, grace: grace, hold: GooglePlayModel.defaultHold(for: period, grace: grace))])
+        == nil)
   }
 
   @Test func defaultRetriesAreDailyForSixtyDays() {
@@ -162,7 +173,9 @@ struct GooglePlayLimitsTests {
   @Test(arguments: [7, 14, 21, 28] as [Int64])
   func weeklyPlansPauseForOneToFourWeeks(days: Int64) {
     #expect(GooglePlayModel.pauseError(.days(days), for: .oneWeek) == nil)
-    #expect(GooglePlayModel.pauseEnd(from: testStart, length: .days(days), period: .oneWeek) == testStart + .days(days))
+    #expect(
+      GooglePlayModel.pauseEnd(from: testStart, length: .days(days), period: .oneWeek) == testStart
+        + .days(days))
   }
 
   @Test(arguments: [3, 10, 35, 30] as [Int64])
@@ -174,9 +187,12 @@ struct GooglePlayLimitsTests {
 
   @Test func monthlyPlansPauseForCalendarMonths() {
     let jan31 = GP.at(2026, 1, 31, 9)
-    #expect(GooglePlayModel.pauseEnd(from: jan31, length: .days(30), period: .oneMonth) == GP.at(2026, 2, 28, 9))
-    #expect(GooglePlayModel.pauseEnd(from: jan31, length: .days(61), period: .oneMonth) == GP.at(2026, 3, 31, 9))
-    #expect(GooglePlayModel.pauseEnd(from: jan31, length: .days(91), period: .oneYear) == GP.at(2026, 4, 30, 9))
+    #expect(
+      GooglePlayModel.pauseEnd(from: jan31, length: .days(30), period: .oneMonth) == GP.at(2026, 2, 28, 9))
+    #expect(
+      GooglePlayModel.pauseEnd(from: jan31, length: .days(61), period: .oneMonth) == GP.at(2026, 3, 31, 9))
+    #expect(
+      GooglePlayModel.pauseEnd(from: jan31, length: .days(91), period: .oneYear) == GP.at(2026, 4, 30, 9))
     for days: Int64 in [28, 31, 59, 62, 89, 92] {
       #expect(GooglePlayModel.pauseError(.days(days), for: .oneMonth) == nil)
     }

@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 
 @testable import SimSub
 
@@ -74,20 +74,25 @@ struct GooglePlayPauseTests {
     let fix = resumeAt + .days(4)
     e.schedule(.updateCard, at: fix)
     _ = e.run(until: fix + .hours(1))
-    #expect(Array(e.observer.googleSent.suffix(2).map(\.name)) == ["SUBSCRIPTION_ON_HOLD", "SUBSCRIPTION_RECOVERED"])
+    #expect(
+      Array(e.observer.googleSent.suffix(2).map(\.name)) == [
+        "SUBSCRIPTION_ON_HOLD", "SUBSCRIPTION_RECOVERED",
+      ])
     let hold = try #require(e.observer.delivered("SUBSCRIPTION_ON_HOLD"))
     #expect(hold.instant == resumeAt)
     #expect(hold.resource?.subscriptionState == .onHold)
     #expect(hold.resource?.lineItem.expiryTime == resumeAt)
     #expect(e.observer.truthSteps.map(\.1) == [.active, .paused, .hold, .active])
-    #expect(e.observer.delivered("SUBSCRIPTION_RECOVERED")?.resource?.lineItem.expiryTime == GP.at(2026, 4, 5))
+    #expect(
+      e.observer.delivered("SUBSCRIPTION_RECOVERED")?.resource?.lineItem.expiryTime == GP.at(2026, 4, 5))
   }
 
   @Test func aDeclinedResumeWithoutHoldExpires() {
     var e = pausing(product: GP.product(grace: .days(30), hold: .zero))
     e.schedule(.cardFails(.expired), at: GP.at(2026, 2, 20))
     _ = e.run(until: resumeAt + .hours(1))
-    #expect(Array(e.observer.googleSent.suffix(2).map(\.name)) == ["SUBSCRIPTION_CANCELED", "SUBSCRIPTION_EXPIRED"])
+    #expect(
+      Array(e.observer.googleSent.suffix(2).map(\.name)) == ["SUBSCRIPTION_CANCELED", "SUBSCRIPTION_EXPIRED"])
     #expect(e.record.truth == .expired)
   }
 
@@ -97,7 +102,8 @@ struct GooglePlayPauseTests {
     _ = e.run(until: renewal1 + .hours(1))
     #expect(
       e.observer.googleSent.map(\.name) == [
-        "SUBSCRIPTION_PURCHASED", "SUBSCRIPTION_PAUSE_SCHEDULE_CHANGED", "SUBSCRIPTION_PAUSE_SCHEDULE_CHANGED",
+        "SUBSCRIPTION_PURCHASED", "SUBSCRIPTION_PAUSE_SCHEDULE_CHANGED",
+        "SUBSCRIPTION_PAUSE_SCHEDULE_CHANGED",
         "SUBSCRIPTION_RENEWED",
       ])
     #expect(e.observer.delivered("SUBSCRIPTION_PAUSE_SCHEDULE_CHANGED")?.resource?.autoResumeTime == nil)
@@ -108,7 +114,9 @@ struct GooglePlayPauseTests {
     e.schedule(.subscribe(product: 0, trial: false), at: testStart)
     e.schedule(.pause(.days(14)), at: testStart + .days(2))
     _ = e.run(until: testStart + .days(22))
-    let sent = e.observer.googleSent.filter { $0.name == "SUBSCRIPTION_PAUSED" || $0.name == "SUBSCRIPTION_RECOVERED" }
+    let sent = e.observer.googleSent.filter {
+      $0.name == "SUBSCRIPTION_PAUSED" || $0.name == "SUBSCRIPTION_RECOVERED"
+    }
     #expect(sent.map(\.instant) == [testStart + .days(7), testStart + .days(21)])
   }
 
@@ -133,7 +141,8 @@ struct GooglePlayPauseTests {
     let cancel = GP.at(2026, 2, 12)
     e.schedule(.cancel, at: cancel)
     _ = e.run(until: GP.at(2026, 3, 5))
-    #expect(Array(e.observer.googleSent.suffix(2).map(\.name)) == ["SUBSCRIPTION_CANCELED", "SUBSCRIPTION_EXPIRED"])
+    #expect(
+      Array(e.observer.googleSent.suffix(2).map(\.name)) == ["SUBSCRIPTION_CANCELED", "SUBSCRIPTION_EXPIRED"])
     #expect(e.observer.googleSent.last?.instant == cancel)
     #expect(e.observer.delivered("SUBSCRIPTION_EXPIRED")?.resource?.lineItem.expiryTime == cancel)
     #expect(e.record.truth == .expired)

@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 
 @testable import SimSub
 
@@ -61,7 +61,10 @@ struct GooglePlayProductChangeTests {
   @Test func aDowngradeWaitsForTheNextRenewal() throws {
     var e = engine(from: 1, to: 0)
     _ = e.run(until: change + .hours(1))
-    #expect(e.observer.googleSent.map(\.name) == ["SUBSCRIPTION_PURCHASED", "SUBSCRIPTION_PURCHASED", "SUBSCRIPTION_EXPIRED"])
+    #expect(
+      e.observer.googleSent.map(\.name) == [
+        "SUBSCRIPTION_PURCHASED", "SUBSCRIPTION_PURCHASED", "SUBSCRIPTION_EXPIRED",
+      ])
     #expect(e.record.product == 1)
     #expect(e.record.pendingProduct == 0)
     #expect(e.record.charges == 1)

@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 
 @testable import SimSub
 
@@ -71,7 +71,9 @@ struct GooglePlayPurchaseTests {
   @Test(arguments: [2026, 2028] as [Int64])
   func monthlyRenewalsKeepTheAnchorDay(year: Int64) {
     let february: Int64 = CivilDate.isLeapYear(year) ? 29 : 28
-    let renewals = [GP.at(year, 2, february, 9), GP.at(year, 3, 31, 9), GP.at(year, 4, 30, 9), GP.at(year, 5, 31, 9)]
+    let renewals = [
+      GP.at(year, 2, february, 9), GP.at(year, 3, 31, 9), GP.at(year, 4, 30, 9), GP.at(year, 5, 31, 9),
+    ]
     let start = GP.at(year, 1, 31, 9)
     var e = GP.engine(GP.model(), start: start)
     e.schedule(.subscribe(product: 0, trial: false), at: start)
@@ -150,7 +152,8 @@ struct GooglePlayPurchaseTests {
     e.schedule(.subscribe(product: 2, trial: true), at: testStart + .days(12))
     _ = e.run(until: testStart + .days(13))
     let purchases = e.observer.googleDelivered.filter { $0.name == "SUBSCRIPTION_PURCHASED" }
-    #expect(purchases.map { $0.resource?.lineItem.offerId } == [Symbol("free-trial"), nil, Symbol("free-trial")])
+    #expect(
+      purchases.map { $0.resource?.lineItem.offerId } == [Symbol("free-trial"), nil, Symbol("free-trial")])
     #expect(e.record.charges == 1)
     #expect(e.record.inTrial)
   }
@@ -163,9 +166,10 @@ struct GooglePlayPurchaseTests {
     e.schedule(.cancel, at: testStart + .days(3))
     e.schedule(.resubscribe(product: 0), at: GP.at(2026, 3, 10))
     _ = e.run(until: GP.at(2026, 3, 11))
-    #expect(e.observer.googleSent.map(\.name) == [
-      "SUBSCRIPTION_PURCHASED", "SUBSCRIPTION_CANCELED", "SUBSCRIPTION_EXPIRED", "SUBSCRIPTION_PURCHASED",
-    ])
+    #expect(
+      e.observer.googleSent.map(\.name) == [
+        "SUBSCRIPTION_PURCHASED", "SUBSCRIPTION_CANCELED", "SUBSCRIPTION_EXPIRED", "SUBSCRIPTION_PURCHASED",
+      ])
     let again = try #require(e.observer.delivered("SUBSCRIPTION_PURCHASED"))
     #expect(again.token == Symbol(number: firstToken + 1))  // one transaction before it
     #expect(again.token != e.observer.googleSent[0].token)

@@ -158,7 +158,8 @@ extension GooglePlayModel {
       }
     }
     effects.schedule(.renewal, at: record.periodEnd, for: record)
-    send(fromHold ? .subscriptionRecovered : .subscriptionRenewed, record: &record, at: now, effects: &effects)
+    send(
+      fromHold ? .subscriptionRecovered : .subscriptionRenewed, record: &record, at: now, effects: &effects)
   }
 
   /// States in which a billing issue can be open: the silent stage (`active`), grace, hold.

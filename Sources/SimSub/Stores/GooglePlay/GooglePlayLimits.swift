@@ -87,10 +87,13 @@ extension GooglePlayModel {
     if !recoveryWindow.contains(grace + hold) {
       return StoreConfigurationError(
         setting: "hold",
-        message: "google requires grace plus account hold to total 30 to 60 days, not \(grace) + \(hold) = \(grace + hold)")
+        message:
+          "google requires grace plus account hold to total 30 to 60 days, not \(grace) + \(hold) = \(grace + hold)"
+      )
     }
     if let trial = product.trial, trial <= .zero {
-      return StoreConfigurationError(setting: "trial", message: "a free trial must be longer than 0d, not \(trial)")
+      return StoreConfigurationError(
+        setting: "trial", message: "a free trial must be longer than 0d, not \(trial)")
     }
     return nil
   }

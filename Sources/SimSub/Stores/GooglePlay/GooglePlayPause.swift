@@ -27,7 +27,8 @@ extension GooglePlayModel {
   func startPause(
     _ length: TimeSpan, record: inout SubscriptionRecord, at now: Instant, effects: inout StoreEffects
   ) {
-    let end = Self.pauseEnd(from: now, length: length, period: products[Int(record.product)].period) ?? now + length
+    let end =
+      Self.pauseEnd(from: now, length: length, period: products[Int(record.product)].period) ?? now + length
     record.scheduledPause = nil
     record.inTrial = false
     record.truth = .paused

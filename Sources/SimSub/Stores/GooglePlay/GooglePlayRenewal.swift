@@ -50,7 +50,8 @@ extension GooglePlayModel {
   /// Starts a period at `now` that also becomes the new billing anchor (a recovery from hold,
   /// a resume from pause).
   @inline(__always)
-  static func startPeriod(_ record: inout SubscriptionRecord, anchoredAt now: Instant, period: BillingPeriod) {
+  static func startPeriod(_ record: inout SubscriptionRecord, anchoredAt now: Instant, period: BillingPeriod)
+  {
     record.billingAnchor = now
     record.periodsSinceAnchor = 1
     record.periodStart = now
