@@ -55,11 +55,15 @@ public enum AtomicFile {
   /// underlying POSIX error says it better.
   private static func reason(_ error: any Error) -> String {
     let nsError = error as NSError
-    if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-      return String(cString: strerror(Int32(underlying.code)))
-    }
-    if nsError.domain == NSPOSIXErrorDomain {
-      return String(cString: strerror(Int32(nsError.code)))
+    // On Linux the underlying error is a Swift `POSIXError`, which `as? NSError` does not match.
+    for candidate in [nsError.userInfo[NSUnderlyingErrorKey] as? any Error, error].compactMap({ $0 }) {
+      if let posix = candidate as? POSIXError {
+        return String(cString: strerror(posix.code.rawValue))
+      }
+      let bridged = candidate as NSError
+      if bridged.domain == NSPOSIXErrorDomain {
+        return String(cString: strerror(Int32(bridged.code)))
+      }
     }
     return nsError.localizedDescription
   }
