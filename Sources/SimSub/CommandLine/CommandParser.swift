@@ -65,7 +65,9 @@ public struct CommandParser: Sendable {
       throw UsageError(.unexpectedArguments(extra), commandPath: path)
     }
     if Self.looksLikeOption(first) {
-      throw unknownOption(first, in: command, path: path, extraLongNames: path.isEmpty && table.version != nil ? ["--version"] : [])
+      throw unknownOption(
+        first, in: command, path: path,
+        extraLongNames: path.isEmpty && table.version != nil ? ["--version"] : [])
     }
     throw unknownSubcommand(first, in: command, path: path)
   }
@@ -129,7 +131,8 @@ public struct CommandParser: Sendable {
       }
       if !option.allowedValues.isEmpty, !option.allowedValues.contains(value) {
         throw UsageError(
-          .invalidValue(value: value, option: option.quoted(as: typedName), allowed: option.allowedValues, reason: nil),
+          .invalidValue(
+            value: value, option: option.quoted(as: typedName), allowed: option.allowedValues, reason: nil),
           commandPath: path, help: "\(option.quoted(as: typedName))  \(option.help)")
       }
       if option.isRepeating {

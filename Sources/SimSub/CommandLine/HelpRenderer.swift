@@ -68,7 +68,8 @@ public struct HelpRenderer: Sendable {
     let (command, path) = table.command(at: path).map { ($0, path) } ?? (table.root, [])
     var words = command.arguments.map(\.synopsis) + command.options.map(\.synopsis)
     if words.count > 12 {
-      let required = command.arguments.filter { !$0.isOptional }.map(\.synopsis)
+      let required =
+        command.arguments.filter { !$0.isOptional }.map(\.synopsis)
         + command.options.filter(\.isRequired).map(\.synopsis)
       words = required.isEmpty || required.count > 12 ? ["<options>"] : ["[<options>]"] + required
     }

@@ -37,7 +37,8 @@ public enum SimSubCommands {
   static func policyOption(overriding source: String) -> OptionSpec {
     .option(
       "policy", value: "name",
-      help: "The built-in policy to play, in place of the \(source)'s 'policy:'. 'simsub policies' lists them.")
+      help:
+        "The built-in policy to play, in place of the \(source)'s 'policy:'. 'simsub policies' lists them.")
   }
 
   static func formatOption(_ formats: [String]) -> OptionSpec {
@@ -102,7 +103,8 @@ public enum SimSubCommands {
       .option("seed", value: "n", help: "The random seed, in place of the file's 'seed:'."),
       .option(
         "horizon", value: "duration",
-        help: "How long billing-issue episodes may begin, in place of the file's 'horizon:' (for example 365d)."),
+        help:
+          "How long billing-issue episodes may begin, in place of the file's 'horizon:' (for example 365d)."),
       policyOption(overriding: "file"),
       .option(
         "compare", value: "policy",

@@ -23,7 +23,8 @@ import Testing
     try AtomicFile.write(Data("new".utf8), to: dir.at("report.json"))
     #expect(try dir.read("report.json") == "new")
     #expect(try dir.entries() == ["report.json"])
-    let permissions = try FileManager.default.attributesOfItem(atPath: dir.at("report.json"))[.posixPermissions]
+    let permissions = try FileManager.default.attributesOfItem(atPath: dir.at("report.json"))[
+      .posixPermissions]
     #expect((permissions as? NSNumber)?.intValue == 0o600)
   }
 

@@ -132,7 +132,8 @@ import Testing
 
   @Test func helpWinsOverErrorsAndStopsAtTheTerminator() {
     #expect(CommandParser(table: .simsub).parse(["run", "--sed", "--help"]) == .help(commandPath: ["run"]))
-    #expect(CommandParser(table: .simsub).parse(["montecarlo", "x", "-h"]) == .help(commandPath: ["montecarlo"]))
+    #expect(
+      CommandParser(table: .simsub).parse(["montecarlo", "x", "-h"]) == .help(commandPath: ["montecarlo"]))
     guard case .run(let parsed) = CommandParser(table: .simsub).parse(["run", "--", "--help"]) else {
       Issue.record("`--help` after `--` should be a file name")
       return
@@ -149,7 +150,10 @@ import Testing
 
   @Test func widerTerminalsWrapLater() {
     let wide = HelpRenderer(table: .simsub, width: 120).help(for: ["run"])
-    #expect(wide.contains("  --format <format>       The report format. (values: text, json, markdown, junit; default: text)\n"))
+    #expect(
+      wide.contains(
+        "  --format <format>       The report format. (values: text, json, markdown, junit; default: text)\n")
+    )
     #expect(wide.contains("'simsub policies' lists\n                          them.\n"))
   }
 

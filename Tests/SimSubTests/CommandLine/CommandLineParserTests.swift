@@ -101,7 +101,10 @@ import Testing
         subcommands: [
           CommandSpec(
             name: "go", abstract: "",
-            options: [.option("output", short: "o", value: "path", help: "Where."), .flag("quiet", short: "q", help: "")])
+            options: [
+              .option("output", short: "o", value: "path", help: "Where."),
+              .flag("quiet", short: "q", help: ""),
+            ])
         ]))
     guard case .run(let command) = CommandParser(table: table).parse(["go", "-o", "x", "-q"]) else {
       Issue.record("short options should parse")
@@ -130,7 +133,9 @@ import Testing
     do {
       _ = try bad.integer("users", minimum: 1)
     } catch {
-      #expect(error.message == "The value 'many' is invalid for '--users <n>': expected a whole number of at least 1")
+      #expect(
+        error.message
+          == "The value 'many' is invalid for '--users <n>': expected a whole number of at least 1")
       #expect(error.commandPath == ["montecarlo"])
       #expect(error.help == "--users <n>  How many subscribers to play, in place of the file's 'users:'.")
     }
@@ -147,7 +152,9 @@ import Testing
     let command = try #require(parsed(["montecarlo", "p.pop", "--shard", "3/2"]))
     func shard(_ text: String) -> (Int, Int)? {
       let parts = text.split(separator: "/")
-      guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), (1...n).contains(k) else { return nil }
+      guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), (1...n).contains(k) else {
+        return nil
+      }
       return (k, n)
     }
     do {

@@ -39,7 +39,9 @@ import Testing
     defer { dir.remove() }
     try dir.file("Scenarios/card-expired.scn")
     try #require(!FileManager.default.fileExists(atPath: dir.at("scenarios")), "case-insensitive file system")
-    #expect(try PathResolver(baseDirectory: dir.path).resolve("scenarios/card-expired.scn") == "Scenarios/card-expired.scn")
+    #expect(
+      try PathResolver(baseDirectory: dir.path).resolve("scenarios/card-expired.scn")
+        == "Scenarios/card-expired.scn")
   }
 
   @Test func missingPathsAreReported() throws {
@@ -67,7 +69,8 @@ import Testing
     // Only a case-sensitive file system can hold both.
     try #require(try dir.entries().count == 2, "case-insensitive file system")
     let resolver = PathResolver(baseDirectory: dir.path)
-    let expected = PathResolutionError.ambiguous(path: "data/a.scn", component: "data", candidates: ["DATA", "Data"])
+    let expected = PathResolutionError.ambiguous(
+      path: "data/a.scn", component: "data", candidates: ["DATA", "Data"])
     #expect(throws: expected) { try resolver.resolve("data/a.scn") }
     #expect(
       expected.description

@@ -24,15 +24,20 @@ import Testing
 
   @Test(arguments: cases)
   func colourDecision(_ c: Case) {
-    #expect(TerminalStyle.decide(standardOutputIsTerminal: c.isTerminal, environment: c.environment) == c.style)
+    #expect(
+      TerminalStyle.decide(standardOutputIsTerminal: c.isTerminal, environment: c.environment) == c.style)
     let facts = TerminalFacts(
       standardOutputIsTerminal: c.isTerminal, standardErrorIsTerminal: false, environment: c.environment)
     #expect(facts.style == c.style)
   }
 
   @Test func progressOnlyWhenStandardErrorIsATerminal() {
-    #expect(TerminalFacts(standardOutputIsTerminal: false, standardErrorIsTerminal: true, environment: [:]).showsProgress)
-    #expect(!TerminalFacts(standardOutputIsTerminal: true, standardErrorIsTerminal: false, environment: [:]).showsProgress)
+    #expect(
+      TerminalFacts(standardOutputIsTerminal: false, standardErrorIsTerminal: true, environment: [:])
+        .showsProgress)
+    #expect(
+      !TerminalFacts(standardOutputIsTerminal: true, standardErrorIsTerminal: false, environment: [:])
+        .showsProgress)
   }
 
   @Test func helpWidth() {

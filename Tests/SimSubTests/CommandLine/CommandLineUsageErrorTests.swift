@@ -19,28 +19,43 @@ import Testing
     Case(
       arguments: ["montecarlo"], message: "Missing expected argument '<file>'",
       help: "<file>  A population file (.pop)."),
-    Case(arguments: ["montecarlo", "p.pop", "--sed", "1"], message: "Unknown option '--sed'. Did you mean '--seed'?"),
-    Case(arguments: ["run", "a.scn", "--polcy", "p"], message: "Unknown option '--polcy'. Did you mean '--policy'?"),
-    Case(arguments: ["run", "a.scn", "-policy", "p"], message: "Unknown option '-policy'. Did you mean '--policy'?"),
+    Case(
+      arguments: ["montecarlo", "p.pop", "--sed", "1"],
+      message: "Unknown option '--sed'. Did you mean '--seed'?"),
+    Case(
+      arguments: ["run", "a.scn", "--polcy", "p"],
+      message: "Unknown option '--polcy'. Did you mean '--policy'?"),
+    Case(
+      arguments: ["run", "a.scn", "-policy", "p"],
+      message: "Unknown option '-policy'. Did you mean '--policy'?"),
     Case(arguments: ["run", "a.scn", "--verbose"], message: "Unknown option '--verbose'"),
     Case(arguments: ["run", "a.scn", "-x"], message: "Unknown option '-x'"),
     Case(arguments: ["--verison"], message: "Unknown option '--verison'. Did you mean '--version'?"),
     Case(
       arguments: ["run", "a.scn", "--policy"], message: "Missing value for '--policy <name>'",
-      help: "--policy <name>  The built-in policy to play, in place of the scenario's 'policy:'. 'simsub policies' lists them."),
+      help:
+        "--policy <name>  The built-in policy to play, in place of the scenario's 'policy:'. 'simsub policies' lists them."
+    ),
     Case(
-      arguments: ["run", "a.scn", "--policy", "--format", "json"], message: "Missing value for '--policy <name>'",
-      help: "--policy <name>  The built-in policy to play, in place of the scenario's 'policy:'. 'simsub policies' lists them."),
+      arguments: ["run", "a.scn", "--policy", "--format", "json"],
+      message: "Missing value for '--policy <name>'",
+      help:
+        "--policy <name>  The built-in policy to play, in place of the scenario's 'policy:'. 'simsub policies' lists them."
+    ),
     Case(
       arguments: ["run", "a.scn", "--format", "xml"],
-      message: "The value 'xml' is invalid for '--format <format>'. Please provide one of 'text', 'json', 'markdown' or 'junit'.",
+      message:
+        "The value 'xml' is invalid for '--format <format>'. Please provide one of 'text', 'json', 'markdown' or 'junit'.",
       help: "--format <format>  The report format."),
     Case(
       arguments: ["policy-table", "--format=json"],
-      message: "The value 'json' is invalid for '--format <format>'. Please provide one of 'text' and 'markdown'.",
+      message:
+        "The value 'json' is invalid for '--format <format>'. Please provide one of 'text' and 'markdown'.",
       help: "--format <format>  The report format."),
     Case(arguments: ["rnu"], message: "Unknown subcommand 'rnu'. Did you mean 'run'?"),
-    Case(arguments: ["montecralo", "p.pop"], message: "Unknown subcommand 'montecralo'. Did you mean 'montecarlo'?"),
+    Case(
+      arguments: ["montecralo", "p.pop"],
+      message: "Unknown subcommand 'montecralo'. Did you mean 'montecarlo'?"),
     Case(arguments: ["polices"], message: "Unknown subcommand 'polices'. Did you mean 'policies'?"),
     Case(arguments: ["foo"], message: "Unknown subcommand 'foo'"),
     Case(arguments: ["help", "chek"], message: "Unknown subcommand 'chek'. Did you mean 'check'?"),
@@ -97,7 +112,9 @@ import Testing
     let status = CommandLineResponder(table: .simsub).report(
       .invalid("--compare names the policy already played", commandPath: ["montecarlo"]), console: console)
     #expect(status == .badInput)
-    #expect(console.standardError.hasPrefix("Error: --compare names the policy already played\nUsage: simsub montecarlo <file> "))
+    #expect(
+      console.standardError.hasPrefix(
+        "Error: --compare names the policy already played\nUsage: simsub montecarlo <file> "))
     #expect(console.standardError.hasSuffix("\n  See 'simsub montecarlo --help' for more information.\n"))
   }
 
@@ -135,7 +152,10 @@ import Testing
   }
 
   @Test func sixOrMoreAllowedValuesAreListed() {
-    guard case .usageError(let error) = CommandParser(table: Self.wideTable).parse(["go", "in", "--colour", "pink"])
+    guard
+      case .usageError(let error) = CommandParser(table: Self.wideTable).parse([
+        "go", "in", "--colour", "pink",
+      ])
     else {
       Issue.record("pink is not allowed")
       return
@@ -153,8 +173,9 @@ import Testing
   }
 
   @Test func repeatingOptionsKeepEveryValue() {
-    guard case .run(let command) = CommandParser(table: Self.wideTable).parse(
-      ["go", "in", "--name", "n", "--tag", "a", "--tag=b"])
+    guard
+      case .run(let command) = CommandParser(table: Self.wideTable).parse(
+        ["go", "in", "--name", "n", "--tag", "a", "--tag=b"])
     else {
       Issue.record("should parse")
       return
@@ -164,6 +185,8 @@ import Testing
 
   @Test func manyOptionsShortenTheSynopsis() {
     // Like swift-argument-parser: beyond twelve, optional ones give way to `[<options>]`.
-    #expect(HelpRenderer(table: Self.wideTable).synopsis(for: ["go"]) == "tool go [<options>] <input> --name <name>")
+    #expect(
+      HelpRenderer(table: Self.wideTable).synopsis(for: ["go"]) == "tool go [<options>] <input> --name <name>"
+    )
   }
 }
