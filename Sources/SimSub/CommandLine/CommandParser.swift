@@ -65,9 +65,12 @@ public struct CommandParser: Sendable {
       throw UsageError(.unexpectedArguments(extra), commandPath: path)
     }
     if Self.looksLikeOption(first) {
-      throw unknownOption(
-        first, in: command, path: path,
-        extraLongNames: path.isEmpty && table.version != nil ? ["--version"] : [])
+      let (typedName, inline) = Self.split(first)
+      let builtIn = ["--help"] + (path.isEmpty && table.version != nil ? ["--version"] : [])
+      if let inline, builtIn.contains(typedName) {
+        throw UsageError(.unexpectedValue(option: typedName, value: inline), commandPath: path)
+      }
+      throw unknownOption(typedName, in: command, path: path, builtIn: builtIn)
     }
     throw unknownSubcommand(first, in: command, path: path)
   }
@@ -99,17 +102,12 @@ public struct CommandParser: Sendable {
         optionsEnded = true
         continue
       }
-      // Split `--name=value`; a short option never carries an inline value.
-      let typedName: String
-      var inline: String?
-      if word.hasPrefix("--"), let equals = word.firstIndex(of: "=") {
-        typedName = String(word[..<equals])
-        inline = String(word[word.index(after: equals)...])
-      } else {
-        typedName = word
-      }
+      let (typedName, inline) = Self.split(word)
       guard let option = lookUp(typedName, in: command) else {
-        throw unknownOption(typedName, in: command, path: path)
+        if let inline, typedName == "--help" {
+          throw UsageError(.unexpectedValue(option: typedName, value: inline), commandPath: path)
+        }
+        throw unknownOption(typedName, in: command, path: path, builtIn: ["--help"])
       }
       if option.isFlag {
         if let inline {
@@ -152,6 +150,13 @@ public struct CommandParser: Sendable {
       }
     }
     return parsed
+  }
+
+  /// Splits `--name=value` into the name and the inline value; a short option never carries an
+  /// inline value, so `-o=x` stays whole (and is reported as unknown).
+  private static func split(_ word: String) -> (name: String, inline: String?) {
+    guard word.hasPrefix("--"), let equals = word.firstIndex(of: "=") else { return (word, nil) }
+    return (String(word[..<equals]), String(word[word.index(after: equals)...]))
   }
 
   /// `--name` by long name, `-x` by short name; `-name` is no option (it is reported with a
@@ -197,25 +202,25 @@ public struct CommandParser: Sendable {
     return assigned
   }
 
-  /// swift-argument-parser's rule: suggest the nearest long option within an edit distance of 3,
-  /// never for a one-letter option (`-x` has too few letters to guess from).
+  /// Suggests the nearest long option when it is close (``EditDistance/allowance(for:)``), never
+  /// for a one-letter option (`-x` has too few letters to guess from). The implicit options
+  /// (`--help`, `--version`) come first, so they win ties: `--hlep` is `--help`, not `--step`.
   private func unknownOption(
-    _ typedName: String, in command: CommandSpec, path: [String], extraLongNames: [String] = []
+    _ typedName: String, in command: CommandSpec, path: [String], builtIn: [String]
   ) -> UsageError {
     var suggestion: String?
     if typedName.hasPrefix("--") || typedName.count > 2 {
-      let candidates = command.options.map(\.longName) + extraLongNames + ["--help"]
-      suggestion = EditDistance.nearest(to: typedName, among: candidates, maximum: { _ in 3 })
+      let candidates = builtIn + command.options.map(\.longName)
+      suggestion = EditDistance.nearest(
+        to: typedName, among: candidates, maximum: EditDistance.allowance(for:))
     }
     return UsageError(.unknownOption(typedName, suggestion: suggestion), commandPath: path)
   }
 
-  /// Subcommand names are short, so the allowed distance scales with the name: `rnu` finds
-  /// `run`, but `foo` does not.
+  /// Suggests the nearest subcommand when it is close: `rnu` finds `run`, but `foo` does not.
   private func unknownSubcommand(_ word: String, in command: CommandSpec, path: [String]) -> UsageError {
     let names = command.subcommands.map(\.name)
-    let suggestion = EditDistance.nearest(
-      to: word, among: names, maximum: { Swift.min(3, Swift.max(1, ($0.count + 1) / 2)) })
+    let suggestion = EditDistance.nearest(to: word, among: names, maximum: EditDistance.allowance(for:))
     return UsageError(.unknownSubcommand(word, suggestion: suggestion), commandPath: path)
   }
 }

@@ -25,6 +25,16 @@ enum EditDistance {
     return previous[b.count]
   }
 
+  /// How many edits still count as a typo of `name`: up to half its letters (leading dashes do
+  /// not count), at least one and at most three.
+  ///
+  /// swift-argument-parser allows three edits for any name, which lets `--sed` suggest `--help`;
+  /// scaling with the name keeps `--sed` → `--seed` and `rnu` → `run` but drops such guesses.
+  static func allowance(for name: String) -> Int {
+    let letters = name.drop(while: { $0 == "-" }).count
+    return Swift.min(3, Swift.max(1, (letters + 1) / 2))
+  }
+
   /// The candidate nearest to `input` whose distance is at most `maximum(candidate)`, or nil.
   ///
   /// Ties go to the earlier candidate, so the declaration order of the table decides and the

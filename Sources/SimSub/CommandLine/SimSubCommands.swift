@@ -103,8 +103,10 @@ public enum SimSubCommands {
       .option("seed", value: "n", help: "The random seed, in place of the file's 'seed:'."),
       .option(
         "horizon", value: "duration",
-        help:
-          "How long billing-issue episodes may begin, in place of the file's 'horizon:' (for example 365d)."),
+        help: """
+          The span in which billing-issue episodes may begin (each is followed to its end), in place \
+          of the file's 'horizon:' (for example 365d).
+          """),
       policyOption(overriding: "file"),
       .option(
         "compare", value: "policy",

@@ -19,6 +19,14 @@ import Testing
     #expect(EditDistance.nearest(to: "--zzzzzz", among: ["--seed"], maximum: { _ in 3 }) == nil)
   }
 
+  @Test func allowanceScalesWithTheName() {
+    #expect(EditDistance.allowance(for: "--seed") == 2)
+    #expect(EditDistance.allowance(for: "run") == 2)
+    #expect(EditDistance.allowance(for: "--counterexamples") == 3)
+    #expect(EditDistance.allowance(for: "-o") == 1)
+    #expect(EditDistance.between("--sed", "--help") > EditDistance.allowance(for: "--help"))
+  }
+
   @Test func wrappingBreaksAtTheLastSpaceInsideTheWindow() {
     #expect("aaa bbb ccc".wrapped(toWidth: 8) == "aaa bbb\nccc")
     // Only the end of the text may fill the whole window.

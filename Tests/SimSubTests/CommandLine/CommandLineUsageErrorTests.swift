@@ -190,3 +190,22 @@ import Testing
     )
   }
 }
+
+extension CommandLineUsageErrorTests {
+  static let builtInCases: [Case] = [
+    Case(
+      arguments: ["run", "a.scn", "--help=yes"],
+      message: "The option '--help' does not take any value, but 'yes' was specified."),
+    Case(
+      arguments: ["--version=2"],
+      message: "The option '--version' does not take any value, but '2' was specified."),
+    Case(arguments: ["--hlep"], message: "Unknown option '--hlep'. Did you mean '--help'?"),
+    Case(arguments: ["run", "a.scn", "--hlep"], message: "Unknown option '--hlep'. Did you mean '--help'?"),
+    Case(arguments: ["--sed=1"], message: "Unknown option '--sed'"),
+  ]
+
+  @Test(arguments: builtInCases)
+  func builtInOptions(_ c: Case) {
+    message(c)
+  }
+}
