@@ -1,0 +1,305 @@
+/// Plays one subscriber through a store model and a policy in discrete simulated time.
+///
+/// The engine is the only place that advances time. It pops work from a queue ordered by
+/// (instant, rank, sequence): the subscriber's actions, the store's timers, notification
+/// deliveries and the caller's markers. After each event, and at every `step` between events
+/// (unless the policy declares it decides only on notifications), it samples the policy's
+/// answer beside the store's truth for the observer.
+///
+/// Generic over the store, the policy, the payment processor and the observer, so a Monte Carlo
+/// loop runs fully specialised; after warm-up the per-event path allocates nothing (its buffers
+/// keep their capacity across `reset`).
+///
+/// ```swift
+/// var engine = Engine(store: model, policy: ReferencePolicy(), payments: CardOnFile(),
+///                     observer: TraceRecorder(), start: start)
+/// engine.schedule(.subscribe(product: 0, trial: false), at: start)
+/// engine.schedule(.cardFails(.expired), at: start + .days(20))
+/// _ = engine.run(until: start + .days(60))
+/// ```
+public struct Engine<
+  Store: StoreModel, Policy: EntitlementPolicy, Payments: PaymentProcessor, Observer: EngineObserver
+>: Sendable {
+  public let store: Store
+  public private(set) var policy: Policy
+  public var payments: Payments
+  public var observer: Observer
+  public private(set) var record: SubscriptionRecord
+  /// The instant the engine has reached.
+  public private(set) var now: Instant
+  /// Where time began: step samples and reorder windows count from here.
+  public private(set) var start: Instant
+  /// The interval at which the policy is sampled between events.
+  public let step: TimeSpan
+  /// The delivery faults in force.
+  public private(set) var delivery: DeliverySettings
+  /// When `true`, `run(until:)` returns `.renewalMoved` whenever the current period's end or
+  /// number changes, so a caller can resolve `renewal N` anchors.
+  public var stopsWhenRenewalMoves = false
+
+  private var queue = EventQueue()
+  private var effects = StoreEffects()
+  private var inFlight: [InFlight] = []
+  private var freeSlots: [Int32] = []
+  private var sequence: Int64 = 0
+  private var nextStep: Instant
+  private var undelivered: Int32 = 0
+  private var gainNoticesPending: Int32 = 0
+  private let samplesSteps: Bool
+
+  private struct InFlight: Sendable {
+    var notification: StoreNotification
+    var sentAt: Instant
+    var copies: Int8
+    var delivered: Bool
+    var gainNotice: Bool
+    var attempts: Int32
+  }
+
+  public init(
+    store: Store, policy: Policy = Policy(), payments: Payments, observer: Observer,
+    subscriber: UInt64 = 1, start: Instant, step: TimeSpan = .hours(1),
+    delivery: DeliverySettings = .onTime
+  ) {
+    precondition(step.seconds > 0, "the step must be positive")
+    self.store = store
+    self.policy = policy
+    self.payments = payments
+    self.observer = observer
+    self.record = SubscriptionRecord(subscriber: subscriber)
+    self.now = start
+    self.start = start
+    self.step = step
+    self.delivery = delivery
+    self.nextStep = start + step
+    self.samplesSteps = !Policy.decidesOnlyOnNotifications
+    inFlight.reserveCapacity(16)
+    freeSlots.reserveCapacity(16)
+  }
+
+  /// Starts over for another subscriber, keeping every buffer's capacity.
+  public mutating func reset(
+    subscriber: UInt64, start newStart: Instant, policy: Policy = Policy(), payments: Payments,
+    observer: Observer, delivery: DeliverySettings = .onTime
+  ) {
+    queue.removeAll()
+    inFlight.removeAll(keepingCapacity: true)
+    freeSlots.removeAll(keepingCapacity: true)
+    effects.removeAll()
+    self.policy = policy
+    self.payments = payments
+    self.observer = observer
+    self.delivery = delivery
+    record = SubscriptionRecord(subscriber: subscriber)
+    start = newStart
+    now = newStart
+    nextStep = newStart + step
+    sequence = 0
+    undelivered = 0
+    gainNoticesPending = 0
+  }
+
+  /// The policy's answer now.
+  @inlinable public var decision: Decision { policy.decision(at: now) }
+
+  /// Whether any work is still queued.
+  public var hasPendingWork: Bool { !queue.isEmpty }
+
+  /// The instant of the next queued work, if any.
+  public var nextEventInstant: Instant? { queue.first?.instant }
+
+  // MARK: Scheduling
+
+  /// The subscriber does `action` at `instant`. Actions at one instant run in the order they
+  /// were scheduled, before the store's own timers at that instant.
+  public mutating func schedule(_ action: SubscriberAction, at instant: Instant) {
+    enqueue(instant, rank: Rank.subscriber, .action(action))
+  }
+
+  /// The delivery faults change at `instant`.
+  public mutating func schedule(_ settings: DeliverySettings, at instant: Instant) {
+    enqueue(instant, rank: Rank.subscriber, .deliverySettings(settings))
+  }
+
+  /// `run(until:)` stops at `instant` and returns `.marker(id)`. With `afterEverything`, the
+  /// marker comes after all other work at that instant (to check expectations); otherwise it
+  /// comes in line with the subscriber's actions (to insert actions in file order).
+  public mutating func scheduleMarker(_ id: UInt32, at instant: Instant, afterEverything: Bool) {
+    enqueue(instant, rank: afterEverything ? Rank.endOfInstant : Rank.subscriber, .marker(id))
+  }
+
+  @inline(__always)
+  private mutating func enqueue(_ instant: Instant, rank: UInt8, _ kind: EventQueue.Kind, order: Int64? = nil) {
+    sequence &+= 1
+    queue.insert(EventQueue.Entry(instant: instant, rank: rank, order: order ?? sequence, kind: kind))
+  }
+
+  // MARK: Running
+
+  /// Why `run(until:)` returned.
+  public enum Stop: Hashable, Sendable {
+    /// Everything up to and including the limit has happened.
+    case reachedLimit
+    /// A marker set with `scheduleMarker` is due; `now` is its instant.
+    case marker(UInt32)
+    /// The current period's end or number changed (only with `stopsWhenRenewalMoves`).
+    case renewalMoved
+  }
+
+  /// Processes all work up to and including `limit`, sampling the policy after each event and
+  /// at each step; stops early at a marker. Calling it again continues where it stopped.
+  public mutating func run(until limit: Instant) -> Stop {
+    while let next = queue.first, next.instant <= limit {
+      sampleSteps(before: next.instant)
+      guard let entry = queue.popFirst() else { break }
+      now = entry.instant
+      let periodEnd = record.periodEnd
+      let periodNumber = record.periodNumber
+      switch entry.kind {
+      case .marker(let id):
+        return .marker(id)
+      case .action(let action):
+        applyStoreStep { store, record, payments, effects, now in
+          store.apply(action, to: &record, at: now, payments: &payments, effects: &effects)
+        }
+        observer.engineDidApply(action, at: now, record: record)
+      case .timer(let timer, let epoch):
+        guard epoch == record.epoch else { continue }
+        applyStoreStep { store, record, payments, effects, now in
+          store.fire(timer, to: &record, at: now, payments: &payments, effects: &effects)
+        }
+        observer.engineDidFire(timer, at: now, record: record)
+      case .delivery(let slot):
+        deliver(slot: slot)
+      case .deliverySettings(let settings):
+        delivery = settings
+        observer.engineDeliveryChanged(settings, at: now)
+      }
+      sample(afterEvent: true)
+      if stopsWhenRenewalMoves, record.periodEnd != periodEnd || record.periodNumber != periodNumber {
+        return .renewalMoved
+      }
+    }
+    sampleSteps(before: limit + .seconds(1))
+    if limit > now { now = limit }
+    return .reachedLimit
+  }
+
+  @inline(__always)
+  private mutating func applyStoreStep(
+    _ rule: (Store, inout SubscriptionRecord, inout Payments, inout StoreEffects, Instant) -> Void
+  ) {
+    let before = record.truth
+    effects.removeAll()
+    rule(store, &record, &payments, &effects, now)
+    let after = record.truth
+    if before != after {
+      observer.engineTruthChanged(from: before, to: after, at: now, record: record)
+    }
+    let gainsAccess = !before.isEntitled && after.isEntitled
+    for scheduled in effects.timers {
+      enqueue(scheduled.instant, rank: Rank.store, .timer(scheduled.timer, epoch: scheduled.epoch))
+    }
+    for notification in effects.notifications {
+      send(notification, gainNotice: gainsAccess)
+    }
+  }
+
+  private mutating func send(_ notification: StoreNotification, gainNotice: Bool) {
+    observer.engineDidSend(notification, at: now)
+    let copies: Int8 = delivery.duplicate ? 2 : 1
+    let flight = InFlight(
+      notification: notification, sentAt: now, copies: copies, delivered: false,
+      gainNotice: gainNotice, attempts: 0)
+    let slot: Int32
+    if let free = freeSlots.popLast() {
+      slot = free
+      inFlight[Int(slot)] = flight
+    } else {
+      slot = Int32(inFlight.count)
+      inFlight.append(flight)
+    }
+    undelivered += 1
+    if gainNotice { gainNoticesPending += 1 }
+    let arrival = delivery.arrival(ofNotificationSentAt: now)
+    for _ in 0..<copies {
+      if delivery.reorderWindow.seconds > 0 {
+        // Held to the window's end and delivered newest first: order by descending send.
+        sequence &+= 1
+        queue.insert(
+          EventQueue.Entry(
+            instant: arrival, rank: Rank.delivery, order: Int64.max / 2 - sequence,
+            kind: .delivery(slot: slot)))
+      } else {
+        enqueue(arrival, rank: Rank.delivery, .delivery(slot: slot))
+      }
+    }
+  }
+
+  private mutating func deliver(slot: Int32) {
+    let index = Int(slot)
+    if delivery.isOutage(at: now) {
+      inFlight[index].attempts += 1
+      let attempts = inFlight[index].attempts
+      let retryAt = Store.redeliveryDelay(afterFailedAttempt: attempts).map { now + $0 }
+      observer.engineDeliveryFailed(inFlight[index].notification, attempt: attempts, retryAt: retryAt, at: now)
+      if let retryAt {
+        enqueue(retryAt, rank: Rank.delivery, .delivery(slot: slot))
+      } else {
+        releaseCopy(slot: slot)
+      }
+      return
+    }
+    var notification = inFlight[index].notification
+    store.prepareDelivery(&notification, record: record, at: now)
+    policy.receive(notification, at: now)
+    observer.engineDidDeliver(notification, sentAt: inFlight[index].sentAt, at: now)
+    if !inFlight[index].delivered {
+      inFlight[index].delivered = true
+      undelivered -= 1
+      if inFlight[index].gainNotice { gainNoticesPending -= 1 }
+    }
+    releaseCopy(slot: slot)
+  }
+
+  private mutating func releaseCopy(slot: Int32) {
+    let index = Int(slot)
+    inFlight[index].copies -= 1
+    if inFlight[index].copies == 0 {
+      // A notification lost for good stays "undelivered": its excuse never ends.
+      freeSlots.append(slot)
+    }
+  }
+
+  /// Samples every step strictly before `instant`; a step that falls on `instant` itself is
+  /// covered by the event sampled there.
+  private mutating func sampleSteps(before instant: Instant) {
+    guard samplesSteps else { return }
+    while nextStep < instant {
+      if nextStep > now { now = nextStep }
+      sample(afterEvent: false)
+      nextStep = nextStep + step
+    }
+    if nextStep == instant { nextStep = nextStep + step }
+  }
+
+  @inline(__always)
+  private mutating func sample(afterEvent: Bool) {
+    observer.engineSample(
+      EngineSample(
+        instant: now, truth: record.truth, decision: policy.decision(at: now), afterEvent: afterEvent,
+        undelivered: undelivered, awaitingGainNotice: gainNoticesPending > 0))
+  }
+}
+
+/// Where work stands among other work at the same instant.
+private enum Rank {
+  /// The subscriber's actions and delivery changes, in the order scheduled.
+  static let subscriber: UInt8 = 0
+  /// The store's own timers: after the subscriber, so `card-fails` at `renewal 1` counts.
+  static let store: UInt8 = 1
+  /// Deliveries, after what sent them.
+  static let delivery: UInt8 = 2
+  /// Markers that check the instant once everything in it has happened.
+  static let endOfInstant: UInt8 = 3
+}

@@ -1,0 +1,59 @@
+/// What the engine tells whoever watches a run: the scenario runner's checks and trace, Monte
+/// Carlo's metrics. Every requirement has an empty default, so an observer implements only
+/// what it needs; the engine is generic over it, so unused calls compile away.
+public protocol EngineObserver: Sendable {
+  /// The subscriber did something.
+  mutating func engineDidApply(_ action: SubscriberAction, at instant: Instant, record: SubscriptionRecord)
+  /// One of the store's timers fired.
+  mutating func engineDidFire(_ timer: StoreTimer, at instant: Instant, record: SubscriptionRecord)
+  /// The store's truth changed.
+  mutating func engineTruthChanged(from old: StoreTruth, to new: StoreTruth, at instant: Instant, record: SubscriptionRecord)
+  /// The store sent a notification.
+  mutating func engineDidSend(_ notification: StoreNotification, at instant: Instant)
+  /// A notification reached the policy (`sentAt` is when the store sent it).
+  mutating func engineDidDeliver(_ notification: StoreNotification, sentAt: Instant, at instant: Instant)
+  /// A delivery attempt failed (an outage); `retryAt` is the store's next attempt, or `nil`
+  /// when the store gives up and the notification is lost.
+  mutating func engineDeliveryFailed(_ notification: StoreNotification, attempt: Int32, retryAt: Instant?, at instant: Instant)
+  /// The delivery faults changed.
+  mutating func engineDeliveryChanged(_ settings: DeliverySettings, at instant: Instant)
+  /// The policy's answer beside the store's truth, after an event or at a step.
+  mutating func engineSample(_ sample: EngineSample)
+}
+
+extension EngineObserver {
+  public mutating func engineDidApply(_ action: SubscriberAction, at instant: Instant, record: SubscriptionRecord) {}
+  public mutating func engineDidFire(_ timer: StoreTimer, at instant: Instant, record: SubscriptionRecord) {}
+  public mutating func engineTruthChanged(
+    from old: StoreTruth, to new: StoreTruth, at instant: Instant, record: SubscriptionRecord
+  ) {}
+  public mutating func engineDidSend(_ notification: StoreNotification, at instant: Instant) {}
+  public mutating func engineDidDeliver(_ notification: StoreNotification, sentAt: Instant, at instant: Instant) {}
+  public mutating func engineDeliveryFailed(
+    _ notification: StoreNotification, attempt: Int32, retryAt: Instant?, at instant: Instant
+  ) {}
+  public mutating func engineDeliveryChanged(_ settings: DeliverySettings, at instant: Instant) {}
+  public mutating func engineSample(_ sample: EngineSample) {}
+}
+
+/// The store's truth and the policy's answer at one instant, with what the invariants need to
+/// excuse a mismatch.
+public struct EngineSample: Hashable, Sendable {
+  public var instant: Instant
+  public var truth: StoreTruth
+  public var decision: Decision
+  /// Whether this sample follows an event (`false`: a step between events).
+  public var afterEvent: Bool
+  /// Notifications sent at or before `instant` that have not reached the policy yet: the
+  /// delivery delay that excuses `no-free-access` and `prompt-matches`.
+  public var undelivered: Int32
+  /// The store moved the subscriber from a state without access into one with access and the
+  /// notification of that move has not reached the policy yet: the one excuse of
+  /// `no-lockout-in-grace`.
+  public var awaitingGainNotice: Bool
+}
+
+/// An observer that ignores everything.
+public struct NoObserver: EngineObserver {
+  public init() {}
+}

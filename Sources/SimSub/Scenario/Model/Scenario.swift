@@ -1,0 +1,181 @@
+/// One subscriber's story, resolved from a `.scn` file: every default filled in, every name
+/// checked. What the runner plays and the reports print.
+public struct Scenario: Hashable, Sendable {
+  /// Where the scenario came from, for diagnostics and reports.
+  public var path: String
+  /// One line describing the story.
+  public var name: String
+  public var store: StoreKind
+  /// The products; the first is the one subscribed when the timeline has no `subscribe`.
+  public var products: [Product]
+  /// Day 0.
+  public var start: Instant
+  /// How long to simulate, when the file says; otherwise one period past the last timeline
+  /// entry or expectation, resolved while running (anchors move).
+  public var horizon: TimeSpan?
+  /// The interval at which the policy is sampled between events.
+  public var step: TimeSpan
+  /// The built-in policy's name.
+  public var policy: String
+  /// Delivery faults in force from the start.
+  public var delivery: DeliveryFaults
+  public var timeline: [TimelineEntry]
+  public var expectations: [Expectation]
+  /// The level of each invariant; every invariant is `error` unless the file says otherwise.
+  public var invariants: [Invariant: InvariantLevel]
+  /// Invariants that must be violated (a negative test).
+  public var expectedViolations: [Invariant]
+
+  public init(
+    path: String, name: String, store: StoreKind, products: [Product], start: Instant,
+    horizon: TimeSpan? = nil, step: TimeSpan = .hours(1), policy: String = "reference",
+    delivery: DeliveryFaults = DeliveryFaults(), timeline: [TimelineEntry],
+    expectations: [Expectation] = [], invariants: [Invariant: InvariantLevel] = [:],
+    expectedViolations: [Invariant] = []
+  ) {
+    self.path = path
+    self.name = name
+    self.store = store
+    self.products = products
+    self.start = start
+    self.horizon = horizon
+    self.step = step
+    self.policy = policy
+    self.delivery = delivery
+    self.timeline = timeline
+    self.expectations = expectations
+    self.invariants = invariants
+    self.expectedViolations = expectedViolations
+  }
+
+  /// The level of `invariant` in this scenario.
+  public func level(of invariant: Invariant) -> InvariantLevel { invariants[invariant] ?? .error }
+
+  /// The scenario format's default start, `2026-01-01T00:00:00Z`.
+  public static let defaultStart = Instant(secondsSinceEpoch: 1_767_225_600)
+}
+
+/// When something happens: the value of `at`.
+public enum ScenarioInstant: Hashable, Sendable, CustomStringConvertible {
+  /// A duration from `start` (`at: 30d`).
+  case afterStart(TimeSpan)
+  /// An RFC 3339 instant.
+  case absolute(Instant)
+  /// `renewal N ± offset`: the end of the Nth billing period of this run, resolved while the
+  /// scenario runs because recoveries move renewal dates.
+  case renewal(Int32, offset: TimeSpan)
+
+  public var description: String {
+    switch self {
+    case .afterStart(let span): span.description
+    case .absolute(let instant): RFC3339.format(instant)
+    case .renewal(let n, let offset):
+      offset == .zero
+        ? "renewal \(n)"
+        : offset.seconds < 0 ? "renewal \(n) - \((-offset).description)" : "renewal \(n) + \(offset)"
+    }
+  }
+}
+
+/// One `timeline` entry.
+public struct TimelineEntry: Hashable, Sendable {
+  public var at: ScenarioInstant
+  public var action: TimelineAction
+  /// Where the entry is in the file (its `do:` line).
+  public var line: Int
+  public var column: Int
+
+  public init(at: ScenarioInstant, action: TimelineAction, line: Int = 0, column: Int = 0) {
+    self.at = at
+    self.action = action
+    self.line = line
+    self.column = column
+  }
+}
+
+/// What a timeline entry does.
+public enum TimelineAction: Hashable, Sendable {
+  /// Something the subscriber does (product ids already resolved to catalog indices).
+  case subscriber(SubscriberAction)
+  /// The delivery faults change from here on (`do: delivery`).
+  case delivery(DeliveryFaults)
+  /// Nothing happens; the text appears in the timeline.
+  case note(String)
+}
+
+/// The scenario's `delivery` faults, before they are pinned to instants.
+public struct DeliveryFaults: Hashable, Sendable {
+  public var delay: TimeSpan = .zero
+  public var duplicate = false
+  public var reorder: TimeSpan = .zero
+  /// `outage: {for: 2d}`: delivery attempts fail for this long from where it is set.
+  public var outage: TimeSpan = .zero
+
+  public init(delay: TimeSpan = .zero, duplicate: Bool = false, reorder: TimeSpan = .zero, outage: TimeSpan = .zero) {
+    self.delay = delay
+    self.duplicate = duplicate
+    self.reorder = reorder
+    self.outage = outage
+  }
+
+  /// The engine's settings for faults set at `instant` in a run that began at `start`.
+  public func settings(from instant: Instant, start: Instant) -> DeliverySettings {
+    DeliverySettings(
+      delay: delay, duplicate: duplicate, reorderWindow: reorder, reorderOrigin: start,
+      outageStart: outage.seconds > 0 ? instant : .distantFuture,
+      outageEnd: outage.seconds > 0 ? instant + outage : .distantFuture)
+  }
+}
+
+/// One `expect` entry: each key present is checked at `at`, after everything at that instant.
+public struct Expectation: Hashable, Sendable {
+  public var at: ScenarioInstant
+  public var store: StoreTruth?
+  public var entitlement: EntitlementState?
+  public var access: Bool?
+  public var prompt: RecoveryPrompt?
+  /// Notification names that must have been sent by `at`: `TYPE/SUBTYPE` exactly, or a bare
+  /// `TYPE` with any subtype.
+  public var sent: [String]
+  /// Successful charges so far.
+  public var charges: Int32?
+  public var line: Int
+  public var column: Int
+
+  public init(
+    at: ScenarioInstant, store: StoreTruth? = nil, entitlement: EntitlementState? = nil,
+    access: Bool? = nil, prompt: RecoveryPrompt? = nil, sent: [String] = [], charges: Int32? = nil,
+    line: Int = 0, column: Int = 0
+  ) {
+    self.at = at
+    self.store = store
+    self.entitlement = entitlement
+    self.access = access
+    self.prompt = prompt
+    self.sent = sent
+    self.charges = charges
+    self.line = line
+    self.column = column
+  }
+}
+
+/// The three invariants checked at every event and step.
+public enum Invariant: String, CaseIterable, Hashable, Sendable, Comparable {
+  /// Whenever the store entitles the subscriber, the policy grants access.
+  case noLockoutInGrace = "no-lockout-in-grace"
+  /// Whenever the store does not entitle the subscriber, the policy denies access.
+  case noFreeAccess = "no-free-access"
+  /// The prompt fits the store's truth.
+  case promptMatches = "prompt-matches"
+
+  public static func < (a: Invariant, b: Invariant) -> Bool {
+    allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+  }
+}
+
+/// How much an invariant's violation matters.
+public enum InvariantLevel: String, CaseIterable, Hashable, Sendable {
+  case error
+  case warn
+  case off
+}

@@ -1,0 +1,83 @@
+/// Watches the engine's samples and records every span in which an invariant fails, with the
+/// scenario format's excuse rules applied exactly:
+///
+/// - `no-lockout-in-grace`: the store entitles (`active`, `canceled`, `grace`) and the policy
+///   denies access — excused only while the notification of a move into access has not yet
+///   reached the policy (`EngineSample.awaitingGainNotice`);
+/// - `no-free-access`: the store does not entitle and the policy grants access — excused while
+///   any notification sent so far is undelivered;
+/// - `prompt-matches`: `soft` in grace, `hard` in hold, `none` in active and canceled — with the
+///   same delivery excuse.
+///
+/// A span begins at the first failing sample and ends at the first sample that holds again (or
+/// at the end of the run). Samples come at every event and, for a policy that may change on its
+/// own clock, at every step, so a span is measured to within one step.
+public struct InvariantChecker: Sendable {
+  /// A span in which an invariant failed.
+  public struct Violation: Hashable, Sendable {
+    public var invariant: Invariant
+    public var start: Instant
+    /// When it held again; `nil` while it still fails (closed at the end of the run).
+    public var end: Instant?
+    public var truth: StoreTruth
+    public var decision: Decision
+    /// The last notification that reached the policy at or before `start`, if any: the likely
+    /// cause.
+    public var cause: StoreNotification?
+    public var causeArrival: Instant?
+
+    public var duration: TimeSpan? { end.map { $0 - start } }
+  }
+
+  public private(set) var violations: [Violation] = []
+  private var open: [Invariant: Int] = [:]
+  private var lastDelivered: (StoreNotification, Instant)?
+
+  public init() {}
+
+  /// Whether `sample` breaks `invariant`, after the excuses.
+  public static func fails(_ invariant: Invariant, _ sample: EngineSample) -> Bool {
+    let truth = sample.truth
+    let decision = sample.decision
+    switch invariant {
+    case .noLockoutInGrace:
+      return truth.isEntitled && !decision.access && !sample.awaitingGainNotice
+    case .noFreeAccess:
+      return !truth.isEntitled && decision.access && sample.undelivered == 0
+    case .promptMatches:
+      guard sample.undelivered == 0 else { return false }
+      switch truth {
+      case .grace: return decision.prompt != .soft
+      case .hold: return decision.prompt != .hard
+      case .active, .canceled: return decision.prompt != .none
+      default: return false
+      }
+    }
+  }
+
+  public mutating func delivered(_ notification: StoreNotification, at instant: Instant) {
+    lastDelivered = (notification, instant)
+  }
+
+  public mutating func observe(_ sample: EngineSample) {
+    for invariant in Invariant.allCases {
+      let failing = Self.fails(invariant, sample)
+      if failing, open[invariant] == nil {
+        open[invariant] = violations.count
+        violations.append(
+          Violation(
+            invariant: invariant, start: sample.instant, end: nil, truth: sample.truth,
+            decision: sample.decision, cause: lastDelivered?.0, causeArrival: lastDelivered?.1))
+      } else if !failing, let index = open[invariant] {
+        violations[index].end = sample.instant
+        open[invariant] = nil
+      }
+    }
+  }
+
+  /// Closes every open span at the end of the run.
+  public mutating func finish(at instant: Instant) {
+    for (_, index) in open { violations[index].end = instant }
+    open.removeAll()
+  }
+}

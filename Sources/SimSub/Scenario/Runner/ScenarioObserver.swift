@@ -1,0 +1,89 @@
+/// The scenario runner's observer: the timeline's rows, the notifications sent and delivered,
+/// and the invariant checker.
+public struct ScenarioObserver: EngineObserver {
+  public var rows: [TimelineRow] = []
+  public var checker = InvariantChecker()
+  /// Every notification name sent, with its instant, for `sent:` expectations.
+  public private(set) var sent: [(instant: Instant, name: String)] = []
+  /// Every delivery, in arrival order, for failure reports.
+  public private(set) var deliveries: [(instant: Instant, name: String)] = []
+  private var current: TimelineRow?
+
+  public init() {}
+
+  /// Opens a row for something the runner did (a note).
+  public mutating func note(_ text: String, at instant: Instant, truth: StoreTruth, decision: Decision) {
+    flush()
+    rows.append(TimelineRow(instant: instant, event: .note(text), truth: truth, decision: decision))
+  }
+
+  public mutating func engineDidApply(_ action: SubscriberAction, at instant: Instant, record: SubscriptionRecord) {
+    begin(.action(action), at: instant)
+  }
+  public mutating func engineDidFire(_ timer: StoreTimer, at instant: Instant, record: SubscriptionRecord) {
+    begin(.timer(timer), at: instant)
+  }
+  public mutating func engineDidSend(_ notification: StoreNotification, at instant: Instant) {
+    let name = notification.name
+    sent.append((instant, name))
+    pendingSent.append(name)
+  }
+  public mutating func engineDidDeliver(_ notification: StoreNotification, sentAt: Instant, at instant: Instant) {
+    checker.delivered(notification, at: instant)
+    deliveries.append((instant, notification.name))
+    begin(.delivered(notification.name, sentAt: sentAt), at: instant)
+  }
+  public mutating func engineDeliveryFailed(
+    _ notification: StoreNotification, attempt: Int32, retryAt: Instant?, at instant: Instant
+  ) {
+    begin(.deliveryFailed(notification.name, attempt: attempt, retryAt: retryAt), at: instant)
+  }
+  public mutating func engineDeliveryChanged(_ settings: DeliverySettings, at instant: Instant) {
+    begin(.deliveryChanged(settings), at: instant)
+  }
+  public mutating func engineSample(_ sample: EngineSample) {
+    checker.observe(sample)
+    guard sample.afterEvent, var row = current else { return }
+    row.truth = sample.truth
+    row.decision = sample.decision
+    row.sent = pendingSent
+    pendingSent.removeAll()
+    rows.append(row)
+    current = nil
+  }
+
+  private var pendingSent: [String] = []
+
+  private mutating func begin(_ event: TimelineRow.Event, at instant: Instant) {
+    flush()
+    current = TimelineRow(instant: instant, event: event, truth: .never, decision: .never)
+  }
+
+  private mutating func flush() {
+    if var row = current {
+      row.sent = pendingSent
+      pendingSent.removeAll()
+      rows.append(row)
+      current = nil
+    }
+  }
+}
+
+/// One row of a scenario's timeline: an event and the state just after it.
+public struct TimelineRow: Hashable, Sendable {
+  public enum Event: Hashable, Sendable {
+    case action(SubscriberAction)
+    case timer(StoreTimer)
+    case delivered(String, sentAt: Instant)
+    case deliveryFailed(String, attempt: Int32, retryAt: Instant?)
+    case deliveryChanged(DeliverySettings)
+    case note(String)
+  }
+
+  public var instant: Instant
+  public var event: Event
+  /// Notifications the store sent during the event.
+  public var sent: [String] = []
+  public var truth: StoreTruth
+  public var decision: Decision
+}

@@ -1,0 +1,132 @@
+import Testing
+import TestSupport
+
+@testable import SimSub
+
+@Suite("Engine")
+struct EngineTests {
+  typealias ToyEngine = Engine<ToyStore, CountingPolicy, CardOnFile, TraceRecorder>
+
+  func engine(step: TimeSpan = .hours(1), delivery: DeliverySettings = .onTime, keepsSamples: Bool = false)
+    -> ToyEngine
+  {
+    Engine(
+      store: ToyStore(), payments: CardOnFile(), observer: TraceRecorder(keepsSamples: keepsSamples),
+      start: testStart, step: step, delivery: delivery)
+  }
+
+  @Test func subscriberActionsComeBeforeStoreTimersAtTheSameInstant() {
+    var e = engine()
+    e.schedule(.subscribe(product: 0, trial: false), at: testStart)
+    e.schedule(.cardFails(.expired), at: testStart + .days(30))
+    _ = e.run(until: testStart + .days(31))
+    #expect(e.record.truth == .expired)
+    #expect(e.observer.sentNames == ["SUBSCRIBED", "EXPIRED"])
+  }
+
+  @Test func renewalsRunInTimeOrderAndTheQueueNeverGoesBackwards() {
+    var e = engine()
+    e.schedule(.subscribe(product: 0, trial: false), at: testStart)
+    _ = e.run(until: testStart + .days(95))
+    #expect(e.record.periodNumber == 4)
+    let instants = e.observer.entries.map(\.instant)
+    #expect(instants == instants.sorted())
+    #expect(e.now == testStart + .days(95))
+  }
+
+  @Test func timersFromAnOlderEpochAreDropped() {
+    var e = engine()
+    e.schedule(.subscribe(product: 0, trial: false), at: testStart)
+    e.schedule(.refund, at: testStart + .days(10))
+    _ = e.run(until: testStart + .days(40))
+    // The renewal timer set at subscription predates the refund's epoch bump.
+    #expect(!e.observer.entries.contains { $0.event == .timer(.renewal) })
+    #expect(e.record.truth == .revoked)
+  }
+
+  @Test func delayedNotificationsArriveLaterAndExcuseTheMismatch() {
+    var e = engine(delivery: DeliverySettings(delay: .hours(3)), keepsSamples: true)
+    e.schedule(.subscribe(product: 0, trial: false), at: testStart)
+    _ = e.run(until: testStart + .hours(5))
+    #expect(e.policy.lastArrival == testStart + .hours(3))
+    let early = e.observer.samples.filter { $0.instant < testStart + .hours(3) }
+    #expect(!early.isEmpty)
+    #expect(early.allSatisfy { $0.awaitingGainNotice && $0.undelivered == 1 && !$0.decision.access })
+    let late = e.observer.samples.filter { $0.instant >= testStart + .hours(3) && $0.afterEvent == false }
+    #expect(late.allSatisfy { !$0.awaitingGainNotice && $0.undelivered == 0 && $0.decision.access })
+  }
+
+  @Test func duplicatesArriveTwice() {
+    var e = engine(delivery: DeliverySettings(duplicate: true))
+    e.schedule(.subscribe(product: 0, trial: false), at: testStart)
+    _ = e.run(until: testStart + .hours(1))
+    #expect(e.policy.received == 2)
+    #expect(e.observer.delivered.count == 2)
+  }
+
+  @Test func reorderHoldsAWindowAndDeliversNewestFirst() {
+    var e = engine(delivery: DeliverySettings(reorderWindow: .days(1), reorderOrigin: testStart))
+    e.schedule(.subscribe(product: 0, trial: false), at: testStart + .hours(1))
+    e.schedule(.refund, at: testStart + .hours(2))
+    _ = e.run(until: testStart + .days(2))
+    let deliveries = e.observer.entries.filter {
+      if case .delivered = $0.event { true } else { false }
+    }
+    #expect(deliveries.map(\.instant) == [testStart + .days(1), testStart + .days(1)])
+    #expect(e.observer.delivered.map(\.name) == ["REFUND", "SUBSCRIBED"])
+  }
+
+  @Test func anOutageRetriesOnTheStoresScheduleAndCanLoseANotification() {
+    let outage = DeliverySettings(outageStart: testStart, outageEnd: testStart + .days(2))
+    var e = engine(delivery: outage)
+    e.schedule(.subscribe(product: 0, trial: false), at: testStart)
+    _ = e.run(until: testStart + .days(3))
+    // Attempts at 0, +1h, +13h and +37h fall in the outage; the fifth, at +85h, is after it.
+    let failures = e.observer.entries.compactMap {
+      if case .deliveryFailed(_, let attempt, let retryAt) = $0.event { (attempt, retryAt) } else { nil }
+    }
+    #expect(failures.map(\.0) == [1, 2, 3, 4])
+    #expect(failures.map(\.1) == [testStart + .hours(1), testStart + .hours(13), testStart + .hours(37), testStart + .hours(85)])
+    _ = e.run(until: testStart + .days(4))
+    #expect(e.policy.lastArrival == testStart + .hours(85))
+
+    let forever = DeliverySettings(outageStart: testStart, outageEnd: testStart + .days(30))
+    var lost = engine(delivery: forever, keepsSamples: true)
+    lost.schedule(.subscribe(product: 0, trial: false), at: testStart)
+    _ = lost.run(until: testStart + .days(20))
+    #expect(lost.policy.received == 0)
+    #expect(lost.observer.samples.last?.undelivered == 1)
+  }
+
+  @Test func stepsAreSampledBetweenEventsForAClockDrivenPolicy() {
+    var e = engine(step: .hours(1), keepsSamples: true)
+    e.schedule(.subscribe(product: 0, trial: false), at: testStart)
+    _ = e.run(until: testStart + .days(1))
+    let steps = e.observer.samples.filter { !$0.afterEvent }
+    #expect(steps.count == 24)
+    #expect(steps.first?.instant == testStart + .hours(1))
+    #expect(steps.last?.instant == testStart + .days(1))
+  }
+
+  @Test func markersStopTheRunAfterEverythingAtTheirInstant() {
+    var e = engine(delivery: DeliverySettings())
+    e.schedule(.subscribe(product: 0, trial: false), at: testStart)
+    e.scheduleMarker(7, at: testStart, afterEverything: true)
+    #expect(e.run(until: testStart + .days(1)) == .marker(7))
+    #expect(e.policy.received == 1)
+    #expect(e.run(until: testStart + .days(1)) == .reachedLimit)
+  }
+
+  @Test func resetStartsAFreshSubscriber() {
+    var e = engine()
+    e.schedule(.subscribe(product: 0, trial: false), at: testStart)
+    _ = e.run(until: testStart + .days(70))
+    e.reset(subscriber: 2, start: testStart + .days(1), payments: CardOnFile(), observer: TraceRecorder())
+    #expect(e.record == SubscriptionRecord(subscriber: 2))
+    #expect(!e.hasPendingWork)
+    #expect(e.now == testStart + .days(1))
+    e.schedule(.subscribe(product: 0, trial: false), at: testStart + .days(1))
+    _ = e.run(until: testStart + .days(2))
+    #expect(e.observer.sentNames == ["SUBSCRIBED"])
+  }
+}
