@@ -107,6 +107,7 @@ public struct AppStoreModel: StoreModel {
     case .subscribe(let product, let trial):
       purchase(product, trial: trial, record: &record, now: now, payments: &payments, effects: &effects)
     case .resubscribe(let product):
+      guard record.truth == .expired || record.truth == .revoked else { return }
       purchase(product, trial: false, record: &record, now: now, payments: &payments, effects: &effects)
     case .cardFails(let reason):
       record.cardWorks = false
@@ -175,8 +176,8 @@ public struct AppStoreModel: StoreModel {
 
   // MARK: Rules
 
-  /// A first purchase or a resubscription: charges (unless a trial is granted) and starts
-  /// period 1 of a new run of periods at `now`.
+  /// A purchase: the first (`INITIAL_BUY`), or a new one after an expiry or a refund
+  /// (`RESUBSCRIBE`). Charges (unless a trial is granted) and starts a new period at `now`.
   @inlinable func purchase<Payments: PaymentProcessor>(
     _ index: ProductIndex, trial wantsTrial: Bool, record: inout SubscriptionRecord, now: Instant,
     payments: inout Payments, effects: inout StoreEffects
