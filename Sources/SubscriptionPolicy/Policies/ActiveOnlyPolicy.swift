@@ -10,7 +10,7 @@
 /// ordering and deduplication, the same state and prompt; only `access` in grace differs.
 public struct ActiveOnlyPolicy: EntitlementPolicy {
   public static let name = "active-only"
-  public static let summary = "Known bad: access only when active, so grace locks users out"
+  public static let summary = "Known bad: access only in active, grace is locked out"
   public static let decidesOnlyOnNotifications = true
 
   private var reference = ReferencePolicy()

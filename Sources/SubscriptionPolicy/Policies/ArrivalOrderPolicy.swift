@@ -13,7 +13,7 @@
 /// notifications applied, so its only mistake is the order.
 public struct ArrivalOrderPolicy: EntitlementPolicy {
   public static let name = "arrival-order"
-  public static let summary = "Known bad: arrival order, so a late notification wins"
+  public static let summary = "Known bad: arrival order, a late notification wins"
   public static let decidesOnlyOnNotifications = true
 
   private var reading = EntitlementReading.never

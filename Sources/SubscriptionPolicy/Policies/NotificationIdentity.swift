@@ -2,7 +2,8 @@ import Foundation
 
 /// What makes two deliveries the same notification: Apple's `notificationUUID`; for Google, the
 /// RTDN's `(purchaseToken, notificationType, eventTimeMillis)`, since an RTDN carries no id of
-/// its own (Pub/Sub's `messageId` is the transport's, and a redelivery can carry a new one).
+/// its own (Pub/Sub's `messageId` belongs to the transport, which simsub does not model). The
+/// fetched resource is not part of it: a redelivery may fetch a newer one.
 ///
 /// A plain value of at most 25 bytes with no references: comparing two costs a few integer
 /// comparisons and building one never allocates.
@@ -26,7 +27,7 @@ enum NotificationIdentity: Hashable, Sendable {
 ///
 /// Four inline slots, no heap storage: inserting a fifth identity forgets the oldest. That is
 /// enough where it is used: ``SentDateOrder`` only needs the identities applied at one signed
-/// second, and no store sends more than two notifications for one subscriber within a second.
+/// second, and a store sends one or two notifications for one subscriber within a second.
 struct RecentIdentities: Sendable {
   /// How many identities the ring remembers.
   static let capacity = 4

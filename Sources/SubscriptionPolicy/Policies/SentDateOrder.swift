@@ -28,7 +28,8 @@
 ///
 /// Distinct notifications signed in the same second are applied in arrival order, so the last
 /// to arrive wins: the stores' payloads carry nothing finer to order them by once signed dates
-/// are whole seconds.
+/// are whole seconds. A same-second pair delivered in reverse therefore ends on the earlier
+/// one's state, the only ordering mistake left, and only within one second.
 struct SentDateOrder: Sendable {
   /// The signed date of the newest notification applied; `distantPast` before the first.
   private(set) var latest = Instant.distantPast

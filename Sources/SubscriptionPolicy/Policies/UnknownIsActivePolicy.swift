@@ -33,7 +33,7 @@
 /// alone; `gracePeriodExpiresDate` is reported from the payload in grace, as the reference does.
 public struct UnknownIsActivePolicy: EntitlementPolicy {
   public static let name = "unknown-is-active"
-  public static let summary = "Known bad: unknown types mean active, so refunds keep access"
+  public static let summary = "Known bad: unknown types mean active, refunds keep access"
   public static let decidesOnlyOnNotifications = true
 
   private var reading = EntitlementReading.never
