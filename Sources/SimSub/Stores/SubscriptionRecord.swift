@@ -46,6 +46,13 @@ public struct SubscriptionRecord: Hashable, Sendable {
   public var scheduledPause: TimeSpan?
   /// Google: while paused, when the subscription resumes (`autoResumeTime`).
   public var autoResumeTime: Instant?
+  /// Google: the current purchase's `purchaseToken`; a resubscription or a product change
+  /// issues a new one.
+  public var purchaseToken: PurchaseToken?
+  /// Google: the purchase the current one replaced (`linkedPurchaseToken`), after a product change.
+  public var linkedPurchaseToken: PurchaseToken?
+  /// Google: when the current purchase was made (`startTime`).
+  public var purchaseStart: Instant?
   /// When access was revoked (`revocationDate`).
   public var revocationDate: Instant?
 

@@ -1,0 +1,91 @@
+/// The `SubscriptionPurchaseV2` a server fetches (`purchases.subscriptionsv2.get`) when an RTDN
+/// reaches it, as the subscription stands at that moment, not when the RTDN was sent.
+///
+/// | truth | `subscriptionState` | `lineItems[0].expiryTime` |
+/// |---|---|---|
+/// | active | `ACTIVE` | the period's end; in the silent stage, its end ("dynamically extends") |
+/// | canceled | `CANCELED` | the period's end |
+/// | grace | `IN_GRACE_PERIOD` | the end of grace |
+/// | hold | `ON_HOLD` | the failed renewal (in the past) |
+/// | paused | `PAUSED` | the start of the pause (in the past); `autoResumeTime` set |
+/// | expired | `EXPIRED` | when access ended |
+/// | revoked | `EXPIRED` | the revocation |
+///
+/// `canceledStateContext`: the subscriber (`userInitiatedCancellation`) when canceled or
+/// expired after a cancel; the system after hold ran out; the developer for a revocation.
+/// An older purchase token (replaced by a product change, or expired before a resubscription)
+/// fetches as `EXPIRED`, with `replacementCancellation` when the current purchase replaced it
+/// and its `expiryTime` taken as the current purchase's start; the model keeps no more of an old
+/// purchase than that.
+extension GooglePlayModel {
+  static let regionCode: Symbol = "US"
+  static let acknowledged: Symbol = "ACKNOWLEDGEMENT_STATE_ACKNOWLEDGED"
+  /// `offerDetails.offerId` of the introductory free trial.
+  public static let freeTrialOfferId: Symbol = "free-trial"
+
+  /// The resource for `token` as it stands at `arrival`.
+  func subscriptionResource(
+    for token: PurchaseToken, record: SubscriptionRecord, at arrival: Instant
+  ) -> SubscriptionPurchaseV2 {
+    let product = Int(record.product)
+    guard token == record.purchaseToken else {
+      return SubscriptionPurchaseV2(
+        regionCode: Self.regionCode, startTime: nil, subscriptionState: .expired,
+        latestOrderId: nil, linkedPurchaseToken: nil, autoResumeTime: nil,
+        canceledStateContext: token == record.linkedPurchaseToken ? .replacementCancellation : nil,
+        acknowledgementState: Self.acknowledged,
+        lineItem: SubscriptionPurchaseLineItem(
+          productId: products[product].id, expiryTime: record.purchaseStart ?? arrival,
+          autoRenewEnabled: false, basePlanId: basePlanIds[product]))
+    }
+    let state: SubscriptionState
+    var expiry = record.periodEnd
+    var autoRenew = false
+    var resume: Instant?
+    var context: CanceledStateContext?
+    switch record.truth {
+    case .never:
+      state = .unspecified
+    case .active:
+      state = .active
+      autoRenew = record.autoRenew
+      if let failed = record.billingIssueStart { expiry = failed + silentGrace }
+      if let length = record.scheduledPause {
+        resume =
+          Self.pauseEnd(from: record.periodEnd, length: length, period: products[product].period)
+      }
+    case .canceled:
+      state = .canceled
+      context = .userInitiatedCancellation
+    case .grace:
+      state = .inGracePeriod
+      autoRenew = record.autoRenew
+      expiry = record.gracePeriodExpiresDate ?? record.periodEnd
+    case .hold:
+      state = .onHold
+      autoRenew = record.autoRenew
+      expiry = record.billingIssueStart ?? record.periodEnd
+    case .paused:
+      state = .paused
+      autoRenew = record.autoRenew
+      expiry = record.periodStart
+      resume = record.autoResumeTime
+    case .expired:
+      state = .expired
+      context = record.autoRenew ? .systemInitiatedCancellation : .userInitiatedCancellation
+    case .revoked:
+      state = .expired
+      expiry = record.revocationDate ?? record.periodEnd
+      context = .developerInitiatedCancellation
+    }
+    let order = Self.latestOrderId(of: record)
+    return SubscriptionPurchaseV2(
+      regionCode: Self.regionCode, startTime: record.purchaseStart, subscriptionState: state,
+      latestOrderId: order, linkedPurchaseToken: record.linkedPurchaseToken, autoResumeTime: resume,
+      canceledStateContext: context, acknowledgementState: Self.acknowledged,
+      lineItem: SubscriptionPurchaseLineItem(
+        productId: products[product].id, expiryTime: expiry, autoRenewEnabled: autoRenew,
+        basePlanId: basePlanIds[product], offerId: record.inTrial ? Self.freeTrialOfferId : nil,
+        latestSuccessfulOrderId: order))
+  }
+}
