@@ -57,10 +57,14 @@ enum Describe {
   }
 
   static func product(_ p: Product) -> String {
-    let price = "\(p.priceMilliunits / 1000).\(String(p.priceMilliunits % 1000 / 10).leftPadded(to: 2, with: "0"))"
-    var parts = ["\(p.period.code)", price, "grace \(p.grace)", "hold \(p.hold)"]
+    var parts = ["\(p.period.code)", price(p.priceMilliunits), "grace \(p.grace)", "hold \(p.hold)"]
     if let trial = p.trial { parts.append("trial \(trial)") }
     return "\(p.id.text) (\(parts.joined(separator: ", ")))"
+  }
+
+  /// `9.99` for 9990 milliunits.
+  static func price(_ milliunits: Int64) -> String {
+    "\(milliunits / 1000).\(String(milliunits % 1000 / 10).leftPadded(to: 2, with: "0"))"
   }
 
   static func decision(_ d: Decision) -> String {

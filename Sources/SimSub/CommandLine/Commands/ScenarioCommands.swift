@@ -37,7 +37,8 @@ enum ScenarioCommands {
     }
     let step: TimeSpan?
     do {
-      step = try context.command.value("step", as: DurationSyntax.parseForOption, reason: "expected a duration such as '1h' or '30min'")
+      step = try context.command.value(
+        "step", as: { text in try? DurationSyntax.parse(text).get() }, reason: "expected a duration such as '1h' or '30min'")
     } catch {
       _ = context.usage(error)
       return nil
