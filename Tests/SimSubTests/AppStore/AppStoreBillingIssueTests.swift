@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 
 @testable import SimSub
 
@@ -9,7 +9,8 @@ struct AppStoreBillingIssueTests {
 
   @Test func aFailedRenewalWithGraceSendsDidFailToRenewGracePeriod() throws {
     var e = try appleEngine()
-    e.play([(subscribe, testStart), (.cardFails(.expired), testStart + .days(20))], until: renewal1 + .hours(1))
+    e.play(
+      [(subscribe, testStart), (.cardFails(.expired), testStart + .days(20))], until: renewal1 + .hours(1))
     #expect(e.record.truth == .grace)
     #expect(e.observer.instants(becoming: .grace) == [renewal1])
     let n = try #require(e.observer.sent.last)
@@ -31,10 +32,12 @@ struct AppStoreBillingIssueTests {
 
   @Test func graceEndingUnpaidThenTheWindowEndingUnpaid() throws {
     var e = try appleEngine()
-    e.play([(subscribe, testStart), (.cardFails(.insufficientFunds), testStart)], until: renewal1 + .days(70))
+    e.play(
+      [(subscribe, testStart), (.cardFails(.insufficientFunds), testStart)], until: renewal1 + .days(70))
     #expect(
       e.observer.sentNames == [
-        "SUBSCRIBED/INITIAL_BUY", "DID_FAIL_TO_RENEW/GRACE_PERIOD", "GRACE_PERIOD_EXPIRED", "EXPIRED/BILLING_RETRY",
+        "SUBSCRIBED/INITIAL_BUY", "DID_FAIL_TO_RENEW/GRACE_PERIOD", "GRACE_PERIOD_EXPIRED",
+        "EXPIRED/BILLING_RETRY",
       ])
     #expect(e.observer.truthChanges.map(\.to) == [.active, .grace, .hold, .expired])
     #expect(e.observer.instants(becoming: .hold) == [renewal1 + .days(16)])
@@ -75,7 +78,8 @@ struct AppStoreBillingIssueTests {
     var e = try appleEngine()
     e.play([(subscribe, testStart), (.cardFails(.declined), testStart)], until: renewal1 + .days(90))
     let retries = e.payments.attempts.filter { if case .retry = $0.kind { true } else { false } }
-    #expect(retries.map(\.instant) == [1, 3, 5, 7, 10, 14, 21, 28, 35, 42, 49, 56].map { renewal1 + .days($0) })
+    #expect(
+      retries.map(\.instant) == [1, 3, 5, 7, 10, 14, 21, 28, 35, 42, 49, 56].map { renewal1 + .days($0) })
     #expect(retries.map(\.kind) == (1...12).map { ChargeAttempt.retry(Int32($0)) })
     // A failed retry sends nothing.
     #expect(e.observer.sent.count == 4)
@@ -94,7 +98,10 @@ struct AppStoreBillingIssueTests {
   @Test func graceFillingTheWholeWindowExpiresWithoutGracePeriodExpired() throws {
     var e = try appleEngine([appleProduct(grace: .days(16), hold: .zero)])
     e.play([(subscribe, testStart), (.cardFails(.declined), testStart)], until: renewal1 + .days(20))
-    #expect(e.observer.sentNames == ["SUBSCRIBED/INITIAL_BUY", "DID_FAIL_TO_RENEW/GRACE_PERIOD", "EXPIRED/BILLING_RETRY"])
+    #expect(
+      e.observer.sentNames == [
+        "SUBSCRIBED/INITIAL_BUY", "DID_FAIL_TO_RENEW/GRACE_PERIOD", "EXPIRED/BILLING_RETRY",
+      ])
     #expect(e.observer.instants(becoming: .expired) == [renewal1 + .days(16)])
   }
 
@@ -102,7 +109,9 @@ struct AppStoreBillingIssueTests {
     var e = try appleEngine([appleProduct("premium.weekly", period: .oneWeek)])
     let renewal = testStart + .days(7)
     e.play([(subscribe, testStart), (.cardFails(.declined), testStart)], until: renewal + .days(61))
-    #expect(e.observer.last("DID_FAIL_TO_RENEW/GRACE_PERIOD")?.renewal?.gracePeriodExpiresDate == renewal + .days(6))
+    #expect(
+      e.observer.last("DID_FAIL_TO_RENEW/GRACE_PERIOD")?.renewal?.gracePeriodExpiresDate == renewal + .days(6)
+    )
     #expect(e.observer.instants(becoming: .hold) == [renewal + .days(6)])
     #expect(e.observer.instants(becoming: .expired) == [renewal + .days(60)])
   }
@@ -131,7 +140,10 @@ struct AppStoreBillingIssueTests {
     #expect(recovery.renewal?.expirationIntent == nil)
     let renewals = e.observer.sentAt.filter { $0.notification.name == "DID_RENEW" }.map(\.instant)
     #expect(renewals == [at("2026-03-31T09:00:00Z"), at("2026-04-30T09:00:00Z")])
-    #expect(e.payments.attempts.map(\.kind) == [.purchase, .renewal, .retry(1), .retry(2), .cardUpdated, .renewal, .renewal])
+    #expect(
+      e.payments.attempts.map(\.kind) == [
+        .purchase, .renewal, .retry(1), .retry(2), .cardUpdated, .renewal, .renewal,
+      ])
     #expect(e.record.charges == 4)
     #expect(e.observer.truthChanges.map(\.to) == [.active, .grace, .active])
     // renewal 2 is the kept billing date.
@@ -144,10 +156,17 @@ struct AppStoreBillingIssueTests {
     // From here every charge before renewal 1 + 4d is declined, whatever the card.
     e.payments.worksFrom = renewal1 + .days(4)
     _ = e.run(until: renewal1 + .days(40))
-    #expect(e.observer.sentAt.map(\.instant) == [testStart, renewal1, renewal1 + .days(5), at("2026-03-01T00:00:00Z")])
-    #expect(e.observer.sentNames.suffix(3) == ["DID_FAIL_TO_RENEW/GRACE_PERIOD", "DID_RENEW/BILLING_RECOVERY", "DID_RENEW"])
+    #expect(
+      e.observer.sentAt.map(\.instant) == [
+        testStart, renewal1, renewal1 + .days(5), at("2026-03-01T00:00:00Z"),
+      ])
+    #expect(
+      e.observer.sentNames.suffix(3) == [
+        "DID_FAIL_TO_RENEW/GRACE_PERIOD", "DID_RENEW/BILLING_RECOVERY", "DID_RENEW",
+      ])
     #expect(e.payments.attempts.last { $0.succeeded && $0.kind == .retry(3) }?.instant == renewal1 + .days(5))
-    #expect(e.observer.last("DID_RENEW/BILLING_RECOVERY")?.transaction?.expiresDate == at("2026-03-01T00:00:00Z"))
+    #expect(
+      e.observer.last("DID_RENEW/BILLING_RECOVERY")?.transaction?.expiresDate == at("2026-03-01T00:00:00Z"))
   }
 
   @Test func recoveryAfterGraceMovesTheBillingAnchorToTheRecovery() throws {
@@ -190,7 +209,8 @@ struct AppStoreBillingIssueTests {
 
   @Test func aTrialThatFailsToConvertEntersGrace() throws {
     var e = try appleEngine([appleProduct(trial: .weeks(1))])
-    e.play([(subscribeWithTrial, testStart), (.cardFails(.declined), testStart)], until: testStart + .days(8))
+    e.play(
+      [(subscribeWithTrial, testStart), (.cardFails(.declined), testStart)], until: testStart + .days(8))
     let n = try #require(e.observer.last("DID_FAIL_TO_RENEW/GRACE_PERIOD"))
     #expect(n.transaction?.offerType == 1)
     #expect(n.transaction?.expiresDate == testStart + .days(7))
@@ -202,8 +222,13 @@ struct AppStoreBillingIssueTests {
   func cancelingDuringABillingIssueStopsRetriesAndExpires(_ state: StoreTruth) throws {
     var e = try appleEngine()
     let cancelAt = renewal1 + .days(state == .grace ? 2 : 20)
-    e.play([(subscribe, testStart), (.cardFails(.declined), testStart), (.cancel, cancelAt)], until: renewal1 + .days(70))
-    #expect(e.observer.sentNames.suffix(2) == ["DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_DISABLED", "EXPIRED/VOLUNTARY"])
+    e.play(
+      [(subscribe, testStart), (.cardFails(.declined), testStart), (.cancel, cancelAt)],
+      until: renewal1 + .days(70))
+    #expect(
+      e.observer.sentNames.suffix(2) == [
+        "DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_DISABLED", "EXPIRED/VOLUNTARY",
+      ])
     #expect(e.observer.sentAt.suffix(2).allSatisfy { $0.instant == cancelAt })
     let expired = try #require(e.observer.last("EXPIRED/VOLUNTARY"))
     #expect(expired.status == 2)

@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 
 @testable import SimSub
 
@@ -57,13 +57,17 @@ struct AppStoreLifecycleTests {
   @Test(arguments: [
     AnchorCase(
       start: "2026-01-31T09:00:00Z", period: .oneMonth,
-      renewals: ["2026-02-28T09:00:00Z", "2026-03-31T09:00:00Z", "2026-04-30T09:00:00Z", "2026-05-31T09:00:00Z"]),
+      renewals: [
+        "2026-02-28T09:00:00Z", "2026-03-31T09:00:00Z", "2026-04-30T09:00:00Z", "2026-05-31T09:00:00Z",
+      ]),
     AnchorCase(
       start: "2028-01-31T09:00:00Z", period: .oneMonth,
       renewals: ["2028-02-29T09:00:00Z", "2028-03-31T09:00:00Z", "2028-04-30T09:00:00Z"]),
     AnchorCase(
       start: "2028-02-29T12:00:00Z", period: .oneYear,
-      renewals: ["2029-02-28T12:00:00Z", "2030-02-28T12:00:00Z", "2031-02-28T12:00:00Z", "2032-02-29T12:00:00Z"]),
+      renewals: [
+        "2029-02-28T12:00:00Z", "2030-02-28T12:00:00Z", "2031-02-28T12:00:00Z", "2032-02-29T12:00:00Z",
+      ]),
     AnchorCase(
       start: "2026-08-31T00:00:00Z", period: .sixMonths,
       renewals: ["2027-02-28T00:00:00Z", "2027-08-31T00:00:00Z"]),
@@ -129,7 +133,8 @@ struct AppStoreLifecycleTests {
         (.resubscribe(product: 2), testStart + .days(7)),
       ], until: testStart + .days(8))
     let buys = e.observer.sent.filter { $0.apple.notificationType == .subscribed }
-    #expect(buys.map(\.name) == ["SUBSCRIBED/INITIAL_BUY", "SUBSCRIBED/RESUBSCRIBE", "SUBSCRIBED/RESUBSCRIBE"])
+    #expect(
+      buys.map(\.name) == ["SUBSCRIBED/INITIAL_BUY", "SUBSCRIBED/RESUBSCRIBE", "SUBSCRIBED/RESUBSCRIBE"])
     #expect(buys.map { $0.transaction?.offerType } == [1, nil, nil])
     #expect(buys.map { $0.transaction?.price } == [0, 9_990, 9_990])
 
@@ -186,7 +191,10 @@ struct AppStoreLifecycleTests {
     let renewal1 = at("2026-02-01T00:00:00Z")
     e.play([(subscribe, testStart), (.cancel, renewal1)], until: renewal1)
     #expect(e.record.truth == .expired)
-    #expect(e.observer.sentNames.suffix(2) == ["DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_DISABLED", "EXPIRED/VOLUNTARY"])
+    #expect(
+      e.observer.sentNames.suffix(2) == [
+        "DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_DISABLED", "EXPIRED/VOLUNTARY",
+      ])
   }
 
   @Test func resubscribingAfterExpiryStartsANewRun() throws {
@@ -215,7 +223,8 @@ struct AppStoreLifecycleTests {
       [
         (.uncancel, testStart), (.cancel, testStart), (.refund, testStart), (.changeProduct(0), testStart),
         (.resubscribe(product: 0), testStart + .days(1)),
-        (subscribe, testStart + .days(2)), (subscribe, testStart + .days(3)), (.uncancel, testStart + .days(3)),
+        (subscribe, testStart + .days(2)), (subscribe, testStart + .days(3)),
+        (.uncancel, testStart + .days(3)),
         (.pause(.days(30)), testStart + .days(3)), (.resume, testStart + .days(3)),
         (.changeProduct(7), testStart + .days(3)), (.resubscribe(product: 9), testStart + .days(3)),
       ], until: testStart + .days(4))

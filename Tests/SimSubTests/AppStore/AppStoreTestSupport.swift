@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import SimSub
 
@@ -20,7 +20,8 @@ struct LoggedPayments: PaymentProcessor {
 
   init(worksFrom: Instant? = nil) { self.worksFrom = worksFrom }
 
-  mutating func charge(_ attempt: ChargeAttempt, for record: SubscriptionRecord, at instant: Instant) -> Bool {
+  mutating func charge(_ attempt: ChargeAttempt, for record: SubscriptionRecord, at instant: Instant) -> Bool
+  {
     let ok = worksFrom.map { instant >= $0 } ?? record.cardWorks
     attempts.append(Attempt(kind: attempt, instant: instant, succeeded: ok))
     return ok

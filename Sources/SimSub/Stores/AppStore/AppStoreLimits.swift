@@ -25,7 +25,9 @@ public enum AppStoreLimits {
     if product.priceMilliunits <= 0 {
       return StoreConfigurationError(
         setting: "price",
-        message: "apple sells a subscription for a price above 0, not \(money(product.priceMilliunits)) (product \(name))")
+        message:
+          "apple sells a subscription for a price above 0, not \(money(product.priceMilliunits)) (product \(name))"
+      )
     }
     if !allowedGrace(for: product.period).contains(product.grace) {
       let message: String
@@ -44,7 +46,8 @@ public enum AppStoreLimits {
     if product.hold < .zero {
       return StoreConfigurationError(
         setting: "hold",
-        message: "the billing-retry window after grace cannot be negative, not \(product.hold) (product \(name))")
+        message:
+          "the billing-retry window after grace cannot be negative, not \(product.hold) (product \(name))")
     }
     if product.grace + product.hold > AppStoreDefaults.billingRetryWindow {
       return StoreConfigurationError(
@@ -68,17 +71,21 @@ public enum AppStoreLimits {
       if offset <= .zero {
         return StoreConfigurationError(
           setting: "retry-schedule",
-          message: "a billing retry comes after the failed renewal: offset \(i + 1) is \(offset), not above 0d")
+          message:
+            "a billing retry comes after the failed renewal: offset \(i + 1) is \(offset), not above 0d")
       }
       if i > 0 && offset <= previous {
         return StoreConfigurationError(
           setting: "retry-schedule",
-          message: "billing retry offsets must increase: offset \(i + 1) (\(offset)) is not after offset \(i) (\(previous))")
+          message:
+            "billing retry offsets must increase: offset \(i + 1) (\(offset)) is not after offset \(i) (\(previous))"
+        )
       }
       if offset >= AppStoreDefaults.billingRetryWindow {
         return StoreConfigurationError(
           setting: "retry-schedule",
-          message: "apple retries a failed renewal for at most 60 days: offset \(i + 1) is \(offset), not under 60d")
+          message:
+            "apple retries a failed renewal for at most 60 days: offset \(i + 1) is \(offset), not under 60d")
       }
       previous = offset
     }

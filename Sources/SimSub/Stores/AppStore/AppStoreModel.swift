@@ -252,7 +252,9 @@ public struct AppStoreModel: StoreModel {
   /// The renewal failed: grace (if the product has it) at the start of the billing-retry window.
   /// `periodStart`/`periodEnd` stay on the lapsed period, so `expiresDate` is the failed
   /// renewal's date throughout the episode.
-  @inlinable func beginBillingIssue(record: inout SubscriptionRecord, now: Instant, effects: inout StoreEffects) {
+  @inlinable func beginBillingIssue(
+    record: inout SubscriptionRecord, now: Instant, effects: inout StoreEffects
+  ) {
     let product = products[Int(record.product)]
     let windowEnd = now + product.grace + product.hold
     record.billingIssueStart = now

@@ -1,6 +1,5 @@
 import Foundation
 
-
 /// Builds App Store Server Notifications V2 from a subscription record, as Apple signs them at
 /// the moment of the event: `data.status` from the store's truth, the latest transaction as
 /// `transactionInfo`, and `renewalInfo`.
@@ -19,6 +18,14 @@ public struct AppStoreNotificationBuilder: Sendable {
     self.bundleId = bundleId
     self.environment = environment
   }
+
+  // Interned once: a string literal in the hot path would be looked up in the symbol table on
+  // every notification.
+  @usableFromInline static let version: Symbol = "2.0"
+  @usableFromInline static let purchaseReason: Symbol = "PURCHASE"
+  @usableFromInline static let renewalReason: Symbol = "RENEWAL"
+  @usableFromInline static let currency: Symbol = "USD"
+  @usableFromInline static let storefront: Symbol = "USA"
 
   /// `originalTransactionId` of a subscriber's subscription.
   @inlinable public static func originalTransactionId(subscriber: UInt64) -> UInt64 {
@@ -90,8 +97,9 @@ public struct AppStoreNotificationBuilder: Sendable {
       revocationDate: record.truth == .revoked ? record.revocationDate : nil,
       revocationReason: record.truth == .revoked ? 0 : nil,
       offerType: record.inTrial ? 1 : nil, environment: environment,
-      transactionReason: record.latestTransactionIsRenewal ? "RENEWAL" : "PURCHASE",
-      storefront: "USA", price: record.inTrial ? 0 : product.priceMilliunits, currency: "USD")
+      transactionReason: record.latestTransactionIsRenewal ? Self.renewalReason : Self.purchaseReason,
+      storefront: Self.storefront, price: record.inTrial ? 0 : product.priceMilliunits,
+      currency: Self.currency)
     let inBillingIssue = record.truth == .grace || record.truth == .hold
     let renewal = JWSRenewalInfoDecodedPayload(
       originalTransactionId: original, autoRenewProductId: renewingProduct.id, productId: product.id,
@@ -102,8 +110,9 @@ public struct AppStoreNotificationBuilder: Sendable {
     return .appStore(
       AppStoreServerNotification(
         notificationType: type, subtype: subtype,
-        notificationUUID: Self.notificationUUID(subscriber: record.subscriber, notification: record.notificationCount),
-        signedDate: now,
+        notificationUUID: Self.notificationUUID(
+          subscriber: record.subscriber, notification: record.notificationCount),
+        version: Self.version, signedDate: now,
         data: AppStoreNotificationData(
           bundleId: bundleId, environment: environment, status: Self.status(for: record.truth),
           transactionInfo: transaction, renewalInfo: renewal)))
