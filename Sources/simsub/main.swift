@@ -1,3 +1,8 @@
+import Foundation
 import SimSub
 
-print("simsub \(simsubVersion)")
+// The executable is IO only: it gathers the arguments and the terminal's facts, runs the
+// program as a library function, and exits with its status.
+let status = SimSubMain.run(
+  arguments: CommandLine.arguments.dropFirst(), console: StandardConsole(), facts: TerminalFacts.current())
+exit(status.rawValue)

@@ -64,6 +64,10 @@ public struct SubscriptionRecord: Hashable, Sendable {
   public var refundedMilliunits: Int64 = 0
   /// Transactions made so far, for transaction ids and Google's `orderId` suffixes.
   public var transactionCount: Int64 = 0
+  /// Whether the latest transaction renewed the subscription (a renewal or a billing recovery)
+  /// rather than bought it (a purchase, a resubscription, an immediate upgrade): Apple's
+  /// `transactionReason` `RENEWAL` or `PURCHASE`.
+  public var latestTransactionIsRenewal = false
   /// Notifications sent so far, for `notificationUUID`s.
   public var notificationCount: Int64 = 0
   /// Bumped whenever pending timers become obsolete; see `StoreTimer`.

@@ -17,6 +17,11 @@
 /// The simulator is generic over the policy, so a conforming type runs specialised and
 /// allocation-free in the engine's loop; keep `receive` and `decision` free of allocation too if
 /// Monte Carlo speed matters to you.
+///
+/// simsub ships ``ReferencePolicy``, the rules it recommends, and beside it the known-bad
+/// policies that each keep one published mistake (``ActiveOnlyPolicy``,
+/// ``UnknownIsActivePolicy``, ``ArrivalOrderPolicy``); ``PolicyRegistry`` lists them by name and
+/// runs generic code with one chosen at run time.
 public protocol EntitlementPolicy: Sendable {
   /// The name `--policy` and `policy:` take, kebab-case.
   static var name: String { get }

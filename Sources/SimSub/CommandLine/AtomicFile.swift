@@ -1,0 +1,85 @@
+import Foundation
+
+/// Writes files so that readers see the old content or the new, never a mix.
+///
+/// Reports are written to a temporary file in the same directory, flushed to disk, then renamed
+/// over the destination. `rename` is atomic within a file system, which is why the temporary file
+/// lives beside the destination rather than in `/tmp`. If anything fails, the temporary file is
+/// removed and the destination is left as it was.
+public enum AtomicFile {
+  /// Replaces (or creates) the file at `path` with `data`. An existing file keeps its
+  /// permissions; a symbolic link at `path` is replaced, not followed.
+  public static func write(_ data: Data, to path: String) throws(AtomicFileError) {
+    try write(data, to: path, beforeRename: { _ in })
+  }
+
+  /// Replaces (or creates) the file at `path` with `text` in UTF-8.
+  public static func write(_ text: String, to path: String) throws(AtomicFileError) {
+    try write(Data(text.utf8), to: path)
+  }
+
+  /// The write, with a hook between the temporary file's completion and the rename, so tests can
+  /// fail there and check that the destination is untouched.
+  static func write(
+    _ data: Data, to path: String, beforeRename: (String) throws -> Void
+  ) throws(AtomicFileError) {
+    let destination = URL(fileURLWithPath: path)
+    let temporary = destination.deletingLastPathComponent()
+      .appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).tmp")
+    let files = FileManager.default
+    do {
+      try data.write(to: temporary, options: .withoutOverwriting)
+    } catch {
+      throw AtomicFileError(path: path, reason: Self.reason(error))
+    }
+    do {
+      if let permissions = try? files.attributesOfItem(atPath: path)[.posixPermissions] {
+        try files.setAttributes([.posixPermissions: permissions], ofItemAtPath: temporary.path)
+      }
+      let handle = try FileHandle(forWritingTo: temporary)
+      try handle.synchronize()
+      try handle.close()
+      try beforeRename(temporary.path)
+    } catch {
+      try? files.removeItem(at: temporary)
+      throw AtomicFileError(path: path, reason: Self.reason(error))
+    }
+    if rename(temporary.path, path) != 0 {
+      let code = errno
+      try? files.removeItem(at: temporary)
+      throw AtomicFileError(path: path, reason: String(cString: strerror(code)))
+    }
+  }
+
+  /// A short reason for the message, without Foundation's long error descriptions where the
+  /// underlying POSIX error says it better.
+  private static func reason(_ error: any Error) -> String {
+    let nsError = error as NSError
+    // On Linux the underlying error is a Swift `POSIXError`, which `as? NSError` does not match.
+    for candidate in [nsError.userInfo[NSUnderlyingErrorKey] as? any Error, error].compactMap({ $0 }) {
+      if let posix = candidate as? POSIXError {
+        return String(cString: strerror(posix.code.rawValue))
+      }
+      let bridged = candidate as NSError
+      if bridged.domain == NSPOSIXErrorDomain {
+        return String(cString: strerror(Int32(bridged.code)))
+      }
+    }
+    return nsError.localizedDescription
+  }
+}
+
+/// A file that could not be written; the destination is unchanged.
+public struct AtomicFileError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The destination path, as given.
+  public var path: String
+  /// Why, e.g. `No such file or directory`.
+  public var reason: String
+
+  public init(path: String, reason: String) {
+    self.path = path
+    self.reason = reason
+  }
+
+  public var description: String { "cannot write '\(path)': \(reason)" }
+}

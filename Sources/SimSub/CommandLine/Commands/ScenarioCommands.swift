@@ -1,0 +1,110 @@
+import Foundation
+
+/// `simsub run` and `simsub check`.
+enum ScenarioCommands {
+  static func run(_ context: CommandContext) -> ExitStatus {
+    guard let plays = load(context, paths: context.command.argument("file"), recursive: false) else {
+      return .badInput
+    }
+    return report(context, plays, timeline: true)
+  }
+
+  static func check(_ context: CommandContext) -> ExitStatus {
+    var paths = context.command.argument("path")
+    if paths.isEmpty { paths = ["Scenarios"] }
+    guard let plays = load(context, paths: paths, recursive: true) else { return .badInput }
+    return report(context, plays, timeline: false)
+  }
+
+  /// Loads and plays every scenario, or prints every diagnostic and returns `nil`: bad input
+  /// stops the command before anything is written.
+  static func load(_ context: CommandContext, paths: [String], recursive: Bool) -> [ScenarioResult]? {
+    var files: [String] = []
+    var problems: [String] = []
+    for path in paths {
+      do {
+        let resolved = try context.resolver.resolve(path)
+        if recursive, ScenarioFiles.isDirectory(resolved) {
+          let found = ScenarioFiles.scenarios(under: resolved)
+          if found.isEmpty { problems.append("Error: no .scn files under '\(path)'") }
+          files += found
+        } else {
+          files.append(resolved)
+        }
+      } catch {
+        problems.append("Error: \(error.description)")
+      }
+    }
+    let step: TimeSpan?
+    do {
+      step = try context.command.value(
+        "step", as: { text in try? DurationSyntax.parse(text).get() }, reason: "expected a duration such as '1h' or '30min'")
+    } catch {
+      _ = context.usage(error)
+      return nil
+    }
+    let policy = context.command.value("policy")
+    if let policy, PolicyRegistry.entry(named: policy) == nil {
+      problems.append("Error: \(UnknownPolicyError(name: policy).description)")
+    }
+    var scenarios: [Scenario] = []
+    for file in files {
+      do {
+        scenarios.append(try ScenarioLoader.load(path: file))
+      } catch {
+        problems.append(error.rendered)
+      }
+    }
+    guard problems.isEmpty else {
+      context.console.error(problems.joined(separator: "\n") + "\n")
+      return nil
+    }
+    var results: [ScenarioResult] = []
+    for scenario in scenarios {
+      do {
+        results.append(try ScenarioPlayer.play(scenario, policy: policy, step: step))
+      } catch {
+        context.console.error(error.rendered + "\n")
+        return nil
+      }
+    }
+    return results
+  }
+
+  static func report(_ context: CommandContext, _ results: [ScenarioResult], timeline: Bool) -> ExitStatus {
+    let text: String
+    switch context.command.value("format") ?? "text" {
+    case "json": text = ScenarioJSONReport.render(results)
+    case "markdown": text = ScenarioMarkdownReport.render(results)
+    case "junit": text = ScenarioJUnitReport.render(results)
+    default:
+      let colour = context.command.value("output") == nil && context.facts.style == .colour
+      text =
+        timeline
+        ? results.map { ScenarioTextReport(colour: colour).render($0) }.joined(separator: "\n")
+        : ScenarioCheckReport(colour: colour).render(results)
+    }
+    if let failure = context.emit(text) { return failure }
+    return results.allSatisfy(\.passed) ? .success : .checkFailed
+  }
+}
+
+/// Finding scenario files on disk.
+enum ScenarioFiles {
+  static func isDirectory(_ path: String) -> Bool {
+    var isDirectory: ObjCBool = false
+    return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+  }
+
+  /// Every `.scn` file under `directory`, recursively, sorted by path so runs are repeatable.
+  static func scenarios(under directory: String) -> [String] {
+    guard let walker = FileManager.default.enumerator(atPath: directory) else { return [] }
+    var found: [String] = []
+    while let relative = walker.nextObject() as? String {
+      if relative.hasSuffix(".scn") {
+        found.append(directory.hasSuffix("/") ? directory + relative : directory + "/" + relative)
+      }
+    }
+    return found.sorted()
+  }
+}

@@ -1,0 +1,61 @@
+import Foundation
+
+/// The whole command-line program as a function: arguments, a console and the terminal's
+/// facts in, an exit status out. The `simsub` executable only gathers those and exits; tests
+/// call this in-process.
+public enum SimSubMain {
+  public static func run(
+    arguments: some Collection<String>, console: some Console, facts: TerminalFacts,
+    baseDirectory: String? = nil
+  ) -> ExitStatus {
+    let responder = CommandLineResponder(table: .simsub, width: facts.helpWidth)
+    switch responder.respond(to: arguments, console: console) {
+    case .finished(let status):
+      return status
+    case .execute(let command):
+      let context = CommandContext(
+        command: command, console: console, facts: facts, responder: responder,
+        resolver: PathResolver(baseDirectory: baseDirectory))
+      switch command.name {
+      case "run": return ScenarioCommands.run(context)
+      case "check": return ScenarioCommands.check(context)
+      case "policies": return PoliciesCommand.run(context)
+      default:
+        console.error("Error: 'simsub \(command.path.joined(separator: " "))' is not available in this version.\n")
+        return .badInput
+      }
+    }
+  }
+}
+
+/// What a command needs from its surroundings.
+struct CommandContext {
+  var command: ParsedCommand
+  var console: any Console
+  var facts: TerminalFacts
+  var responder: CommandLineResponder
+  var resolver: PathResolver
+
+  /// Reports a usage error the way the parser does, and returns its status.
+  func usage(_ error: UsageError) -> ExitStatus { responder.report(error, console: console) }
+
+  /// Prints `Error: message` on standard error and returns `.badInput`.
+  func fail(_ message: String) -> ExitStatus {
+    console.error("Error: \(message)\n")
+    return .badInput
+  }
+
+  /// Writes a report to `--output` atomically, or to standard output.
+  func emit(_ text: String) -> ExitStatus? {
+    guard let output = command.value("output") else {
+      console.out(text)
+      return nil
+    }
+    do {
+      try AtomicFile.write(text, to: output)
+      return nil
+    } catch {
+      return fail(error.description)
+    }
+  }
+}

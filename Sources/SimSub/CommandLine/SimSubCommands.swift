@@ -1,0 +1,162 @@
+/// simsub's command-line interface: every command, argument and option, with its help.
+///
+/// This table is the only place the interface is written down. The parser accepts what it
+/// declares, `--help` shows what it declares, and each command's implementation reads its values
+/// by the long names used here (`parsed.value("policy")`).
+extension CommandTable {
+  /// The `simsub` tool.
+  public static let simsub = CommandTable(root: SimSubCommands.root, version: simsubVersion)
+}
+
+/// The declarations behind ``CommandTable/simsub``, one per command, so an implementation can
+/// refer to its own spec.
+public enum SimSubCommands {
+  /// The report formats of commands that report on checks (`run`, `check`, `gate`).
+  public static let checkFormats = ["text", "json", "markdown", "junit"]
+  /// The report formats of Monte Carlo results, which are not a list of checks.
+  public static let estimateFormats = ["text", "json", "markdown"]
+
+  public static let root = CommandSpec(
+    name: "simsub",
+    abstract: """
+      simsub plays the App Store's and Google Play's billing rules in simulated time and feeds \
+      their notifications to your entitlement policy.
+      """,
+    discussion: """
+      It answers what a store sandbox cannot: when a renewal payment fails, does your policy keep \
+      paying users in, lock the right users out, and bring them back when they pay?
+
+      Exit status: 0 when every check held, 1 when a check failed, 2 for bad input or usage \
+      (an unreadable file, an unknown option). Text output is coloured only on a terminal and \
+      never when NO_COLOR is set.
+      """,
+    subcommands: [run, check, policies, montecarlo, merge, gate, policyTable, CommandTable.helpCommand()])
+
+  // MARK: Options shared by several commands
+
+  static func policyOption(overriding source: String) -> OptionSpec {
+    .option(
+      "policy", value: "name",
+      help:
+        "The built-in policy to play, in place of the \(source)'s 'policy:'. 'simsub policies' lists them.")
+  }
+
+  static func formatOption(_ formats: [String]) -> OptionSpec {
+    .option("format", value: "format", help: "The report format.", default: .value("text"), allowed: formats)
+  }
+
+  static let outputOption = OptionSpec.option(
+    "output", value: "path",
+    help: """
+      Write the report to <path> instead of standard output. The file is replaced atomically, so \
+      an interrupted run never leaves half a report.
+      """)
+
+  static let stepOption = OptionSpec.option(
+    "step", value: "duration",
+    help: """
+      How often to sample the policy between events, in place of the scenario's 'step:' \
+      (for example 1h or 30min).
+      """)
+
+  // MARK: Commands
+
+  public static let run = CommandSpec(
+    name: "run",
+    abstract: "Play scenarios and print each one's timeline and checks.",
+    discussion: """
+      Each <file> is a .scn scenario: one subscriber's story with the expectations and \
+      invariants to check along the way. A path that does not exist is matched without regard \
+      to case, so scenarios/card-expired.scn finds Scenarios/card-expired.scn.
+      """,
+    arguments: [ArgumentSpec("file", help: "A scenario file (.scn) to play.", isRepeating: true)],
+    options: [policyOption(overriding: "scenario"), formatOption(checkFormats), outputOption, stepOption])
+
+  public static let check = CommandSpec(
+    name: "check",
+    abstract: "Play every scenario under the given paths and print one line each and a summary.",
+    arguments: [
+      ArgumentSpec(
+        "path", help: "A scenario file, or a directory searched recursively for .scn files.",
+        isRepeating: true, defaultValue: "Scenarios/")
+    ],
+    options: [policyOption(overriding: "scenario"), formatOption(checkFormats), outputOption, stepOption])
+
+  public static let policies = CommandSpec(
+    name: "policies",
+    abstract: "List the built-in policies.",
+    discussion: """
+      The reference policy is the one simsub recommends. The others each keep one known mistake, \
+      under its name, so you can watch the checks catch it.
+      """)
+
+  public static let montecarlo = CommandSpec(
+    name: "montecarlo",
+    abstract: "Estimate recovery rate, involuntary churn and revenue over a population of subscribers.",
+    discussion: """
+      The same file, seed and options print the same numbers, to the last digit, whatever the \
+      thread count or machine.
+      """,
+    arguments: [ArgumentSpec("file", help: "A population file (.pop).")],
+    options: [
+      .option("users", value: "n", help: "How many subscribers to play, in place of the file's 'users:'."),
+      .option("seed", value: "n", help: "The random seed, in place of the file's 'seed:'."),
+      .option(
+        "horizon", value: "duration",
+        help: """
+          The span in which billing-issue episodes may begin (each is followed to its end), in place \
+          of the file's 'horizon:' (for example 365d).
+          """),
+      policyOption(overriding: "file"),
+      .option(
+        "compare", value: "policy",
+        help: "Also play <policy> on the same random draws and report the difference between the two."),
+      .option(
+        "threads", value: "n", help: "How many threads to use; the numbers do not depend on it.",
+        default: .described("all cores")),
+      formatOption(estimateFormats),
+      outputOption,
+      .option(
+        "shard", value: "k/n",
+        help: """
+          Play only slice k of n disjoint slices of the population; 'simsub merge' combines the \
+          JSON results of all n into the numbers one run would print.
+          """),
+      .option(
+        "counterexamples", value: "dir",
+        help: """
+          Write a scenario (.scn) into <dir> for each subscriber the policy wrongly locked out or \
+          let in for free, to replay with 'simsub run'.
+          """),
+    ])
+
+  public static let merge = CommandSpec(
+    name: "merge",
+    abstract: "Combine the JSON results of 'simsub montecarlo --shard' runs.",
+    discussion: "The merged numbers are exactly those one run over the whole population would print.",
+    arguments: [
+      ArgumentSpec("part.json", help: "The JSON result of one shard.", isRepeating: true)
+    ],
+    options: [formatOption(estimateFormats), outputOption])
+
+  public static let gate = CommandSpec(
+    name: "gate",
+    abstract: "Compare every scenario, a fixed-seed Monte Carlo run and the policy table with the baseline.",
+    discussion: """
+      The baseline is Reports/baseline.json. A policy change that breaks a scenario, changes a \
+      decision in the policy table, or moves a Monte Carlo figure beyond its tolerance fails with \
+      exit status 1 and a diff.
+      """,
+    options: [
+      .flag("update", help: "Write the current results as the new baseline instead of comparing."),
+      formatOption(checkFormats),
+    ])
+
+  public static let policyTable = CommandSpec(
+    name: "policy-table",
+    abstract: "Print every notification and each policy's decision on it, as a table to diff.",
+    options: [
+      .option("policy", value: "name", help: "Show only this policy; every built-in policy otherwise."),
+      formatOption(["text", "markdown"]),
+    ])
+}

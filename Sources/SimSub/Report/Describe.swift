@@ -1,0 +1,82 @@
+/// The words reports use for the engine's values, in the scenario format's own spelling.
+enum Describe {
+  static func action(_ action: SubscriberAction, products: [Product]) -> String {
+    func product(_ i: ProductIndex) -> String {
+      products.indices.contains(Int(i)) ? products[Int(i)].id.text : "#\(i)"
+    }
+    switch action {
+    case .subscribe(let p, let trial): return "subscribe \(product(p))" + (trial ? " (trial)" : "")
+    case .cardFails(let reason): return "card-fails (\(reason.name))"
+    case .updateCard: return "update-card"
+    case .cancel: return "cancel"
+    case .uncancel: return "uncancel"
+    case .resubscribe(let p): return "resubscribe \(product(p))"
+    case .refund: return "refund"
+    case .changeProduct(let p): return "change-product \(product(p))"
+    case .pause(let span): return "pause for \(span)"
+    case .resume: return "resume"
+    }
+  }
+
+  static func timer(_ timer: StoreTimer) -> String {
+    switch timer {
+    case .renewal: "store: period ends"
+    case .retry(let n): "store: billing retry \(n)"
+    case .graceEnds: "store: grace ends"
+    case .retryWindowEnds: "store: retries end"
+    case .pauseEnds: "store: pause ends"
+    }
+  }
+
+  static func delivery(_ s: DeliverySettings) -> String {
+    var parts: [String] = []
+    if s.delay != .zero { parts.append("delay \(s.delay)") }
+    if s.duplicate { parts.append("duplicate") }
+    if s.reorderWindow != .zero { parts.append("reorder \(s.reorderWindow)") }
+    if s.outageStart != .distantFuture { parts.append("outage for \(s.outageEnd - s.outageStart)") }
+    return "delivery: " + (parts.isEmpty ? "on time" : parts.joined(separator: ", "))
+  }
+
+  static func event(_ event: TimelineRow.Event, products: [Product]) -> String {
+    switch event {
+    case .action(let a): action(a, products: products)
+    case .timer(let t): timer(t)
+    case .delivered(let name, _): "delivered \(name)"
+    case .deliveryFailed(let name, let attempt, let retryAt):
+      "delivery \(attempt) of \(name) failed" + (retryAt.map { ", retry \(RFC3339.format($0))" } ?? ", store gives up")
+    case .deliveryChanged(let s): delivery(s)
+    case .note(let text): "note: \(text)"
+    }
+  }
+
+  /// `day 28` or `day 28 +1h`: where an instant falls counted from the scenario's start.
+  static func day(_ instant: Instant, from start: Instant) -> String {
+    let span = instant - start
+    let days = span.seconds >= 0 ? span.seconds / 86_400 : (span.seconds - 86_399) / 86_400
+    return String(days)
+  }
+
+  static func product(_ p: Product) -> String {
+    var parts = ["\(p.period.code)", price(p.priceMilliunits), "grace \(p.grace)", "hold \(p.hold)"]
+    if let trial = p.trial { parts.append("trial \(trial)") }
+    return "\(p.id.text) (\(parts.joined(separator: ", ")))"
+  }
+
+  /// `9.99` for 9990 milliunits.
+  static func price(_ milliunits: Int64) -> String {
+    "\(milliunits / 1000).\(String(milliunits % 1000 / 10).leftPadded(to: 2, with: "0"))"
+  }
+
+  static func decision(_ d: Decision) -> String {
+    "\(d.state.name), \(d.access ? "access" : "no access"), prompt \(d.prompt.name)"
+  }
+}
+
+extension String {
+  func leftPadded(to width: Int, with pad: Character = " ") -> String {
+    count >= width ? self : String(repeating: pad, count: width - count) + self
+  }
+  func rightPadded(to width: Int) -> String {
+    count >= width ? self : self + String(repeating: " ", count: width - count)
+  }
+}

@@ -1,0 +1,85 @@
+/// The machine-readable form of scenario runs: each resolved scenario (every default filled
+/// in), its trace and its results. Keys in a fixed order, written by simsub's own JSON writer,
+/// so the bytes are the same on Linux and macOS.
+public enum ScenarioJSONReport {
+  public static func render(_ results: [ScenarioResult]) -> String {
+    let passed = results.filter(\.passed).count
+    let document: JSONValue = .object([
+      "tool": "simsub", "version": .string(simsubVersion),
+      "passed": .bool(passed == results.count),
+      "summary": .object(["scenarios": number(results.count), "passed": number(passed), "failed": number(results.count - passed)]),
+      "scenarios": .array(results.map(scenario)),
+    ])
+    return document.serialized(.pretty) + "\n"
+  }
+
+  static func number(_ n: Int) -> JSONValue { .number(JSONNumber(n)) }
+  static func time(_ i: Instant) -> JSONValue { .string(RFC3339.format(i)) }
+  static func span(_ s: TimeSpan) -> JSONValue { .string(s.description) }
+
+  static func scenario(_ r: ScenarioResult) -> JSONValue {
+    let s = r.scenario
+    var resolved = JSONObject([
+      ("path", .string(s.path)), ("name", .string(s.name)), ("store", .string(s.store.name)),
+      ("products", .array(s.products.map(product))), ("start", time(s.start)),
+      ("end", time(r.end)), ("step", span(s.step)), ("policy", .string(r.policy)),
+      ("channel", "direct"),
+      ("delivery", .object([
+        ("delay", span(s.delivery.delay)), ("duplicate", .bool(s.delivery.duplicate)),
+        ("reorder", span(s.delivery.reorder)), ("outage", span(s.delivery.outage)),
+      ])),
+    ])
+    resolved.append("invariants", .object(JSONObject(Invariant.allCases.map { ($0.rawValue, .string(s.level(of: $0).rawValue)) })))
+    resolved.append("expect-violations", .array(s.expectedViolations.map { .string($0.rawValue) }))
+    let trace: [JSONValue] = r.rows.map { row in
+      .object([
+        ("at", time(row.instant)), ("day", .string(Describe.day(row.instant, from: s.start))),
+        ("event", .string(Describe.event(row.event, products: s.products))),
+        ("sent", .array(row.sent.map { .string($0) })), ("store", .string(row.truth.name)),
+        ("entitlement", .string(row.decision.state.name)), ("access", .bool(row.decision.access)),
+        ("prompt", .string(row.decision.prompt.name)),
+      ])
+    }
+    let expectations: [JSONValue] = r.expectations.map { e in
+      .object([
+        ("line", number(e.expectation.line)), ("at", .string(e.expectation.at.description)),
+        ("instant", e.instant.map(time) ?? .null), ("passed", .bool(e.passed)),
+        ("checks", .array(e.checks.map { c in
+          .object([("key", .string(c.key)), ("expected", .string(c.expected)), ("actual", .string(c.actual)), ("passed", .bool(c.passed))])
+        })),
+      ])
+    }
+    let invariants: [JSONValue] = r.invariants.map { v in
+      .object([
+        ("name", .string(v.invariant.rawValue)), ("level", .string(v.level.rawValue)),
+        ("expected-violated", .bool(v.expectedToFail)), ("passed", .bool(v.passed)),
+        ("violations", .array(v.violations.map { x in
+          .object([
+            ("start", time(x.start)), ("end", x.end.map(time) ?? .null),
+            ("duration", x.duration.map(span) ?? .null), ("store", .string(x.truth.name)),
+            ("entitlement", .string(x.decision.state.name)), ("access", .bool(x.decision.access)),
+            ("prompt", .string(x.decision.prompt.name)), ("cause", x.cause.map { .string($0.name) } ?? .null),
+          ])
+        })),
+      ])
+    }
+    return .object([
+      ("scenario", .object(resolved)), ("passed", .bool(r.passed)), ("trace", .array(trace)),
+      ("expectations", .array(expectations)), ("invariants", .array(invariants)),
+      ("entry-errors", .array(r.entryErrors.map { .object([("line", number($0.line)), ("message", .string($0.message))]) })),
+    ])
+  }
+
+  static func product(_ p: Product) -> JSONValue {
+    .object([
+      ("id", .string(p.id.text)), ("period", .string(p.period.code)),
+      ("price", .string(Describe.price(p.priceMilliunits))), ("grace", span(p.grace)), ("hold", span(p.hold)),
+      ("trial", p.trial.map(span) ?? .null), ("group", .string(p.group.text)),
+    ])
+  }
+}
+
+extension JSONValue {
+  /// An object from key–value pairs, in this order.
+  static func object(_ pairs: [(String, JSONValue)]) -> JSONValue { .object(JSONObject(pairs)) }
+}

@@ -1,0 +1,61 @@
+/// JUnit XML, the format CI systems read: one `<testsuite>` per scenario, one `<testcase>` per
+/// expectation and invariant, a `<failure message=…>` for each that failed.
+public enum ScenarioJUnitReport {
+  public static func render(_ results: [ScenarioResult]) -> String {
+    var cases = 0
+    var failures = 0
+    var suites = ""
+    for r in results {
+      var body = ""
+      var suiteFailures = 0
+      func testcase(_ name: String, failure: String?) {
+        body += "    <testcase classname=\"\(xml(r.scenario.path))\" name=\"\(xml(name))\""
+        if let failure {
+          suiteFailures += 1
+          body += ">\n      <failure message=\"\(xml(failure))\"/>\n    </testcase>\n"
+        } else {
+          body += "/>\n"
+        }
+      }
+      for e in r.entryErrors { testcase("line \(e.line)", failure: e.message) }
+      for e in r.expectations {
+        let failed = e.checks.filter { !$0.passed }.map { "\($0.key): expected \($0.expected), got \($0.actual)" }
+        let message: String? =
+          e.instant == nil ? "never reached" : failed.isEmpty ? nil : failed.joined(separator: "; ")
+        testcase("expect at \(e.expectation.at) (line \(e.expectation.line))", failure: message)
+      }
+      for v in r.invariants {
+        var message: String?
+        if !v.passed {
+          message =
+            v.expectedToFail
+            ? "expected to be violated, but held"
+            : v.violations.map { ScenarioTextReport.describe($0, start: r.scenario.start) }.joined(separator: "; ")
+        }
+        testcase(v.invariant.rawValue, failure: message)
+      }
+      let count = r.entryErrors.count + r.expectations.count + r.invariants.count
+      cases += count
+      failures += suiteFailures
+      suites += "  <testsuite name=\"\(xml(r.scenario.name))\" tests=\"\(count)\" failures=\"\(suiteFailures)\" errors=\"0\">\n\(body)  </testsuite>\n"
+    }
+    return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"simsub\" tests=\"\(cases)\" failures=\"\(failures)\" errors=\"0\">\n\(suites)</testsuites>\n"
+  }
+
+  static func xml(_ text: String) -> String {
+    var out = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": out += "&amp;"
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      case "\"": out += "&quot;"
+      case "\n": out += "&#10;"
+      default:
+        if scalar.value < 0x20 && scalar != "\t" { continue }
+        out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
+  }
+}

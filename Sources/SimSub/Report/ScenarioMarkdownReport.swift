@@ -1,0 +1,57 @@
+/// A summary table of scenario results, fit for a CI job summary or a pull-request comment.
+public enum ScenarioMarkdownReport {
+  public static func render(_ results: [ScenarioResult]) -> String {
+    let passed = results.filter(\.passed).count
+    var out = "### simsub: \(passed) of \(results.count) scenarios passed\n\n"
+    out += "| | scenario | store | policy | expectations | invariants |\n"
+    out += "|---|---|---|---|---|---|\n"
+    for r in results {
+      let expectations = "\(r.expectations.filter(\.passed).count)/\(r.expectations.count)"
+      let broken = r.invariants.filter { !$0.passed }.map { "`\($0.invariant.rawValue)`" }
+      let invariants = broken.isEmpty ? "held" : "failed: " + broken.joined(separator: ", ")
+      out += "| \(r.passed ? "✅" : "❌") | \(cell(r.scenario.name)) (`\(r.scenario.path)`) | \(r.scenario.store.name) | \(r.policy) | \(expectations) | \(invariants) |\n"
+    }
+    let failures = results.filter { !$0.passed }
+    if !failures.isEmpty {
+      out += "\n#### Failures\n\n"
+      for r in failures {
+        for line in ScenarioFailures.lines(r) { out += "- `\(r.scenario.path)`: \(cell(line))\n" }
+      }
+    }
+    return out
+  }
+
+  static func cell(_ text: String) -> String {
+    text.replacingAll("|", with: "\\|").replacingAll("\n", with: " ")
+  }
+}
+
+/// One line per failed check of a result, for Markdown, JUnit and the `check` summary.
+public enum ScenarioFailures {
+  public static func lines(_ r: ScenarioResult) -> [String] {
+    var lines: [String] = []
+    for e in r.entryErrors { lines.append("line \(e.line): \(e.message)") }
+    for e in r.expectations where !e.passed {
+      if e.instant == nil { lines.append("line \(e.expectation.line): '\(e.expectation.at)' was never reached") }
+      for c in e.checks where !c.passed {
+        lines.append(
+          "line \(e.expectation.line): at \(e.expectation.at) (\(e.instant.map(RFC3339.format) ?? "?")) \(c.key): expected \(c.expected), got \(c.actual)")
+      }
+    }
+    for v in r.invariants where !v.passed {
+      if v.expectedToFail {
+        lines.append("\(v.invariant.rawValue) was expected to be violated, but held")
+      }
+      for violation in v.violations {
+        lines.append("\(v.invariant.rawValue): " + ScenarioTextReport.describe(violation, start: r.scenario.start))
+      }
+    }
+    return lines
+  }
+}
+
+extension String {
+  func replacingAll(_ target: String, with replacement: String) -> String {
+    split(separator: Substring(target), omittingEmptySubsequences: false).joined(separator: replacement)
+  }
+}

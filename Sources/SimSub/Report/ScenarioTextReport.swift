@@ -1,0 +1,112 @@
+/// The text a person reads at a terminal after `simsub run`: a header, the timeline, each
+/// expectation and invariant with ✓ or ✗, and PASS or FAIL.
+public struct ScenarioTextReport: Sendable {
+  /// ANSI colour, only when the caller has decided the output is a terminal without `NO_COLOR`.
+  public var colour: Bool
+
+  public init(colour: Bool = false) { self.colour = colour }
+
+  private func paint(_ text: String, _ code: String) -> String {
+    colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+  }
+  private func ok(_ passed: Bool) -> String { passed ? paint("✓", "32") : paint("✗", "31") }
+
+  public func render(_ result: ScenarioResult) -> String {
+    let s = result.scenario
+    var out: [String] = []
+    out.append(paint(s.name, "1"))
+    out.append("  file     \(s.path)")
+    out.append("  store    \(s.store.name)")
+    for (i, p) in s.products.enumerated() {
+      out.append("  \(i == 0 ? "product " : "         ") \(Describe.product(p))")
+    }
+    out.append("  policy   \(result.policy)")
+    out.append("  time     \(RFC3339.format(s.start)) → \(RFC3339.format(result.end)), step \(s.step)")
+    out.append("")
+
+    let header = ["instant", "day", "event", "sent", "store", "policy", "access", "prompt"]
+    var table: [[String]] = [header]
+    for row in result.rows {
+      table.append([
+        RFC3339.format(row.instant), Describe.day(row.instant, from: s.start),
+        Describe.event(row.event, products: s.products), row.sent.joined(separator: ", "),
+        row.truth.name, row.decision.state.name, row.decision.access ? "yes" : "no", row.decision.prompt.name,
+      ])
+    }
+    let widths = header.indices.map { c in table.map { $0[c].count }.max() ?? 0 }
+    for (r, cells) in table.enumerated() {
+      let line = cells.enumerated().map { c, cell in
+        c == 1 ? cell.leftPadded(to: widths[c]) : cell.rightPadded(to: widths[c])
+      }.joined(separator: "  ")
+      let trimmed = "  " + line.trimmingTrailingSpaces()
+      out.append(r == 0 ? paint(trimmed, "2") : trimmed)
+    }
+
+    if !result.entryErrors.isEmpty {
+      out.append("")
+      out.append("Entries")
+      for e in result.entryErrors {
+        out.append("  \(ok(false)) \(s.path):\(e.line):\(e.column): \(e.message)")
+      }
+    }
+
+    if !result.expectations.isEmpty {
+      out.append("")
+      out.append("Expectations")
+      for e in result.expectations {
+        let when = e.instant.map { "\(e.expectation.at) (\(RFC3339.format($0)), day \(Describe.day($0, from: s.start)))" }
+          ?? "\(e.expectation.at) (never reached)"
+        let keys = e.checks.map { "\($0.key) \($0.expected)" }.joined(separator: ", ")
+        out.append("  \(ok(e.passed)) \(when): \(keys)")
+        for check in e.checks where !check.passed {
+          out.append("      \(s.path):\(e.expectation.line): \(check.key): expected \(check.expected), got \(check.actual)")
+        }
+        if !e.passed, !e.recentDeliveries.isEmpty {
+          let recent = e.recentDeliveries.map { "\($0.name) at \(RFC3339.format($0.instant))" }
+          out.append("      last notifications to reach the policy: \(recent.joined(separator: "; "))")
+        }
+      }
+    }
+
+    out.append("")
+    out.append("Invariants")
+    for verdict in result.invariants {
+      var line = "  \(ok(verdict.passed)) \(verdict.invariant.rawValue)"
+      if verdict.level != .error { line += " (\(verdict.level.rawValue))" }
+      if verdict.expectedToFail {
+        line += verdict.violations.isEmpty ? " — expected to be violated, but held" : " — violated, as expected"
+      }
+      out.append(line)
+      for v in verdict.violations {
+        out.append("      " + Self.describe(v, start: s.start))
+      }
+    }
+    out.append("")
+    out.append(result.passed ? paint("PASS", "1;32") : paint("FAIL", "1;31"))
+    return out.joined(separator: "\n") + "\n"
+  }
+
+  /// One violation in a sentence: when it began, how long it lasted, the truth and the answer
+  /// during it, and the notification that caused it.
+  public static func describe(_ v: InvariantChecker.Violation, start: Instant) -> String {
+    let what: String
+    switch v.invariant {
+    case .noLockoutInGrace: what = "locked out while the store says \(v.truth.name)"
+    case .noFreeAccess: what = "access granted while the store says \(v.truth.name)"
+    case .promptMatches: what = "prompt \(v.decision.prompt.name) while the store says \(v.truth.name)"
+    }
+    let duration = v.duration.map { " for \($0)" } ?? ""
+    let cause = v.cause.map { n in
+      "after \(n.name)" + (v.causeArrival.map { " arrived at \(RFC3339.format($0))" } ?? "")
+    } ?? "before any notification arrived"
+    return "\(what): from \(RFC3339.format(v.start)) (day \(Describe.day(v.start, from: start)))\(duration); policy said \(Describe.decision(v.decision)), \(cause)"
+  }
+}
+
+extension String {
+  func trimmingTrailingSpaces() -> String {
+    var s = Substring(self)
+    while s.last == " " { s = s.dropLast() }
+    return String(s)
+  }
+}

@@ -1,0 +1,467 @@
+/// The App Store's billing rules for auto-renewable subscriptions, as Apple documents them
+/// (sources in `AppStoreDefaults` and the project's store-model docs).
+///
+/// What it plays:
+/// - **Purchase**: `SUBSCRIBED/INITIAL_BUY`, or `SUBSCRIBED/RESUBSCRIBE` after an expiry or a
+///   refund. The introductory free trial is granted once per subscription group (`offerType` 1,
+///   price 0); a subscriber who has bought in a group before is not eligible again.
+/// - **Renewal** at the period's end: `DID_RENEW`, the next period counted from the billing
+///   anchor (Jan 31 → Feb 28 → Mar 31).
+/// - **Failed renewal**: with grace, `DID_FAIL_TO_RENEW/GRACE_PERIOD` (status 4,
+///   `gracePeriodExpiresDate`, `isInBillingRetryPeriod`); without, `DID_FAIL_TO_RENEW`
+///   (status 3). Retries follow `retrySchedule` within the window `grace + hold` (60 days by
+///   default); grace ending unpaid sends `GRACE_PERIOD_EXPIRED` (status 3, truth `hold`); the
+///   window ending unpaid sends `EXPIRED/BILLING_RETRY` (status 2, `expirationIntent` 2).
+/// - **Recovery** (a retry succeeds, or `update-card` charges at once): `DID_RENEW/BILLING_RECOVERY`.
+///   Inside grace the billing date is kept (the next renewal is one period after the original
+///   renewal date); after grace the recovery instant becomes the new anchor.
+/// - **Cancel / uncancel**: `DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_DISABLED|AUTO_RENEW_ENABLED`;
+///   the paid period then ends with `EXPIRED/VOLUNTARY` (`expirationIntent` 1). Canceling
+///   during grace or billing retry stops the retries and ends the subscription at once: Apple
+///   retries "for 60 days, or until the user resolves their billing issue or cancels their
+///   subscription, whichever comes first" (`DID_FAIL_TO_RENEW`), and grace exists only "at the
+///   start of a billing retry state" (`gracePeriodExpirationDate`).
+/// - **Refund**: `DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_DISABLED` (Apple turns auto-renew off
+///   when a refund is requested) then `REFUND` (status 5, `revocationDate`); access ends at once.
+/// - **Product change** within a group: an upgrade (a higher price per day), or a crossgrade to
+///   the same duration, is immediate (`DID_CHANGE_RENEWAL_PREF/UPGRADE`, a new period from now, a
+///   prorated refund of the unused part); a downgrade, or a crossgrade to another duration, waits
+///   for the next renewal (`DID_CHANGE_RENEWAL_PREF/DOWNGRADE`, `autoRenewProductId` changes
+///   now). Choosing the current product again cancels a pending downgrade
+///   (`DID_CHANGE_RENEWAL_PREF` without subtype).
+///
+/// Actions the subscription's state does not allow (an `uncancel` after expiry, a `refund`
+/// before any purchase) change nothing; Google-only actions (`pause`, `resume`) are ignored and
+/// the scenario layer rejects them for Apple. Family Sharing (`REVOKE`) is not played yet (no
+/// action asks for it); its place is marked in the rules below.
+public struct AppStoreModel: StoreModel {
+  public static let kind = StoreKind.apple
+
+  public let products: [Product]
+  /// Retry offsets from the failed renewal (`AppStoreDefaults.retrySchedule` unless given).
+  public let retrySchedule: [TimeSpan]
+  /// Shapes the notifications (bundle id, environment).
+  public let notifications: AppStoreNotificationBuilder
+  /// Each product's subscription group as an index into the catalog's groups (trial bits).
+  @usableFromInline let groupIndex: [UInt8]
+
+  /// A model selling `products`, each checked against App Store Connect's limits
+  /// (`AppStoreLimits`).
+  ///
+  /// - Parameters:
+  ///   - retrySchedule: when Apple retries a failed renewal, as offsets from it; `nil` for
+  ///     simsub's assumption `AppStoreDefaults.retrySchedule`.
+  ///   - bundleId: the app's bundle id in every notification.
+  ///   - environment: `Production` by default (Apple redelivers failed notifications only there).
+  public init(
+    products: [Product], retrySchedule: [TimeSpan]? = nil,
+    bundleId: Symbol = AppStoreDefaults.bundleId, environment: AppStoreEnvironment = .production
+  ) throws(StoreConfigurationError) {
+    let schedule = retrySchedule ?? Self.defaultRetrySchedule
+    if let error = AppStoreLimits.check(products: products, retrySchedule: schedule) { throw error }
+    var groups: [Symbol] = []
+    var index: [UInt8] = []
+    for product in products {
+      if let i = groups.firstIndex(of: product.group) {
+        index.append(UInt8(i))
+      } else {
+        groups.append(product.group)
+        index.append(UInt8(groups.count - 1))
+      }
+    }
+    self.products = products
+    self.retrySchedule = schedule
+    self.notifications = AppStoreNotificationBuilder(bundleId: bundleId, environment: environment)
+    self.groupIndex = index
+  }
+
+  // MARK: Defaults the scenario layer reads
+
+  /// simsub's default grace: 16 days, 6 for weekly products (Apple's own default is off).
+  public static func defaultGrace(for period: BillingPeriod) -> TimeSpan {
+    AppStoreDefaults.grace(for: period)
+  }
+
+  /// The billing-retry window after grace: 60 days minus the grace (documented).
+  public static func defaultHold(for period: BillingPeriod, grace: TimeSpan) -> TimeSpan {
+    AppStoreDefaults.hold(for: period, grace: grace)
+  }
+
+  /// Retry offsets from the failed renewal (an assumption; Apple does not publish its cadence).
+  public static let defaultRetrySchedule: [TimeSpan] = AppStoreDefaults.retrySchedule
+
+  /// +1 h, +12 h, +24 h, +48 h, +72 h after each failed attempt, then Apple gives up.
+  public static func redeliveryDelay(afterFailedAttempt attempt: Int32) -> TimeSpan? {
+    let delays = AppStoreDefaults.redeliveryDelays
+    guard attempt >= 1, Int(attempt) <= delays.count else { return nil }
+    return delays[Int(attempt) - 1]
+  }
+
+  // MARK: Subscriber actions
+
+  public func apply<Payments: PaymentProcessor>(
+    _ action: SubscriberAction, to record: inout SubscriptionRecord, at now: Instant,
+    payments: inout Payments, effects: inout StoreEffects
+  ) {
+    switch action {
+    case .subscribe(let product, let trial):
+      purchase(product, trial: trial, record: &record, now: now, payments: &payments, effects: &effects)
+    case .resubscribe(let product):
+      guard record.truth == .expired || record.truth == .revoked else { return }
+      purchase(product, trial: false, record: &record, now: now, payments: &payments, effects: &effects)
+    case .cardFails(let reason):
+      record.cardWorks = false
+      record.declineReason = reason
+    case .updateCard:
+      record.cardWorks = true
+      if record.truth == .grace || record.truth == .hold,
+        payments.charge(.cardUpdated, for: record, at: now)
+      {
+        recover(record: &record, now: now, effects: &effects)
+      }
+    case .cancel:
+      cancel(record: &record, now: now, effects: &effects)
+    case .uncancel:
+      guard record.truth == .canceled else { return }
+      record.autoRenew = true
+      record.truth = .active
+      send(.didChangeRenewalStatus, .autoRenewEnabled, record: &record, now: now, effects: &effects)
+    case .refund:
+      refund(record: &record, now: now, effects: &effects)
+    case .changeProduct(let product):
+      changeProduct(to: product, record: &record, now: now, payments: &payments, effects: &effects)
+    case .pause, .resume:
+      return
+    }
+  }
+
+  // MARK: Store timers
+
+  public func fire<Payments: PaymentProcessor>(
+    _ timer: StoreTimer, to record: inout SubscriptionRecord, at now: Instant,
+    payments: inout Payments, effects: inout StoreEffects
+  ) {
+    switch timer {
+    case .renewal:
+      guard record.truth == .active || record.truth == .canceled else { return }
+      if record.autoRenew {
+        renew(record: &record, now: now, payments: &payments, effects: &effects)
+      } else {
+        record.truth = .expired
+        record.epoch &+= 1
+        send(.expired, .voluntary, record: &record, now: now, effects: &effects)
+      }
+    case .retry(let n):
+      guard record.truth == .grace || record.truth == .hold, n == record.retryCount + 1 else { return }
+      if payments.charge(.retry(n), for: record, at: now) {
+        recover(record: &record, now: now, effects: &effects)
+      } else {
+        record.retryCount = n
+        scheduleNextRetry(record: record, effects: &effects)
+      }
+    case .graceEnds:
+      guard record.truth == .grace else { return }
+      record.truth = .hold
+      send(.gracePeriodExpired, nil, record: &record, now: now, effects: &effects)
+    case .retryWindowEnds:
+      guard record.truth == .grace || record.truth == .hold else { return }
+      record.truth = .expired
+      clearBillingIssue(&record)
+      record.epoch &+= 1
+      send(.expired, .billingRetry, record: &record, now: now, effects: &effects)
+    case .pauseEnds:
+      return
+    }
+  }
+
+  // MARK: Rules
+
+  /// A purchase: the first (`INITIAL_BUY`), or a new one after an expiry or a refund
+  /// (`RESUBSCRIBE`). Charges (unless a trial is granted) and starts a new period at `now`.
+  @inlinable func purchase<Payments: PaymentProcessor>(
+    _ index: ProductIndex, trial wantsTrial: Bool, record: inout SubscriptionRecord, now: Instant,
+    payments: inout Payments, effects: inout StoreEffects
+  ) {
+    guard index >= 0, Int(index) < products.count else { return }
+    let subtype: AppStoreNotificationSubtype
+    switch record.truth {
+    case .never: subtype = .initialBuy
+    case .expired, .revoked: subtype = .resubscribe
+    default: return
+    }
+    let product = products[Int(index)]
+    let groupBit = UInt64(1) << UInt64(groupIndex[Int(index)])
+    let trial = wantsTrial && record.trialsUsed & groupBit == 0 ? product.trial : nil
+    let previousProduct = record.product
+    record.product = index
+    if trial == nil {
+      guard payments.charge(.purchase, for: record, at: now) else {
+        record.product = previousProduct
+        return
+      }
+      record.charges += 1
+      record.collectedMilliunits += product.priceMilliunits
+    }
+    record.trialsUsed |= groupBit
+    record.transactionCount += 1
+    record.latestTransactionIsRenewal = false
+    record.inTrial = trial != nil
+    record.pendingProduct = nil
+    record.autoRenew = true
+    if record.originalPurchaseDate == nil { record.originalPurchaseDate = now }
+    record.periodStart = now
+    if let trial {
+      record.billingAnchor = now + trial
+      record.periodsSinceAnchor = 0
+      record.periodEnd = record.billingAnchor
+    } else {
+      record.billingAnchor = now
+      record.periodsSinceAnchor = 1
+      record.periodEnd = product.period.advance(now, by: 1)
+    }
+    record.periodNumber += 1
+    record.revocationDate = nil
+    clearBillingIssue(&record)
+    record.truth = .active
+    record.epoch &+= 1
+    effects.schedule(.renewal, at: record.periodEnd, for: record)
+    send(.subscribed, subtype, record: &record, now: now, effects: &effects)
+  }
+
+  /// The scheduled renewal with auto-renew on: charge the renewing product (a pending
+  /// downgrade takes over here), or open a billing issue.
+  @inlinable func renew<Payments: PaymentProcessor>(
+    record: inout SubscriptionRecord, now: Instant, payments: inout Payments, effects: inout StoreEffects
+  ) {
+    guard payments.charge(.renewal, for: record, at: now) else {
+      beginBillingIssue(record: &record, now: now, effects: &effects)
+      return
+    }
+    let renewalDate = record.periodEnd
+    takePendingProduct(&record, newPeriodStart: renewalDate)
+    countRenewalCharge(&record)
+    record.periodsSinceAnchor += 1
+    record.periodStart = renewalDate
+    record.periodEnd = products[Int(record.product)].period.advance(
+      record.billingAnchor, by: record.periodsSinceAnchor)
+    record.periodNumber += 1
+    effects.schedule(.renewal, at: record.periodEnd, for: record)
+    send(.didRenew, nil, record: &record, now: now, effects: &effects)
+  }
+
+  /// The renewal failed: grace (if the product has it) at the start of the billing-retry window.
+  /// `periodStart`/`periodEnd` stay on the lapsed period, so `expiresDate` is the failed
+  /// renewal's date throughout the episode.
+  @inlinable func beginBillingIssue(
+    record: inout SubscriptionRecord, now: Instant, effects: inout StoreEffects
+  ) {
+    let product = products[Int(record.product)]
+    let windowEnd = now + product.grace + product.hold
+    record.billingIssueStart = now
+    record.retryWindowEnd = windowEnd
+    record.retryCount = 0
+    if product.grace > .zero {
+      let graceEnd = now + product.grace
+      record.truth = .grace
+      record.gracePeriodExpiresDate = graceEnd
+      if graceEnd < windowEnd { effects.schedule(.graceEnds, at: graceEnd, for: record) }
+      send(.didFailToRenew, .gracePeriod, record: &record, now: now, effects: &effects)
+    } else {
+      record.truth = .hold
+      record.gracePeriodExpiresDate = nil
+      send(.didFailToRenew, nil, record: &record, now: now, effects: &effects)
+    }
+    scheduleNextRetry(record: record, effects: &effects)
+    effects.schedule(.retryWindowEnds, at: windowEnd, for: record)
+  }
+
+  /// Sets the episode's next retry, if the schedule has one inside the window.
+  @inlinable func scheduleNextRetry(record: SubscriptionRecord, effects: inout StoreEffects) {
+    let next = Int(record.retryCount) + 1
+    guard next <= retrySchedule.count, let start = record.billingIssueStart, let end = record.retryWindowEnd
+    else { return }
+    let at = start + retrySchedule[next - 1]
+    if at < end { effects.schedule(.retry(Int32(next)), at: at, for: record) }
+  }
+
+  /// A charge in grace or billing retry went through: `DID_RENEW/BILLING_RECOVERY`. Inside grace
+  /// the anchor is kept (the new period started at the failed renewal); after grace the recovery
+  /// instant is the new anchor.
+  @inlinable func recover(record: inout SubscriptionRecord, now: Instant, effects: inout StoreEffects) {
+    let failedRenewal = record.billingIssueStart ?? record.periodEnd
+    let keepsAnchor = record.truth == .grace
+    takePendingProduct(&record, newPeriodStart: failedRenewal)
+    countRenewalCharge(&record)
+    let period = products[Int(record.product)].period
+    var end = period.advance(record.billingAnchor, by: record.periodsSinceAnchor + 1)
+    if keepsAnchor && now < end {
+      record.periodsSinceAnchor += 1
+      record.periodStart = failedRenewal
+    } else {
+      record.billingAnchor = now
+      record.periodsSinceAnchor = 1
+      record.periodStart = now
+      end = period.advance(now, by: 1)
+    }
+    record.periodEnd = end
+    record.periodNumber += 1
+    clearBillingIssue(&record)
+    record.truth = .active
+    record.epoch &+= 1
+    effects.schedule(.renewal, at: record.periodEnd, for: record)
+    send(.didRenew, .billingRecovery, record: &record, now: now, effects: &effects)
+  }
+
+  /// Auto-renew off. Paid through: access to the period's end. In grace or billing retry:
+  /// Apple stops retrying, which ends grace too, so the subscription expires now.
+  @inlinable func cancel(record: inout SubscriptionRecord, now: Instant, effects: inout StoreEffects) {
+    switch record.truth {
+    case .active:
+      record.autoRenew = false
+      record.truth = .canceled
+      send(.didChangeRenewalStatus, .autoRenewDisabled, record: &record, now: now, effects: &effects)
+    case .grace, .hold:
+      record.autoRenew = false
+      record.truth = .expired
+      clearBillingIssue(&record)
+      record.epoch &+= 1
+      send(.didChangeRenewalStatus, .autoRenewDisabled, record: &record, now: now, effects: &effects)
+      send(.expired, .voluntary, record: &record, now: now, effects: &effects)
+    default:
+      return
+    }
+  }
+
+  /// Apple refunds the latest transaction and revokes the subscription at once.
+  @inlinable func refund(record: inout SubscriptionRecord, now: Instant, effects: inout StoreEffects) {
+    switch record.truth {
+    case .active, .canceled, .grace, .hold: break
+    default: return
+    }
+    if record.autoRenew {
+      record.autoRenew = false
+      if record.truth == .active { record.truth = .canceled }
+      send(.didChangeRenewalStatus, .autoRenewDisabled, record: &record, now: now, effects: &effects)
+    }
+    record.refundedMilliunits += record.inTrial ? 0 : products[Int(record.product)].priceMilliunits
+    record.revocationDate = now
+    record.truth = .revoked
+    clearBillingIssue(&record)
+    record.epoch &+= 1
+    send(.refund, nil, record: &record, now: now, effects: &effects)
+  }
+
+  /// An upgrade or crossgrade (immediate) or a downgrade (at the next renewal) within the group.
+  @inlinable func changeProduct<Payments: PaymentProcessor>(
+    to index: ProductIndex, record: inout SubscriptionRecord, now: Instant,
+    payments: inout Payments, effects: inout StoreEffects
+  ) {
+    guard index >= 0, Int(index) < products.count,
+      record.truth == .active || record.truth == .canceled,
+      groupIndex[Int(index)] == groupIndex[Int(record.product)]
+    else { return }
+    if index == record.product {
+      guard record.pendingProduct != nil else { return }
+      record.pendingProduct = nil
+      send(.didChangeRenewalPref, nil, record: &record, now: now, effects: &effects)
+      return
+    }
+    let old = products[Int(record.product)]
+    let new = products[Int(index)]
+    guard Self.isImmediateChange(from: old, to: new) else {
+      record.pendingProduct = index
+      if !record.autoRenew {
+        record.autoRenew = true
+        record.truth = .active
+        send(.didChangeRenewalStatus, .autoRenewEnabled, record: &record, now: now, effects: &effects)
+      }
+      send(.didChangeRenewalPref, .downgrade, record: &record, now: now, effects: &effects)
+      return
+    }
+    let previous = record.product
+    record.product = index
+    guard payments.charge(.upgrade, for: record, at: now) else {
+      record.product = previous
+      return
+    }
+    if !record.inTrial {
+      record.refundedMilliunits += Self.proratedRefund(
+        price: old.priceMilliunits, periodStart: record.periodStart, periodEnd: record.periodEnd, at: now)
+    }
+    record.charges += 1
+    record.collectedMilliunits += new.priceMilliunits
+    record.transactionCount += 1
+    record.latestTransactionIsRenewal = false
+    record.inTrial = false
+    record.pendingProduct = nil
+    record.autoRenew = true
+    record.billingAnchor = now
+    record.periodsSinceAnchor = 1
+    record.periodStart = now
+    record.periodEnd = new.period.advance(now, by: 1)
+    record.truth = .active
+    record.epoch &+= 1
+    effects.schedule(.renewal, at: record.periodEnd, for: record)
+    send(.didChangeRenewalPref, .upgrade, record: &record, now: now, effects: &effects)
+  }
+
+  // Extension point: Family Sharing withdrawn (`REVOKE`, status 5, truth `revoked`) is not
+  // played yet, since no subscriber action asks for it. When one does, its rule goes here: set
+  // `revocationDate`, truth `.revoked`, bump the epoch, and send `.revoke` with the
+  // transaction's `inAppOwnershipType` `FAMILY_SHARED`.
+
+  // MARK: Helpers
+
+  /// Whether moving between two products of a group takes effect now (an upgrade: a higher price
+  /// per day; or a crossgrade to the same duration) rather than at the next renewal.
+  @inlinable public static func isImmediateChange(from old: Product, to new: Product) -> Bool {
+    let newPerDay = new.priceMilliunits * old.period.nominalDays
+    let oldPerDay = old.priceMilliunits * new.period.nominalDays
+    return newPerDay > oldPerDay || (newPerDay == oldPerDay && new.period == old.period)
+  }
+
+  /// The unused part of a period's price at `now`, rounded down to a milliunit.
+  @inlinable public static func proratedRefund(
+    price: Int64, periodStart: Instant, periodEnd: Instant, at now: Instant
+  ) -> Int64 {
+    let length = (periodEnd - periodStart).seconds
+    let unused = (periodEnd - now).seconds
+    guard length > 0, unused > 0 else { return 0 }
+    return price * min(unused, length) / length
+  }
+
+  /// A pending downgrade becomes the product from the period starting at `newPeriodStart`; a
+  /// new billing period length restarts the anchor there.
+  @inlinable func takePendingProduct(_ record: inout SubscriptionRecord, newPeriodStart: Instant) {
+    guard let pending = record.pendingProduct else { return }
+    let oldPeriod = products[Int(record.product)].period
+    record.product = pending
+    record.pendingProduct = nil
+    if products[Int(pending)].period != oldPeriod {
+      record.billingAnchor = newPeriodStart
+      record.periodsSinceAnchor = 0
+    }
+  }
+
+  @inlinable func countRenewalCharge(_ record: inout SubscriptionRecord) {
+    record.charges += 1
+    record.collectedMilliunits += products[Int(record.product)].priceMilliunits
+    record.transactionCount += 1
+    record.latestTransactionIsRenewal = true
+    record.inTrial = false
+  }
+
+  @inlinable func clearBillingIssue(_ record: inout SubscriptionRecord) {
+    record.billingIssueStart = nil
+    record.gracePeriodExpiresDate = nil
+    record.retryWindowEnd = nil
+    record.retryCount = 0
+  }
+
+  @inlinable func send(
+    _ type: AppStoreNotificationType, _ subtype: AppStoreNotificationSubtype?,
+    record: inout SubscriptionRecord, now: Instant, effects: inout StoreEffects
+  ) {
+    effects.send(notifications.make(type, subtype, record: &record, products: products, at: now))
+  }
+}

@@ -1,0 +1,120 @@
+import Foundation
+
+/// Builds App Store Server Notifications V2 from a subscription record, as Apple signs them at
+/// the moment of the event: `data.status` from the store's truth, the latest transaction as
+/// `transactionInfo`, and `renewalInfo`.
+///
+/// Identifiers are deterministic: `originalTransactionId` is
+/// `2000000000000000 + subscriber × 1000000`, the n-th transaction's `transactionId` is that plus
+/// n − 1 (so the first equals the original, as in production), and `notificationUUID` holds the
+/// subscriber in its first eight bytes, `0xA5` and the notification count in the rest.
+///
+/// Building allocates nothing: every field is a number, an `Instant` or a `Symbol`.
+public struct AppStoreNotificationBuilder: Sendable {
+  public var bundleId: Symbol
+  public var environment: AppStoreEnvironment
+
+  public init(bundleId: Symbol = AppStoreDefaults.bundleId, environment: AppStoreEnvironment = .production) {
+    self.bundleId = bundleId
+    self.environment = environment
+  }
+
+  // Interned once: a string literal in the hot path would be looked up in the symbol table on
+  // every notification.
+  @usableFromInline static let version: Symbol = "2.0"
+  @usableFromInline static let purchaseReason: Symbol = "PURCHASE"
+  @usableFromInline static let renewalReason: Symbol = "RENEWAL"
+  @usableFromInline static let currency: Symbol = "USD"
+  @usableFromInline static let storefront: Symbol = "USA"
+
+  /// `originalTransactionId` of a subscriber's subscription.
+  @inlinable public static func originalTransactionId(subscriber: UInt64) -> UInt64 {
+    AppStoreDefaults.transactionIdBase &+ subscriber &* AppStoreDefaults.transactionIdsPerSubscriber
+  }
+
+  /// `transactionId` of the subscriber's `n`-th transaction (1-based).
+  @inlinable public static func transactionId(subscriber: UInt64, transaction n: Int64) -> UInt64 {
+    originalTransactionId(subscriber: subscriber) &+ UInt64(max(n - 1, 0))
+  }
+
+  /// The deterministic `notificationUUID` of a subscriber's `n`-th notification.
+  public static func notificationUUID(subscriber: UInt64, notification n: Int64) -> UUID {
+    let s = subscriber
+    let c = UInt64(bitPattern: n)
+    return UUID(
+      uuid: (
+        UInt8(truncatingIfNeeded: s >> 56), UInt8(truncatingIfNeeded: s >> 48),
+        UInt8(truncatingIfNeeded: s >> 40), UInt8(truncatingIfNeeded: s >> 32),
+        UInt8(truncatingIfNeeded: s >> 24), UInt8(truncatingIfNeeded: s >> 16),
+        UInt8(truncatingIfNeeded: s >> 8), UInt8(truncatingIfNeeded: s),
+        0xA5, UInt8(truncatingIfNeeded: c >> 48),
+        UInt8(truncatingIfNeeded: c >> 40), UInt8(truncatingIfNeeded: c >> 32),
+        UInt8(truncatingIfNeeded: c >> 24), UInt8(truncatingIfNeeded: c >> 16),
+        UInt8(truncatingIfNeeded: c >> 8), UInt8(truncatingIfNeeded: c)
+      ))
+  }
+
+  /// Apple's `status` for a store truth: 1 active (also with auto-renew off), 2 expired,
+  /// 3 billing retry, 4 billing grace period, 5 revoked.
+  @inlinable public static func status(for truth: StoreTruth) -> AppStoreSubscriptionStatus? {
+    switch truth {
+    case .active, .canceled: .active
+    case .grace: .billingGracePeriod
+    case .hold: .billingRetry
+    case .expired: .expired
+    case .revoked: .revoked
+    case .never, .paused: nil
+    }
+  }
+
+  /// Apple's `expirationIntent` for the record: `1` after a voluntary expiry, `2` while a
+  /// billing issue is open or after one ended the subscription.
+  @inlinable static func expirationIntent(_ record: SubscriptionRecord) -> Int32? {
+    switch record.truth {
+    case .grace, .hold: 2
+    case .expired: record.autoRenew ? 2 : 1
+    default: nil
+    }
+  }
+
+  /// Counts one notification on the record and builds it, describing the record as it stands.
+  public func make(
+    _ type: AppStoreNotificationType, _ subtype: AppStoreNotificationSubtype?,
+    record: inout SubscriptionRecord, products: [Product], at now: Instant
+  ) -> StoreNotification {
+    record.notificationCount += 1
+    let original = TransactionID(number: Self.originalTransactionId(subscriber: record.subscriber))
+    let product = products[Int(record.product)]
+    let renewingProduct = record.pendingProduct.map { products[Int($0)] } ?? product
+    let periodStarted = record.periodStart
+    let transaction = JWSTransactionDecodedPayload(
+      originalTransactionId: original,
+      transactionId: TransactionID(
+        number: Self.transactionId(subscriber: record.subscriber, transaction: record.transactionCount)),
+      bundleId: bundleId, productId: product.id, subscriptionGroupIdentifier: product.group,
+      purchaseDate: periodStarted, originalPurchaseDate: record.originalPurchaseDate ?? periodStarted,
+      expiresDate: record.periodEnd, signedDate: now,
+      revocationDate: record.truth == .revoked ? record.revocationDate : nil,
+      revocationReason: record.truth == .revoked ? 0 : nil,
+      offerType: record.inTrial ? 1 : nil, environment: environment,
+      transactionReason: record.latestTransactionIsRenewal ? Self.renewalReason : Self.purchaseReason,
+      storefront: Self.storefront, price: record.inTrial ? 0 : product.priceMilliunits,
+      currency: Self.currency)
+    let inBillingIssue = record.truth == .grace || record.truth == .hold
+    let renewal = JWSRenewalInfoDecodedPayload(
+      originalTransactionId: original, autoRenewProductId: renewingProduct.id, productId: product.id,
+      autoRenewStatus: record.autoRenew ? 1 : 0, expirationIntent: Self.expirationIntent(record),
+      gracePeriodExpiresDate: inBillingIssue ? record.gracePeriodExpiresDate : nil,
+      isInBillingRetryPeriod: inBillingIssue ? true : (record.truth == .expired ? false : nil),
+      signedDate: now, environment: environment, renewalDate: record.periodEnd)
+    return .appStore(
+      AppStoreServerNotification(
+        notificationType: type, subtype: subtype,
+        notificationUUID: Self.notificationUUID(
+          subscriber: record.subscriber, notification: record.notificationCount),
+        version: Self.version, signedDate: now,
+        data: AppStoreNotificationData(
+          bundleId: bundleId, environment: environment, status: Self.status(for: record.truth),
+          transactionInfo: transaction, renewalInfo: renewal)))
+  }
+}

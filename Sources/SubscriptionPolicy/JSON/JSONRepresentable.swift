@@ -1,0 +1,99 @@
+import Foundation
+
+/// A type with one JSON shape that it writes and reads back.
+///
+/// The encoders write fields in a fixed order (the store's documented order) and omit `nil`
+/// fields, as the stores do; the decoders ignore members they do not know, so a field a store
+/// adds tomorrow never breaks a replay. Decoding throws `JSONDecodingError` naming the path.
+public protocol JSONRepresentable {
+  /// The value as JSON.
+  var json: JSONValue { get }
+  /// Decodes the value at `json`.
+  init(json: JSONCursor) throws(JSONDecodingError)
+}
+
+extension JSONRepresentable {
+  /// Decodes a whole document.
+  public init(json: JSONValue) throws(JSONDecodingError) {
+    try self.init(json: JSONCursor(json))
+  }
+
+  /// Parses and decodes a document. Throws `JSONError` (not JSON: line and column) or
+  /// `JSONDecodingError` (JSON of the wrong shape: path).
+  public init(jsonText: String) throws {
+    try self.init(json: JSONValue(parsing: jsonText))
+  }
+
+  /// The value's JSON text: compact for a log line, pretty for a person.
+  public func jsonText(_ style: JSONStyle = .compact) -> String {
+    json.serialized(style)
+  }
+}
+
+// MARK: - Store-specific getters
+
+extension JSONCursor {
+  /// A store identifier.
+  public func symbol() throws(JSONDecodingError) -> Symbol { Symbol(try string()) }
+
+  /// A `StoreString` (`notificationType`, `subscriptionState`, …): any string decodes, known or
+  /// not, and keeps its raw value.
+  public func storeString<T: StoreString>(_: T.Type = T.self) throws(JSONDecodingError) -> T {
+    T(symbol: try symbol())
+  }
+
+  /// An instant from integer milliseconds since the epoch (Apple's dates, Google's
+  /// `eventTimeMillis`), rounded down to the second as `Instant` holds whole seconds.
+  ///
+  /// Accepts a JSON integer, or a string of decimal digits: Google documents
+  /// `eventTimeMillis` as a `long` and sends it as a string, as proto3 JSON does for 64-bit
+  /// integers.
+  public func instantFromMilliseconds() throws(JSONDecodingError) -> Instant {
+    Instant(millisecondsSinceEpoch: try int64OrDecimalString())
+  }
+
+  /// A 64-bit integer written either as a JSON integer or as a string of its digits.
+  public func int64OrDecimalString() throws(JSONDecodingError) -> Int64 {
+    if case .string(let s)? = value {
+      guard let n = JSONNumber(text: s)?.int64 else {
+        throw error("expected an integer or a string of digits, found \(JSONValue.string(s).serialized())")
+      }
+      return n
+    }
+    guard case .number? = value else { throw expected("an integer or a string of digits") }
+    return try int64()
+  }
+
+  /// An instant from an RFC 3339 timestamp (Google's `expiryTime`, `startTime`).
+  public func instantFromRFC3339() throws(JSONDecodingError) -> Instant {
+    let s = try string()
+    guard let instant = RFC3339.parse(s) else {
+      throw error("expected an RFC 3339 timestamp, found \(JSONValue.string(s).serialized())")
+    }
+    return instant
+  }
+
+  /// A UUID in its canonical 8-4-4-4-12 hex form, either case.
+  public func uuid() throws(JSONDecodingError) -> UUID {
+    let s = try string()
+    guard let u = UUID(uuidString: s) else {
+      throw error("expected a UUID, found \(JSONValue.string(s).serialized())")
+    }
+    return u
+  }
+
+  /// Decodes the value here as `T`.
+  public func decode<T: JSONRepresentable>(_: T.Type = T.self) throws(JSONDecodingError) -> T {
+    try T(json: self)
+  }
+}
+
+// MARK: - Encoding helpers
+
+extension JSONValue {
+  /// A store identifier as its text.
+  static func symbol(_ s: Symbol) -> JSONValue { .string(s.text) }
+
+  /// An instant as integer milliseconds since the epoch.
+  static func milliseconds(_ instant: Instant) -> JSONValue { .int(instant.millisecondsSinceEpoch) }
+}

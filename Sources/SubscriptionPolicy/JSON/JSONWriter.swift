@@ -1,0 +1,94 @@
+/// How `JSONValue.serialized(_:)` lays out a document.
+public enum JSONStyle: Hashable, Sendable {
+  /// No whitespace at all: one log line per document (`{"a":1,"b":[true,null]}`).
+  case compact
+  /// Two-space indentation, one member or element per line, `"key": value`; empty arrays and
+  /// objects stay `[]` and `{}`. No trailing newline: the caller decides how a file ends.
+  case pretty
+}
+
+extension JSONValue {
+  /// The document's text, keys in the order the value holds them.
+  ///
+  /// Deterministic: the same value gives the same bytes on every platform. Strings are escaped
+  /// minimally — `"` and `\`, the control characters below U+0020 (as `\b \f \n \r \t` or
+  /// `\u00XX` with lower-case hex); everything else, including non-ASCII text and `/`, is
+  /// written as UTF-8. Numbers are written as their text (see `JSONNumber`).
+  public func serialized(_ style: JSONStyle = .compact) -> String {
+    var out: [UInt8] = []
+    out.reserveCapacity(256)
+    JSONWriter.write(self, style, indent: 0, into: &out)
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// The document's UTF-8 bytes; see `serialized(_:)`.
+  public func serializedBytes(_ style: JSONStyle = .compact) -> [UInt8] {
+    var out: [UInt8] = []
+    JSONWriter.write(self, style, indent: 0, into: &out)
+    return out
+  }
+}
+
+/// The writer behind `serialized(_:)`: appends UTF-8 to a byte buffer.
+enum JSONWriter {
+  static func write(_ value: JSONValue, _ style: JSONStyle, indent: Int, into out: inout [UInt8]) {
+    switch value {
+    case .null: out.append(contentsOf: "null".utf8)
+    case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
+    case .number(let n): out.append(contentsOf: n.text.utf8)
+    case .string(let s): writeString(s, into: &out)
+    case .array(let elements):
+      guard !elements.isEmpty else { return out.append(contentsOf: "[]".utf8) }
+      out.append(UInt8(ascii: "["))
+      for (i, element) in elements.enumerated() {
+        if i > 0 { out.append(UInt8(ascii: ",")) }
+        newline(style, indent + 1, into: &out)
+        write(element, style, indent: indent + 1, into: &out)
+      }
+      newline(style, indent, into: &out)
+      out.append(UInt8(ascii: "]"))
+    case .object(let object):
+      guard !object.isEmpty else { return out.append(contentsOf: "{}".utf8) }
+      out.append(UInt8(ascii: "{"))
+      for (i, member) in object.members.enumerated() {
+        if i > 0 { out.append(UInt8(ascii: ",")) }
+        newline(style, indent + 1, into: &out)
+        writeString(member.key, into: &out)
+        out.append(UInt8(ascii: ":"))
+        if style == .pretty { out.append(UInt8(ascii: " ")) }
+        write(member.value, style, indent: indent + 1, into: &out)
+      }
+      newline(style, indent, into: &out)
+      out.append(UInt8(ascii: "}"))
+    }
+  }
+
+  private static func newline(_ style: JSONStyle, _ indent: Int, into out: inout [UInt8]) {
+    guard style == .pretty else { return }
+    out.append(UInt8(ascii: "\n"))
+    out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * indent))
+  }
+
+  private static let hex = Array("0123456789abcdef".utf8)
+
+  static func writeString(_ s: String, into out: inout [UInt8]) {
+    out.append(UInt8(ascii: "\""))
+    for byte in s.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""): out.append(contentsOf: #"\""#.utf8)
+      case UInt8(ascii: "\\"): out.append(contentsOf: #"\\"#.utf8)
+      case 0x08: out.append(contentsOf: #"\b"#.utf8)
+      case 0x0C: out.append(contentsOf: #"\f"#.utf8)
+      case 0x0A: out.append(contentsOf: #"\n"#.utf8)
+      case 0x0D: out.append(contentsOf: #"\r"#.utf8)
+      case 0x09: out.append(contentsOf: #"\t"#.utf8)
+      case 0x00..<0x20:
+        out.append(contentsOf: #"\u00"#.utf8)
+        out.append(hex[Int(byte >> 4)])
+        out.append(hex[Int(byte & 0xF)])
+      default: out.append(byte)
+      }
+    }
+    out.append(UInt8(ascii: "\""))
+  }
+}

@@ -1,0 +1,34 @@
+/// Known bad: applies each notification as it arrives, so one delivered late overrides the
+/// newer state already applied.
+///
+/// The mistake of a webhook handler that writes whatever the last request said. Stores do not
+/// promise delivery order: a notification can wait out an outage on the store's retry schedule,
+/// or a queue can hand over a batch newest first. After `DID_FAIL_TO_RENEW` and
+/// `DID_RENEW/BILLING_RECOVERY` arrive in the wrong order, this policy puts a paying subscriber
+/// on hold; after `DID_RENEW` arrives behind `REFUND`, it gives a refunded one access. (A Google
+/// server that fetches the subscription on every RTDN is shielded: the fetched resource is as of
+/// arrival, whatever order the RTDNs come in. The mistake shows with Apple, and with bare RTDNs.)
+///
+/// Everything else is ``ReferencePolicy``'s, including skipping a repeat of one of the last four
+/// notifications applied, so its only mistake is the order.
+public struct ArrivalOrderPolicy: EntitlementPolicy {
+  public static let name = "arrival-order"
+  public static let summary = "Known bad: arrival order, a late notification wins"
+  public static let decidesOnlyOnNotifications = true
+
+  private var reading = EntitlementReading.never
+  private var order = ArrivalOrder()
+
+  public init() {}
+
+  public mutating func receive(_ notification: StoreNotification, at arrival: Instant) {
+    guard let next = ReferenceRules.reading(of: notification, after: reading.state),
+      order.admit(NotificationIdentity(notification))
+    else { return }
+    reading = next
+  }
+
+  public func decision(at instant: Instant) -> Decision {
+    ReferenceRules.decision(for: reading)
+  }
+}

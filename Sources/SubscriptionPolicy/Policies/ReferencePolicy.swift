@@ -1,0 +1,53 @@
+/// The entitlement policy simsub recommends: keep grace subscribers in, cut access only when the
+/// store says so, and stay right whatever order and however often notifications arrive.
+///
+/// | state | access | prompt | reported |
+/// |---|---|---|---|
+/// | active (renewing, or auto-renew off and paid through) | yes | none | |
+/// | grace | yes | soft | `gracePeriodExpiresDate` |
+/// | hold | no | hard | |
+/// | paused, expired, revoked, never | no | none | |
+///
+/// What it does, and why:
+///
+/// - **Reads the store's state, not its event names.** Apple's `data.status` and Google's
+///   fetched `subscriptionState` say what the subscription is after the event; the
+///   notification type decides only when they are absent. ``ReferenceRules`` has the tables.
+/// - **Ends access only on the store's word.** It never runs its own clock on
+///   `gracePeriodExpiresDate` or `expiresDate` (a late notification must not become a lockout),
+///   so its answer changes only when a notification arrives: `decidesOnlyOnNotifications`.
+/// - **Fails safe on the unknown.** A type it does not know neither grants nor revokes: the
+///   answer stays what it was.
+/// - **Is idempotent and ordered by the store's clock.** Duplicates change nothing, and a
+///   notification signed before the newest one applied is ignored; ``SentDateOrder`` has the
+///   rule and why it is exact with a few bytes of memory.
+///
+/// A note on Google: the resource a server fetches reflects the subscription at *arrival*, so an
+/// old RTDN delivered late carries a fresher resource than its event time suggests. The policy
+/// still ignores it. Any change that resource could reveal comes with its own, newer RTDN, which
+/// the policy applies on arrival; until then it answers from the newest RTDN it has, exactly as
+/// it does for Apple. One rule for both stores keeps duplicates and reordering harmless.
+///
+/// `receive` and `decision(at:)` do not allocate; the value is about 150 bytes (the answer, one
+/// instant and four notification identities) with no references, whatever the history's length.
+public struct ReferencePolicy: EntitlementPolicy {
+  public static let name = "reference"
+  public static let summary = "Recommended: grace keeps access, store order, idempotent"
+  public static let decidesOnlyOnNotifications = true
+
+  private var reading = EntitlementReading.never
+  private var order = SentDateOrder()
+
+  public init() {}
+
+  public mutating func receive(_ notification: StoreNotification, at arrival: Instant) {
+    guard let next = ReferenceRules.reading(of: notification, after: reading.state),
+      order.admit(NotificationIdentity(notification), sentDate: notification.sentDate)
+    else { return }
+    reading = next
+  }
+
+  public func decision(at instant: Instant) -> Decision {
+    ReferenceRules.decision(for: reading)
+  }
+}

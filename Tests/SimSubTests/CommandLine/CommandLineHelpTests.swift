@@ -1,0 +1,173 @@
+import Testing
+
+@testable import SimSub
+
+/// Help screens: their exact layout for the screens users see most, and for every command that
+/// they render, fit the width and agree with `simsub help <command>`.
+@Suite struct CommandLineHelpTests {
+  let renderer = HelpRenderer(table: .simsub)
+
+  @Test func topLevelHelpIsExact() {
+    let expected = """
+      OVERVIEW: simsub plays the App Store's and Google Play's billing rules in
+      simulated time and feeds their notifications to your entitlement policy.
+
+      It answers what a store sandbox cannot: when a renewal payment fails, does your
+      policy keep paying users in, lock the right users out, and bring them back when
+      they pay?
+
+      Exit status: 0 when every check held, 1 when a check failed, 2 for bad input or
+      usage (an unreadable file, an unknown option). Text output is coloured only on
+      a terminal and never when NO_COLOR is set.
+
+      USAGE: simsub <subcommand>
+
+      OPTIONS:
+        --version               Show the version.
+        -h, --help              Show help information.
+
+      SUBCOMMANDS:
+        run                     Play scenarios and print each one's timeline and
+                                checks.
+        check                   Play every scenario under the given paths and print
+                                one line each and a summary.
+        policies                List the built-in policies.
+        montecarlo              Estimate recovery rate, involuntary churn and revenue
+                                over a population of subscribers.
+        merge                   Combine the JSON results of 'simsub montecarlo
+                                --shard' runs.
+        gate                    Compare every scenario, a fixed-seed Monte Carlo run
+                                and the policy table with the baseline.
+        policy-table            Print every notification and each policy's decision
+                                on it, as a table to diff.
+        help                    Show subcommand help information.
+
+        See 'simsub help <subcommand>' for detailed help.
+
+      """
+    #expect(renderer.help(for: []) == expected)
+  }
+
+  @Test func runHelpIsExact() {
+    // A leaf's screen ends in a blank line, as swift-argument-parser prints it.
+    let expected = """
+      OVERVIEW: Play scenarios and print each one's timeline and checks.
+
+      Each <file> is a .scn scenario: one subscriber's story with the expectations
+      and invariants to check along the way. A path that does not exist is matched
+      without regard to case, so scenarios/card-expired.scn finds
+      Scenarios/card-expired.scn.
+
+      USAGE: simsub run <file> ... [--policy <name>] [--format <format>] [--output <path>] [--step <duration>]
+
+      ARGUMENTS:
+        <file>                  A scenario file (.scn) to play.
+
+      OPTIONS:
+        --policy <name>         The built-in policy to play, in place of the
+                                scenario's 'policy:'. 'simsub policies' lists them.
+        --format <format>       The report format. (values: text, json, markdown,
+                                junit; default: text)
+        --output <path>         Write the report to <path> instead of standard
+                                output. The file is replaced atomically, so an
+                                interrupted run never leaves half a report.
+        --step <duration>       How often to sample the policy between events, in
+                                place of the scenario's 'step:' (for example 1h or
+                                30min).
+        -h, --help              Show help information.
+
+
+      """
+    #expect(renderer.help(for: ["run"]) == expected)
+  }
+
+  @Test func montecarloHelpPutsALongLabelInTheColumnAndShowsDescribedDefaults() {
+    let help = renderer.help(for: ["montecarlo"])
+    #expect(help.contains("  --counterexamples <dir> Write a scenario (.scn) into <dir> for each\n"))
+    #expect(help.contains("(default: all cores)"))
+    #expect(help.contains("(values: text, json, markdown;\n                          default: text)"))
+  }
+
+  static let allPaths: [[String]] =
+    [[]] + CommandTable.simsub.root.subcommands.map { [$0.name] }
+
+  @Test(arguments: allPaths)
+  func everyScreenRendersWithinTheWidth(path: [String]) {
+    let help = renderer.help(for: path)
+    #expect(help.hasPrefix("OVERVIEW: "))
+    #expect(help.contains("\nUSAGE: \(renderer.synopsis(for: path))\n\n"))
+    #expect(help.contains("OPTIONS:\n"))
+    let lines = help.split(separator: "\n", omittingEmptySubsequences: false)
+    // The usage line is never wrapped (swift-argument-parser does not wrap it either).
+    for line in lines where !line.hasPrefix("USAGE: ") {
+      #expect(line.count <= 80, "\(line)")
+      #expect(!line.hasSuffix(" "), "trailing space in '\(line)'")
+    }
+    // `-h, --help` is the last option of every screen.
+    let helpLine = "  -h, --help              Show help information.\n"
+    if path.isEmpty {
+      #expect(help.contains(helpLine + "\nSUBCOMMANDS:\n"))
+    } else {
+      #expect(help.hasSuffix(helpLine + "\n"))
+    }
+  }
+
+  @Test(arguments: allPaths)
+  func helpCommandShowsTheSameScreenAsTheHelpOption(path: [String]) {
+    let viaCommand = respond(["help"] + path)
+    let viaOption = respond(path + ["--help"])
+    let viaShort = respond(path + ["-h"])
+    #expect(viaCommand == viaOption)
+    #expect(viaShort == viaOption)
+    #expect(viaOption.output == renderer.help(for: path))
+    #expect(viaOption.error.isEmpty)
+    #expect(viaOption.response == .finished(.success))
+  }
+
+  @Test func topLevelWithoutASubcommandShowsHelp() {
+    let bare = respond([])
+    #expect(bare.output == renderer.help(for: []))
+    #expect(bare.response == .finished(.success))
+  }
+
+  @Test func helpWinsOverErrorsAndStopsAtTheTerminator() {
+    #expect(CommandParser(table: .simsub).parse(["run", "--sed", "--help"]) == .help(commandPath: ["run"]))
+    #expect(
+      CommandParser(table: .simsub).parse(["montecarlo", "x", "-h"]) == .help(commandPath: ["montecarlo"]))
+    guard case .run(let parsed) = CommandParser(table: .simsub).parse(["run", "--", "--help"]) else {
+      Issue.record("`--help` after `--` should be a file name")
+      return
+    }
+    #expect(parsed.argument("file") == ["--help"])
+  }
+
+  @Test func versionIsPrintedOnStandardOutput() {
+    let result = respond(["--version"])
+    #expect(result.output == simsubVersion + "\n")
+    #expect(result.error.isEmpty)
+    #expect(result.response == .finished(.success))
+  }
+
+  @Test func widerTerminalsWrapLater() {
+    let wide = HelpRenderer(table: .simsub, width: 120).help(for: ["run"])
+    #expect(
+      wide.contains(
+        "  --format <format>       The report format. (values: text, json, markdown, junit; default: text)\n")
+    )
+    #expect(wide.contains("'simsub policies' lists\n                          them.\n"))
+  }
+
+  // MARK: Helpers
+
+  struct Result: Equatable {
+    var response: CommandLineResponder.Response
+    var output: String
+    var error: String
+  }
+
+  func respond(_ arguments: [String]) -> Result {
+    let console = CapturingConsole()
+    let response = CommandLineResponder(table: .simsub).respond(to: arguments, console: console)
+    return Result(response: response, output: console.standardOutput, error: console.standardError)
+  }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+@testable import SubscriptionPolicy
+
+private func id(_ n: UInt64) -> NotificationIdentity {
+  .appStore(Apple.uuid(signed: start, discriminator: n))
+}
+
+private func admit(
+  _ order: inout SentDateOrder, _ identity: NotificationIdentity, sentDate: Instant
+) -> Bool {
+  order.admit(identity, sentDate: sentDate)
+}
+
+private func admit(_ order: inout ArrivalOrder, _ identity: NotificationIdentity) -> Bool {
+  order.admit(identity)
+}
+
+@Suite("Ordering and deduplication")
+struct SentDateOrderTests {
+  @Test func staleIsRejectedNewerIsApplied() {
+    var order = SentDateOrder()
+    #expect(admit(&order, id(1), sentDate: start + .seconds(10)))
+    #expect(!admit(&order, id(2), sentDate: start + .seconds(9)))
+    #expect(admit(&order, id(3), sentDate: start + .seconds(11)))
+    #expect(order.latest == start + .seconds(11))
+  }
+
+  @Test func sameSecondDistinctIsAppliedDuplicateIsNot() {
+    var order = SentDateOrder()
+    #expect(admit(&order, id(1), sentDate: start))
+    #expect(admit(&order, id(2), sentDate: start))
+    #expect(!admit(&order, id(1), sentDate: start))
+    #expect(!admit(&order, id(2), sentDate: start))
+    #expect(admit(&order, id(3), sentDate: start))
+  }
+
+  @Test func duplicateAfterNewerIsStale() {
+    var order = SentDateOrder()
+    #expect(admit(&order, id(1), sentDate: start))
+    #expect(admit(&order, id(2), sentDate: start + .seconds(1)))
+    #expect(!admit(&order, id(1), sentDate: start))
+  }
+
+  @Test("a notification identical but for its signed date is not a duplicate")
+  func googleIdentityIncludesEventTime() {
+    let a = Google.notification(.subscriptionRenewed, state: nil, event: renewal1)
+    let b = Google.notification(.subscriptionRenewed, state: nil, event: renewal1 + .days(30))
+    let c = Google.notification(
+      .subscriptionRenewed, state: nil, event: renewal1, token: PurchaseToken(number: 5))
+    let d = Google.notification(.subscriptionCanceled, state: nil, event: renewal1)
+    #expect(NotificationIdentity(a) == NotificationIdentity(a))
+    #expect(NotificationIdentity(a) != NotificationIdentity(b))
+    #expect(NotificationIdentity(a) != NotificationIdentity(c))
+    #expect(NotificationIdentity(a) != NotificationIdentity(d))
+    // The fetched resource is not part of the identity: a redelivery may fetch a newer one.
+    let refetched = Google.notification(.subscriptionRenewed, state: .canceled, event: renewal1)
+    #expect(NotificationIdentity(a) == NotificationIdentity(refetched))
+  }
+
+  @Test("the ring remembers four identities and forgets the oldest")
+  func ringCapacity() {
+    var ring = RecentIdentities()
+    for n in UInt64(1)...4 { ring.insert(id(n)) }
+    #expect((1...4).allSatisfy { ring.contains(id(UInt64($0))) })
+    ring.insert(id(5))
+    #expect(!ring.contains(id(1)))
+    #expect((2...5).allSatisfy { ring.contains(id(UInt64($0))) })
+    ring.removeAll()
+    #expect(!(1...5).contains { ring.contains(id(UInt64($0))) })
+  }
+
+  @Test("a newer second forgets the identities of the older one")
+  func newerSecondClearsTheRing() {
+    var order = SentDateOrder()
+    #expect(admit(&order, id(1), sentDate: start))
+    #expect(admit(&order, id(2), sentDate: start + .seconds(1)))
+    // The same identity at the new second is a different delivery (ids are unique in practice;
+    // this pins that only the latest second's identities are compared).
+    #expect(admit(&order, id(1), sentDate: start + .seconds(1)))
+  }
+
+  @Test("arrival order applies older notifications, and skips only a recent repeat")
+  func arrivalOrder() {
+    var order = ArrivalOrder()
+    #expect(admit(&order, id(2)))
+    #expect(admit(&order, id(1)))
+    #expect(!admit(&order, id(2)))
+    for n in UInt64(3)...6 { #expect(admit(&order, id(n))) }
+    #expect(admit(&order, id(2)))
+  }
+}
