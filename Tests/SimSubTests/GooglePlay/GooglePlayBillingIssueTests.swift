@@ -240,6 +240,16 @@ struct GooglePlayBillingIssueTests {
       ])
   }
 
+  @Test func aRetryAtTheSilentStagesEndComesAfterGraceBegins() {
+    var e = GP.engine(GP.model(), payments: ScriptedPayments(declineRenewalsFrom: failed, succeedOnRetry: 1))
+    e.schedule(.subscribe(product: 0, trial: false), at: testStart)
+    _ = e.run(until: failed + .days(2))
+    let tail = e.observer.googleSent.suffix(2)
+    #expect(tail.map(\.name) == ["SUBSCRIPTION_IN_GRACE_PERIOD", "SUBSCRIPTION_RENEWED"])
+    #expect(tail.map(\.instant) == [failed + .days(1), failed + .days(1)])
+    #expect(e.record.periodEnd == GP.at(2026, 3, 1))
+  }
+
   @Test func retriesAreDailyUntilHoldEnds() {
     var e = GP.engine(GP.model(), payments: ScriptedPayments(declineRenewalsFrom: failed))
     e.schedule(.subscribe(product: 0, trial: false), at: testStart)

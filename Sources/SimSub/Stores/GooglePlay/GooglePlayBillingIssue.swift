@@ -5,6 +5,8 @@
 /// `ACTIVE` and no notification; grace until F + grace; account hold until F + grace + hold.
 /// The silent day is part of grace, or of hold when grace is shorter ("Play will wait a
 /// minimum of 1 day"). The `graceEnds` timer marks the end of the silent stage and of grace.
+/// A stage that ends at the same instant as a retry ends first: the retry then belongs to the
+/// next stage (a retry on grace's last instant is a recovery from hold).
 extension GooglePlayModel {
   /// The renewal due now was declined.
   func beginBillingIssue(record: inout SubscriptionRecord, at now: Instant, effects: inout StoreEffects) {
@@ -15,14 +17,15 @@ extension GooglePlayModel {
     record.retryCount = 0
     record.retryWindowEnd = windowEnd
     record.gracePeriodExpiresDate = product.grace > .zero ? graceEnd : nil
+    // Stage ends are set before retries, so a retry at the same instant comes after them.
     effects.schedule(.retryWindowEnds, at: windowEnd, for: record)
-    scheduleRetry(1, record: record, effects: &effects)
     let silentEnd = now + silentGrace
     if silentGrace > .zero, silentEnd < windowEnd {
       effects.schedule(.graceEnds, at: silentEnd, for: record)
     } else {
       enterGraceOrHold(record: &record, at: now, effects: &effects)
     }
+    scheduleRetry(1, record: record, effects: &effects)
   }
 
   /// The resume from a pause was declined: straight to account hold ("The subscription enters

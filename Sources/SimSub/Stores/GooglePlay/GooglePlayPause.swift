@@ -9,7 +9,9 @@
 /// to account hold (`SUBSCRIPTION_ON_HOLD`).
 ///
 /// The paused span counts as a period of its own: `renewal N` is the pause's start and
-/// `renewal N+1` its end, the instant of the resume charge.
+/// `renewal N+1` its end, the instant of the resume charge (the postponed renewal). That end is
+/// `autoResumeTime` when the pause begins; an early resume by hand ends the period sooner, so a
+/// `renewal N+1` anchor resolved before the resume keeps the projected instant.
 extension GooglePlayModel {
   /// The subscriber asks to pause for `length` from the next renewal. Ignored unless the
   /// subscription is active and renewing and Google offers that length (`pauseError` says why).
