@@ -166,7 +166,8 @@ struct AppStoreJSONTests {
       notificationType: .didFailToRenew,
       notificationUUID: try #require(UUID(uuidString: "6C1D2A2E-0B59-4D5C-9A52-3F0E8C1F7A10")),
       signedDate: try #require(RFC3339.parse("2026-01-01T00:00:00Z")),
-      data: AppStoreNotificationData(bundleId: "com.example.news", environment: .sandbox, status: .billingRetry))
+      data: AppStoreNotificationData(
+        bundleId: "com.example.news", environment: .sandbox, status: .billingRetry))
     #expect(
       n.jsonText(.pretty) == """
         {
@@ -191,7 +192,8 @@ struct AppStoreJSONTests {
       revocationDate: at + .days(2), revocationReason: 1, offerType: 1, environment: .xcode,
       price: 990, currency: "EUR", isUpgraded: true)
     #expect(
-      t.jsonText() == #"{"originalTransactionId":"1000","transactionId":"1001","bundleId":"b","productId":"p","#
+      t.jsonText()
+        == #"{"originalTransactionId":"1000","transactionId":"1001","bundleId":"b","productId":"p","#
         + #""purchaseDate":1767225600000,"originalPurchaseDate":1767225600000,"expiresDate":1769817600000,"#
         + #""quantity":1,"type":"Auto-Renewable Subscription","inAppOwnershipType":"PURCHASED","#
         + #""signedDate":1767225600000,"revocationReason":1,"revocationDate":1767398400000,"isUpgraded":true,"#
@@ -207,7 +209,9 @@ struct AppStoreJSONTests {
 
   @Test func unknownTypeAndSubtypeDecodeAndReencodeWithTheirRawValues() throws {
     let text = AppleFixture.didRenew.wireText
-      .replacingOccurrences(of: #""notificationType": "DID_RENEW""#, with: #""notificationType": "SUBSCRIPTION_TELEPORTED""#)
+      .replacingOccurrences(
+        of: #""notificationType": "DID_RENEW""#, with: #""notificationType": "SUBSCRIPTION_TELEPORTED""#
+      )
       .replacingOccurrences(of: #""version": "2.0""#, with: #""subtype": "TO_MARS", "version": "2.0""#)
     let n = try AppStoreServerNotification(jsonText: text)
     #expect(n.notificationType.rawValue == "SUBSCRIPTION_TELEPORTED")
@@ -263,30 +267,45 @@ struct AppStoreJSONTests {
     let text = fixture.payload
       .replacingOccurrences(of: "$TRANSACTION", with: AppleFixture.fakeAppleJWS(badTransaction))
       .replacingOccurrences(of: "$RENEWAL", with: AppleFixture.fakeAppleJWS(fixture.renewal))
-    #expect(decodingError(text) == "data.signedTransactionInfo.expiresDate: expected a number, found a string")
+    #expect(
+      decodingError(text) == "data.signedTransactionInfo.expiresDate: expected a number, found a string")
   }
 
   @Test func errorsForMissingAndMalformedFields() {
     #expect(decodingError("[]") == "expected an object, found an array")
     #expect(
-      decodingError(#"{"notificationType":"TEST","notificationUUID":"x","signedDate":0,"data":{"bundleId":"b","environment":"Sandbox"}}"#)
+      decodingError(
+        #"{"notificationType":"TEST","notificationUUID":"x","signedDate":0,"data":{"bundleId":"b","environment":"Sandbox"}}"#
+      )
         == #"notificationUUID: expected a UUID, found "x""#)
     #expect(
-      decodingError(#"{"notificationType":"TEST","notificationUUID":"6c1d2a2e-0b59-4d5c-9a52-3f0e8c1f7a10","signedDate":0}"#)
+      decodingError(
+        #"{"notificationType":"TEST","notificationUUID":"6c1d2a2e-0b59-4d5c-9a52-3f0e8c1f7a10","signedDate":0}"#
+      )
         == "data: expected an object, but the field is missing")
     #expect(
-      decodingError(#"{"notificationType":"TEST","notificationUUID":"6c1d2a2e-0b59-4d5c-9a52-3f0e8c1f7a10","signedDate":0,"data":{"environment":"Sandbox"}}"#)
+      decodingError(
+        #"{"notificationType":"TEST","notificationUUID":"6c1d2a2e-0b59-4d5c-9a52-3f0e8c1f7a10","signedDate":0,"data":{"environment":"Sandbox"}}"#
+      )
         == "data.bundleId: expected a string, but the field is missing")
     #expect(
-      decodingError(#"{"notificationType":"TEST","notificationUUID":"6c1d2a2e-0b59-4d5c-9a52-3f0e8c1f7a10","signedDate":0,"data":{"bundleId":"b","environment":"Sandbox","signedTransactionInfo":"abc"}}"#)
-        == "data.signedTransactionInfo: expected a JWS (three base64url parts separated by '.'), found 1 part")
+      decodingError(
+        #"{"notificationType":"TEST","notificationUUID":"6c1d2a2e-0b59-4d5c-9a52-3f0e8c1f7a10","signedDate":0,"data":{"bundleId":"b","environment":"Sandbox","signedTransactionInfo":"abc"}}"#
+      )
+        == "data.signedTransactionInfo: expected a JWS (three base64url parts separated by '.'), found 1 part"
+    )
     #expect(
-      decodingError(#"{"notificationType":"TEST","notificationUUID":"6c1d2a2e-0b59-4d5c-9a52-3f0e8c1f7a10","signedDate":0,"data":{"bundleId":"b","environment":"Sandbox","signedRenewalInfo":"a.b!c.d"}}"#)
+      decodingError(
+        #"{"notificationType":"TEST","notificationUUID":"6c1d2a2e-0b59-4d5c-9a52-3f0e8c1f7a10","signedDate":0,"data":{"bundleId":"b","environment":"Sandbox","signedRenewalInfo":"a.b!c.d"}}"#
+      )
         == "data.signedRenewalInfo: the JWS payload is not base64url")
     let notJSON = "x." + JWS.base64URLEncode(Array("{\"a\":".utf8)) + ".y"
     #expect(
-      decodingError(#"{"notificationType":"TEST","notificationUUID":"6c1d2a2e-0b59-4d5c-9a52-3f0e8c1f7a10","signedDate":0,"data":{"bundleId":"b","environment":"Sandbox","signedRenewalInfo":"\#(notJSON)"}}"#)
-        == "data.signedRenewalInfo: the JWS payload is not JSON: 1:6: unexpected end of input; expected a value")
+      decodingError(
+        #"{"notificationType":"TEST","notificationUUID":"6c1d2a2e-0b59-4d5c-9a52-3f0e8c1f7a10","signedDate":0,"data":{"bundleId":"b","environment":"Sandbox","signedRenewalInfo":"\#(notJSON)"}}"#
+      )
+        == "data.signedRenewalInfo: the JWS payload is not JSON: 1:6: unexpected end of input; expected a value"
+    )
     #expect(decodingError(#"{"notificationType":"#) == "1:21: unexpected end of input; expected a value")
   }
 

@@ -22,19 +22,31 @@ struct GooglePlayJSONTests {
   static let token = "bgkcmfhdjlhaomeknjfgoipc.AO-J1OxqW9yZr3LdT6vKp2Hn8sEc4uBf7gMa5XjQ0tNwYi1oRk"
 
   static let expectations: [GoogleExpectation] = [
-    .init(fixture: .purchased, code: 4, state: .active, expiry: "2026-01-12T14:30:01Z", autoRenew: true, orderId: order),
-    .init(fixture: .renewed, code: 2, state: .active, expiry: "2026-03-12T14:30:01Z", autoRenew: true, orderId: order + "..1"),
     .init(
-      fixture: .inGracePeriod, code: 6, state: .inGracePeriod, expiry: "2026-03-19T14:30:01Z", autoRenew: true,
+      fixture: .purchased, code: 4, state: .active, expiry: "2026-01-12T14:30:01Z", autoRenew: true,
+      orderId: order),
+    .init(
+      fixture: .renewed, code: 2, state: .active, expiry: "2026-03-12T14:30:01Z", autoRenew: true,
       orderId: order + "..1"),
-    .init(fixture: .onHold, code: 5, state: .onHold, expiry: "2026-03-19T14:30:01Z", autoRenew: true, orderId: order + "..1"),
-    .init(fixture: .recovered, code: 1, state: .active, expiry: "2026-04-27T10:05:44Z", autoRenew: true, orderId: order + "..2"),
+    .init(
+      fixture: .inGracePeriod, code: 6, state: .inGracePeriod, expiry: "2026-03-19T14:30:01Z",
+      autoRenew: true,
+      orderId: order + "..1"),
+    .init(
+      fixture: .onHold, code: 5, state: .onHold, expiry: "2026-03-19T14:30:01Z", autoRenew: true,
+      orderId: order + "..1"),
+    .init(
+      fixture: .recovered, code: 1, state: .active, expiry: "2026-04-27T10:05:44Z", autoRenew: true,
+      orderId: order + "..2"),
     .init(
       fixture: .canceled, code: 3, state: .canceled, expiry: "2026-04-27T10:05:44Z", autoRenew: false,
       orderId: order + "..2", canceled: .userInitiatedCancellation),
-    .init(fixture: .restarted, code: 7, state: .active, expiry: "2026-04-27T10:05:44Z", autoRenew: true, orderId: order + "..2"),
     .init(
-      fixture: .pauseScheduleChanged, code: 11, state: .active, expiry: "2026-04-27T10:05:44Z", autoRenew: true,
+      fixture: .restarted, code: 7, state: .active, expiry: "2026-04-27T10:05:44Z", autoRenew: true,
+      orderId: order + "..2"),
+    .init(
+      fixture: .pauseScheduleChanged, code: 11, state: .active, expiry: "2026-04-27T10:05:44Z",
+      autoRenew: true,
       orderId: order + "..2", autoResume: "2026-05-27T10:05:44Z"),
     .init(
       fixture: .paused, code: 10, state: .paused, expiry: "2026-04-27T10:05:44Z", autoRenew: true,
@@ -95,7 +107,8 @@ struct GooglePlayJSONTests {
     // The RTDN alone, as Google publishes it: the fetched resource is not part of it.
     var bare = n
     bare.subscription = nil
-    #expect(try GooglePlayNotification(developerNotification: JSONCursor(n.developerNotificationJSON)) == bare)
+    #expect(
+      try GooglePlayNotification(developerNotification: JSONCursor(n.developerNotificationJSON)) == bare)
     #expect(try GooglePlayNotification(json: n.developerNotificationJSON) == bare)
   }
 
@@ -112,7 +125,8 @@ struct GooglePlayJSONTests {
     let at = try #require(RFC3339.parse("2026-01-01T09:00:00Z"))
     let n = GooglePlayNotification(
       packageName: "com.example.news", eventTime: at,
-      subscriptionNotification: SubscriptionNotification(notificationType: .subscriptionCanceled, purchaseToken: "tok"),
+      subscriptionNotification: SubscriptionNotification(
+        notificationType: .subscriptionCanceled, purchaseToken: "tok"),
       subscription: SubscriptionPurchaseV2(
         startTime: at, subscriptionState: .canceled, latestOrderId: "GPA.1", linkedPurchaseToken: "old",
         autoResumeTime: at + .days(60), canceledStateContext: .replacementCancellation,
@@ -213,18 +227,22 @@ struct GooglePlayJSONTests {
     #expect(
       decodingError(
         SubscriptionPurchaseV2.self,
-        #"{"regionCode":"US","lineItems":[{"productId":"p","expiryTime":"soon","offerDetails":{"basePlanId":"m"}}],"subscriptionState":"S","acknowledgementState":"A"}"#)
+        #"{"regionCode":"US","lineItems":[{"productId":"p","expiryTime":"soon","offerDetails":{"basePlanId":"m"}}],"subscriptionState":"S","acknowledgementState":"A"}"#
+      )
         == #"lineItems[0].expiryTime: expected an RFC 3339 timestamp, found "soon""#)
     #expect(
       decodingError(
         GooglePlayNotification.self,
-        #"{"rtdn":{"version":"1.0","packageName":"p","eventTimeMillis":"1","subscriptionNotification":{"notificationType":"4","purchaseToken":"t"}}}"#)
+        #"{"rtdn":{"version":"1.0","packageName":"p","eventTimeMillis":"1","subscriptionNotification":{"notificationType":"4","purchaseToken":"t"}}}"#
+      )
         == "rtdn.subscriptionNotification.notificationType: expected a number, found a string")
     #expect(
       decodingError(
         GooglePlayNotification.self,
-        #"{"rtdn":{"version":"1.0","packageName":"com.example.news","eventTimeMillis":"1767225600000","testNotification":{"version":"1.0"}}}"#)
-        == "rtdn.subscriptionNotification: missing: this is a testNotification, and simsub models subscription notifications only")
+        #"{"rtdn":{"version":"1.0","packageName":"com.example.news","eventTimeMillis":"1767225600000","testNotification":{"version":"1.0"}}}"#
+      )
+        == "rtdn.subscriptionNotification: missing: this is a testNotification, and simsub models subscription notifications only"
+    )
     #expect(
       decodingError(GooglePlayNotification.self, #"{"rtdn":{"packageName":"p","eventTimeMillis":"x"}}"#)
         == #"rtdn.eventTimeMillis: expected an integer or a string of digits, found "x""#)
@@ -251,7 +269,8 @@ struct GooglePlayJSONTests {
     #expect(push.json["message"]?.objectValue?.keys == ["data", "messageId", "publishTime"])
     let data = try #require(push.json["message"]?["data"]?.stringValue)
     let decoded = try #require(Data(base64Encoded: data))
-    #expect(String(decoding: decoded, as: UTF8.self) == push.notification.developerNotificationJSON.serialized())
+    #expect(
+      String(decoding: decoded, as: UTF8.self) == push.notification.developerNotificationJSON.serialized())
   }
 
   @Test func pubSubPushReadsSnakeCaseAndURLSafeBase64() throws {
@@ -261,7 +280,8 @@ struct GooglePlayJSONTests {
     ]
     let body: JSONValue = [
       "message": [
-        "data": .string(JWS.base64URLEncode(rtdn.serializedBytes())), "message_id": "1", "publish_time": "2026-01-01T00:00:00Z",
+        "data": .string(JWS.base64URLEncode(rtdn.serializedBytes())), "message_id": "1",
+        "publish_time": "2026-01-01T00:00:00Z",
       ],
       "subscription": "projects/p/subscriptions/s",
     ]
@@ -273,13 +293,16 @@ struct GooglePlayJSONTests {
 
   @Test func pubSubPushErrorsNameTheDataField() {
     #expect(
-      decodingError(GooglePlayPushRequest.self, #"{"message":{"data":"!!!","messageId":"1"},"subscription":"s"}"#)
+      decodingError(
+        GooglePlayPushRequest.self, #"{"message":{"data":"!!!","messageId":"1"},"subscription":"s"}"#)
         == "message.data: expected base64 data")
     #expect(
-      decodingError(GooglePlayPushRequest.self, #"{"message":{"data":"e30=","messageId":"1"},"subscription":"s"}"#)
+      decodingError(
+        GooglePlayPushRequest.self, #"{"message":{"data":"e30=","messageId":"1"},"subscription":"s"}"#)
         == "message.data.packageName: expected a string, but the field is missing")
     #expect(
-      decodingError(GooglePlayPushRequest.self, #"{"message":{"data":"eyJh","messageId":"1"},"subscription":"s"}"#)
+      decodingError(
+        GooglePlayPushRequest.self, #"{"message":{"data":"eyJh","messageId":"1"},"subscription":"s"}"#)
         == "message.data: the decoded data is not JSON: 1:2: unterminated string (no closing '\"')")
   }
 }

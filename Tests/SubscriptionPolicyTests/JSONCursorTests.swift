@@ -33,7 +33,8 @@ struct JSONCursorTests {
     #expect(try c["data"]["ratio"].double() == 0.25)
     #expect(try c["data"]["big"].int64() == 3_000_000_000)
     #expect(try c["data"]["items"].array().count == 2)
-    #expect(try c["data"]["items"][0]["expiryTime"].instantFromRFC3339() == RFC3339.parse("2026-03-01T09:00:00Z"))
+    #expect(
+      try c["data"]["items"][0]["expiryTime"].instantFromRFC3339() == RFC3339.parse("2026-03-01T09:00:00Z"))
     #expect(try c["data"].object().keys.first == "status")
   }
 
@@ -48,17 +49,27 @@ struct JSONCursorTests {
 
   @Test func errorsNameThePath() {
     let c = JSONCursor(doc)
-    #expect(message { _ = try c["data"]["bundleId"].int64() } == "data.bundleId: expected a number, found a string")
-    #expect(message { _ = try c["data"]["missing"].string() } == "data.missing: expected a string, but the field is missing")
+    #expect(
+      message { _ = try c["data"]["bundleId"].int64() } == "data.bundleId: expected a number, found a string")
+    #expect(
+      message { _ = try c["data"]["missing"].string() }
+        == "data.missing: expected a string, but the field is missing")
     #expect(message { _ = try c["data"]["nothing"].bool() } == "data.nothing: expected a boolean, found null")
     #expect(
       message { _ = try c["data"]["items"][1]["expiryTime"].instantFromRFC3339() }
         == "data.items[1].expiryTime: expected a string, found a number")
-    #expect(message { _ = try c["data"]["big"].int32() } == "data.big: expected an integer that fits in 32 bits, found 3000000000")
-    #expect(message { _ = try c["data"]["ratio"].int64() } == "data.ratio: expected an integer that fits in 64 bits, found 0.25")
-    #expect(message { _ = try c["data"]["status"].array() } == "data.status: expected an array, found a number")
+    #expect(
+      message { _ = try c["data"]["big"].int32() }
+        == "data.big: expected an integer that fits in 32 bits, found 3000000000")
+    #expect(
+      message { _ = try c["data"]["ratio"].int64() }
+        == "data.ratio: expected an integer that fits in 64 bits, found 0.25")
+    #expect(
+      message { _ = try c["data"]["status"].array() } == "data.status: expected an array, found a number")
     #expect(message { _ = try c.string() } == "expected a string, found an object")
-    #expect(message { _ = try c["data"]["bundleId"].uuid() } == #"data.bundleId: expected a UUID, found "com.example""#)
+    #expect(
+      message { _ = try c["data"]["bundleId"].uuid() }
+        == #"data.bundleId: expected a UUID, found "com.example""#)
     #expect(
       message { _ = try c["data"]["bundleId"].instantFromRFC3339() }
         == #"data.bundleId: expected an RFC 3339 timestamp, found "com.example""#)
@@ -69,9 +80,15 @@ struct JSONCursorTests {
     let c = JSONCursor(v)
     #expect(try c["a"].int64OrDecimalString() == 1_767_225_600_000)
     #expect(try c["b"].int64OrDecimalString() == 5)
-    #expect(message { _ = try c["c"].int64OrDecimalString() } == #"c: expected an integer or a string of digits, found "12x""#)
-    #expect(message { _ = try c["d"].int64OrDecimalString() } == #"d: expected an integer or a string of digits, found "1.5""#)
-    #expect(message { _ = try c["e"].int64OrDecimalString() } == "e: expected an integer or a string of digits, found a boolean")
+    #expect(
+      message { _ = try c["c"].int64OrDecimalString() }
+        == #"c: expected an integer or a string of digits, found "12x""#)
+    #expect(
+      message { _ = try c["d"].int64OrDecimalString() }
+        == #"d: expected an integer or a string of digits, found "1.5""#)
+    #expect(
+      message { _ = try c["e"].int64OrDecimalString() }
+        == "e: expected an integer or a string of digits, found a boolean")
   }
 
   @Test func millisecondsRoundDownToTheSecond() throws {

@@ -5,7 +5,8 @@ import Testing
 @Suite("JSON parser")
 struct JSONParserTests {
   @Test func parsesEveryKindOfValue() throws {
-    let v = try JSONValue(parsing: #" { "a" : [ 1 , -2.5e3 , true , false , null , "s" ] , "b" : { } , "c" : [ ] } "#)
+    let v = try JSONValue(
+      parsing: #" { "a" : [ 1 , -2.5e3 , true , false , null , "s" ] , "b" : { } , "c" : [ ] } "#)
     #expect(v["a"]?[0]?.int64Value == 1)
     #expect(v["a"]?[1]?.doubleValue == -2500)
     #expect(v["a"]?[2]?.boolValue == true)
@@ -111,17 +112,20 @@ struct JSONParserTests {
     }
   }
 
-  @Test(arguments: [
-    ("invalid continuation", [0x22, 0xC3, 0x28, 0x22], "1:2: invalid UTF-8 (byte 0xC3)"),
-    ("overlong NUL", [0x22, 0xC0, 0x80, 0x22], "1:2: invalid UTF-8 (byte 0xC0)"),
-    ("overlong three bytes", [0x22, 0xE0, 0x80, 0xAF, 0x22], "1:2: invalid UTF-8 (byte 0xE0)"),
-    ("encoded surrogate", [0x22, 0xED, 0xA0, 0x80, 0x22], "1:2: invalid UTF-8 (byte 0xED)"),
-    ("above U+10FFFF", [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], "1:2: invalid UTF-8 (byte 0xF4)"),
-    ("F5 lead", [0x22, 0xF5, 0x80, 0x80, 0x80, 0x22], "1:2: invalid UTF-8 (byte 0xF5)"),
-    ("lone continuation", [0x22, 0x80, 0x22], "1:2: invalid UTF-8 (byte 0x80)"),
-    ("cut off at the end", [0x22, 0xE2, 0x82], "1:2: invalid UTF-8 (byte 0xE2)"),
-    ("outside a string", [0x5B, 0xFF, 0x5D], "1:2: unexpected byte 0xFF (invalid UTF-8); expected a value"),
-  ] as [(String, [UInt8], String)])
+  @Test(
+    arguments: [
+      ("invalid continuation", [0x22, 0xC3, 0x28, 0x22], "1:2: invalid UTF-8 (byte 0xC3)"),
+      ("overlong NUL", [0x22, 0xC0, 0x80, 0x22], "1:2: invalid UTF-8 (byte 0xC0)"),
+      ("overlong three bytes", [0x22, 0xE0, 0x80, 0xAF, 0x22], "1:2: invalid UTF-8 (byte 0xE0)"),
+      ("encoded surrogate", [0x22, 0xED, 0xA0, 0x80, 0x22], "1:2: invalid UTF-8 (byte 0xED)"),
+      ("above U+10FFFF", [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], "1:2: invalid UTF-8 (byte 0xF4)"),
+      ("F5 lead", [0x22, 0xF5, 0x80, 0x80, 0x80, 0x22], "1:2: invalid UTF-8 (byte 0xF5)"),
+      ("lone continuation", [0x22, 0x80, 0x22], "1:2: invalid UTF-8 (byte 0x80)"),
+      ("cut off at the end", [0x22, 0xE2, 0x82], "1:2: invalid UTF-8 (byte 0xE2)"),
+      (
+        "outside a string", [0x5B, 0xFF, 0x5D], "1:2: unexpected byte 0xFF (invalid UTF-8); expected a value"
+      ),
+    ] as [(String, [UInt8], String)])
   func rejectsInvalidUTF8(_ name: String, bytes: [UInt8], expected: String) {
     do {
       _ = try JSONValue(parsing: bytes)

@@ -37,11 +37,16 @@ struct JSONRobustnessTests {
   }
 
   /// Every proper prefix of a fixture is an error, never a crash, and its position is inside
-  /// the text.
+  /// the text. Every prefix of one fixture of each shape; every seventh of the others, to keep
+  /// the debug-build run short.
   @Test func everyTruncationIsAnError() {
+    let full: Set<String> = [
+      AppleFixture.didFailToRenewGracePeriod.wireText, GoogleFixture.canceled.text,
+      WireFixtures.googlePushRequest,
+    ]
     for document in Self.documents {
       let bytes = Array(document.utf8)
-      for length in 0..<bytes.count {
+      for length in stride(from: 0, to: bytes.count, by: full.contains(document) ? 1 : 7) {
         do {
           _ = try JSONValue(parsing: bytes[..<length])
           Issue.record("prefix of \(length) bytes parsed")
@@ -58,7 +63,7 @@ struct JSONRobustnessTests {
   @Test func mutatedFixturesNeverCrashTheDecoders() {
     var rng = SplitMix64(seed: 3)
     let replacements = Array(#"{}[],:"0123456789-.eEx "#.utf8) + [0x00, 0xFF]
-    for _ in 0..<300 {
+    for _ in 0..<100 {
       for document in Self.documents {
         var bytes = Array(document.utf8)
         for _ in 0..<(1 + Int(rng.next() % 3)) {

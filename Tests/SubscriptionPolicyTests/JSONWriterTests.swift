@@ -157,7 +157,9 @@ func randomValue(_ rng: inout SplitMix64, depth: Int) -> JSONValue {
 }
 
 func randomString(_ rng: inout SplitMix64) -> String {
-  let pieces = ["a", "Z", "0", " ", "\"", "\\", "/", "\n", "\t", "\u{0}", "\u{1F}", "é", "😀", "\u{FFFD}", "\u{2028}"]
+  let pieces = [
+    "a", "Z", "0", " ", "\"", "\\", "/", "\n", "\t", "\u{0}", "\u{1F}", "é", "😀", "\u{FFFD}", "\u{2028}",
+  ]
   return (0..<Int(rng.next() % 8)).map { _ in pieces[Int(rng.next() % UInt64(pieces.count))] }.joined()
 }
 

@@ -54,9 +54,15 @@ struct StoreNotificationJSONTests {
     #expect(decodingError(#"{"store":"stripe"}"#) == #"store: expected "apple" or "google", found "stripe""#)
     #expect(decodingError(#"{"payload":{}}"#) == "store: expected a string, but the field is missing")
     #expect(decodingError(#"{"store":"apple"}"#) == "payload: expected an object, but the field is missing")
-    #expect(decodingError(#"{"store":"apple","payload":{"notificationType":1}}"#) == "payload.notificationType: expected a string, found a number")
+    #expect(
+      decodingError(#"{"store":"apple","payload":{"notificationType":1}}"#)
+        == "payload.notificationType: expected a string, found a number")
     #expect(decodingError(#"{"store":"google"}"#) == "rtdn: expected an object, but the field is missing")
-    #expect(decodingError(#"{"store":"apple","signedPayload":"a.b"}"#) == "signedPayload: expected a JWS (three base64url parts separated by '.'), found 2 parts")
-    #expect(decodingError("{\"store\":\"apple\",\n\"payload\":}") == "2:11: unexpected character '}'; expected a value")
+    #expect(
+      decodingError(#"{"store":"apple","signedPayload":"a.b"}"#)
+        == "signedPayload: expected a JWS (three base64url parts separated by '.'), found 2 parts")
+    #expect(
+      decodingError("{\"store\":\"apple\",\n\"payload\":}")
+        == "2:11: unexpected character '}'; expected a value")
   }
 }

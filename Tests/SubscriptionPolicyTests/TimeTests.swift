@@ -4,26 +4,27 @@ import Testing
 
 @Suite("RFC 3339")
 struct RFC3339Tests {
-  @Test(arguments: [
-    ("1970-01-01T00:00:00Z", 0),
-    ("2026-01-31T09:00:00Z", 1_769_850_000),
-    ("2026-01-31t09:00:00z", 1_769_850_000),
-    ("2026-01-31T10:00:00+01:00", 1_769_850_000),
-    ("2026-01-31T14:30:00+05:30", 1_769_850_000),
-    ("2026-01-31T01:00:00-08:00", 1_769_850_000),
-    ("2026-01-31T09:00:00-00:00", 1_769_850_000),
-    ("2026-01-31T09:00:00.999Z", 1_769_850_000),
-    ("2026-01-31T09:00:00.045123456Z", 1_769_850_000),
-    ("2026-01-31T09:00:00.5+01:00", 1_769_846_400),
-    ("2024-02-29T12:00:00Z", 1_709_208_000),
-    ("2000-02-29T00:00:00Z", 951_782_400),
-    ("1969-12-31T23:59:59Z", -1),
-    ("1900-01-01T00:00:00Z", -2_208_988_800),
-    ("0001-01-01T00:00:00Z", -62_135_596_800),
-    ("9999-12-31T23:59:59Z", 253_402_300_799),
-    ("2016-12-31T23:59:60Z", 1_483_228_800),  // a leap second reads as the next second
-    ("2026-01-01T00:00:00+23:59", 1_767_139_260),
-  ] as [(String, Int64)])
+  @Test(
+    arguments: [
+      ("1970-01-01T00:00:00Z", 0),
+      ("2026-01-31T09:00:00Z", 1_769_850_000),
+      ("2026-01-31t09:00:00z", 1_769_850_000),
+      ("2026-01-31T10:00:00+01:00", 1_769_850_000),
+      ("2026-01-31T14:30:00+05:30", 1_769_850_000),
+      ("2026-01-31T01:00:00-08:00", 1_769_850_000),
+      ("2026-01-31T09:00:00-00:00", 1_769_850_000),
+      ("2026-01-31T09:00:00.999Z", 1_769_850_000),
+      ("2026-01-31T09:00:00.045123456Z", 1_769_850_000),
+      ("2026-01-31T09:00:00.5+01:00", 1_769_846_400),
+      ("2024-02-29T12:00:00Z", 1_709_208_000),
+      ("2000-02-29T00:00:00Z", 951_782_400),
+      ("1969-12-31T23:59:59Z", -1),
+      ("1900-01-01T00:00:00Z", -2_208_988_800),
+      ("0001-01-01T00:00:00Z", -62_135_596_800),
+      ("9999-12-31T23:59:59Z", 253_402_300_799),
+      ("2016-12-31T23:59:60Z", 1_483_228_800),  // a leap second reads as the next second
+      ("2026-01-01T00:00:00+23:59", 1_767_139_260),
+    ] as [(String, Int64)])
   func parses(text: String, seconds: Int64) {
     #expect(RFC3339.parse(text) == Instant(secondsSinceEpoch: seconds))
   }
@@ -33,7 +34,8 @@ struct RFC3339Tests {
     "2026-04-31T00:00:00Z", "2026-13-01T00:00:00Z", "2026-00-10T00:00:00Z", "2026-01-00T00:00:00Z",
     "2026-01-32T00:00:00Z", "2026-01-01T24:00:00Z", "2026-01-01T23:60:00Z", "2026-01-01T23:59:61Z",
     "2026-01-01T00:00:00", "2026-01-01 00:00:00Z", "2026-01-01T00:00:00.Z", "2026-01-01T00:00:00+0100",
-    "2026-01-01T00:00:00+24:00", "2026-01-01T00:00:00+01:60", "2026-01-01T00:00:00Zjunk", "26-01-01T00:00:00Z",
+    "2026-01-01T00:00:00+24:00", "2026-01-01T00:00:00+01:60", "2026-01-01T00:00:00Zjunk",
+    "26-01-01T00:00:00Z",
     "2026-1-01T00:00:00Z", "2026-01-01T0:00:00Z", "２０２６-01-01T00:00:00Z", "2026-01-01T00:00:00ZZ",
     "-2026-01-01T00:00:00Z", "2026-01-01",
   ])
@@ -46,7 +48,8 @@ struct RFC3339Tests {
     #expect(RFC3339.format(Instant(secondsSinceEpoch: -1)) == "1969-12-31T23:59:59Z")
     #expect(RFC3339.format(Instant(secondsSinceEpoch: 1_709_208_000)) == "2024-02-29T12:00:00Z")
     #expect(RFC3339.format(Instant(secondsSinceEpoch: -62_135_596_800)) == "0001-01-01T00:00:00Z")
-    #expect(RFC3339.formatWithMilliseconds(Instant(secondsSinceEpoch: 1_769_850_000)) == "2026-01-31T09:00:00.000Z")
+    #expect(
+      RFC3339.formatWithMilliseconds(Instant(secondsSinceEpoch: 1_769_850_000)) == "2026-01-31T09:00:00.000Z")
     #expect(Instant(secondsSinceEpoch: 1_769_850_000).description == "2026-01-31T09:00:00Z")
   }
 
@@ -68,8 +71,12 @@ struct CivilDateTests {
     #expect(CivilDate(year: 1970, month: 1, day: 1).instant.secondsSinceEpoch == 0)
     #expect(CivilDate(year: 2000, month: 3, day: 1).instant.secondsSinceEpoch == 11_017 * 86_400)
     #expect(CivilDate(year: 0, month: 3, day: 1).instant.secondsSinceEpoch == -719_468 * 86_400)
-    #expect(CivilDate(Instant(secondsSinceEpoch: -1)) == CivilDate(year: 1969, month: 12, day: 31, hour: 23, minute: 59, second: 59))
-    #expect(CivilDate(Instant(secondsSinceEpoch: 951_825_599)) == CivilDate(year: 2000, month: 2, day: 29, hour: 11, minute: 59, second: 59))
+    #expect(
+      CivilDate(Instant(secondsSinceEpoch: -1))
+        == CivilDate(year: 1969, month: 12, day: 31, hour: 23, minute: 59, second: 59))
+    #expect(
+      CivilDate(Instant(secondsSinceEpoch: 951_825_599))
+        == CivilDate(year: 2000, month: 2, day: 29, hour: 11, minute: 59, second: 59))
   }
 
   /// Walks every day from 1600 to 2400 and samples days across ±1,000,000 years: each day's
@@ -128,11 +135,12 @@ struct CivilDateTests {
 
 @Suite("Instants")
 struct InstantTests {
-  @Test(arguments: [
-    (0, 0), (999, 0), (1_000, 1), (1_767_225_600_999, 1_767_225_600),
-    (-1, -1), (-999, -1), (-1_000, -1), (-1_001, -2), (-86_400_000, -86_400),
-    (Int64.min, Int64.min / 1000 - 1), (Int64.max, Int64.max / 1000),
-  ] as [(Int64, Int64)])
+  @Test(
+    arguments: [
+      (0, 0), (999, 0), (1_000, 1), (1_767_225_600_999, 1_767_225_600),
+      (-1, -1), (-999, -1), (-1_000, -1), (-1_001, -2), (-86_400_000, -86_400),
+      (Int64.min, Int64.min / 1000 - 1), (Int64.max, Int64.max / 1000),
+    ] as [(Int64, Int64)])
   func millisecondsRoundDown(ms: Int64, seconds: Int64) {
     #expect(Instant(millisecondsSinceEpoch: ms).secondsSinceEpoch == seconds)
   }
@@ -140,6 +148,14 @@ struct InstantTests {
   @Test func millisecondsOfAnInstant() {
     #expect(Instant(secondsSinceEpoch: -2).millisecondsSinceEpoch == -2_000)
     #expect(Instant(secondsSinceEpoch: 1_767_225_600).millisecondsSinceEpoch == 1_767_225_600_000)
+    #expect(Instant(secondsSinceEpoch: Int64.max / 1000).millisecondsSinceEpoch == Int64.max / 1000 * 1000)
+  }
+
+  /// Before the fix this wrapped: `distantFuture` became a date in 1970's past.
+  @Test func millisecondsSaturateInsteadOfWrapping() {
+    #expect(Instant.distantFuture.millisecondsSinceEpoch == .max)
+    #expect(Instant.distantPast.millisecondsSinceEpoch == .min)
+    #expect(Instant(secondsSinceEpoch: Int64.max / 1000 + 1).millisecondsSinceEpoch == .max)
   }
 
   @Test func arithmetic() {

@@ -29,12 +29,16 @@ public enum JWS {
   /// Throws `JSONDecodingError` at `path` when the text is not three dot-separated parts, the
   /// middle part is not base64url, or it is not JSON (the message then carries the JSON
   /// error's line and column within the payload).
-  public static func decodePayload(_ jws: String, path: JSONPath = .root) throws(JSONDecodingError) -> JSONValue {
+  public static func decodePayload(_ jws: String, path: JSONPath = .root) throws(JSONDecodingError)
+    -> JSONValue
+  {
     let parts = jws.split(separator: ".", omittingEmptySubsequences: false)
     guard parts.count == 3 else {
       throw JSONDecodingError(
         path: path,
-        message: "expected a JWS (three base64url parts separated by '.'), found \(parts.count) part\(parts.count == 1 ? "" : "s")")
+        message:
+          "expected a JWS (three base64url parts separated by '.'), found \(parts.count) part\(parts.count == 1 ? "" : "s")"
+      )
     }
     guard let bytes = base64URLDecode(parts[1]) else {
       throw JSONDecodingError(path: path, message: "the JWS payload is not base64url")
@@ -58,10 +62,12 @@ public enum JWS {
   /// logs pass through tools that re-encode. `nil` for anything else.
   public static func base64URLDecode<S: StringProtocol>(_ text: S) -> [UInt8]? {
     var s = String(text)
-    guard s.utf8.allSatisfy({ b in
-      (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39)
-        || b == 0x2D || b == 0x5F || b == 0x2B || b == 0x2F || b == 0x3D
-    }) else { return nil }
+    guard
+      s.utf8.allSatisfy({ b in
+        (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39)
+          || b == 0x2D || b == 0x5F || b == 0x2B || b == 0x2F || b == 0x3D
+      })
+    else { return nil }
     s = s.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
     while s.last == "=" { s.removeLast() }
     guard s.utf8.count % 4 != 1 else { return nil }

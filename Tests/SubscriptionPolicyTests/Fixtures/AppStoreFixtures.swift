@@ -1,3 +1,5 @@
+import Testing
+
 // Fixtures for App Store Server Notifications V2, one per notification the Apple model sends
 // (STORE-MODELS.md's table). Written from Apple's documented field names and types
 // (responseBodyV2DecodedPayload, data, JWSTransactionDecodedPayload, JWSRenewalInfoDecodedPayload)
@@ -9,8 +11,6 @@
 // `transaction` / `renewal` are the JWS payloads. `AppleFixture.wireText` builds what Apple
 // really sends, with a JWS of each (an ES256-style header and a dummy signature, which simsub
 // ignores).
-
-import Testing
 
 struct AppleFixture: Sendable, CustomTestStringConvertible {
   var name: String

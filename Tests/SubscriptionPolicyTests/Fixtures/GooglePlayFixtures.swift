@@ -1,3 +1,5 @@
+import Testing
+
 // Fixtures for Google Play real-time developer notifications, one per code the Google model
 // sends (STORE-MODELS.md), each as simsub's log line: the RTDN (`DeveloperNotification`) and
 // the `subscriptionsv2.get` resource a server would fetch on receiving it. Written from
@@ -5,8 +7,6 @@
 // with realistic values for one subscriber of a monthly base plan in 2026, including fields
 // simsub does not model (recurringPrice, offerTags, cancelSurveyResult, cancelTime,
 // externalAccountIdentifiers), which decoding must skip.
-
-import Testing
 
 struct GoogleFixture: Sendable, CustomTestStringConvertible {
   var name: String
