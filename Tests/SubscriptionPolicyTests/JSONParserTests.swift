@@ -79,6 +79,8 @@ struct JSONParserTests {
     (#""abc"#, "1:1: unterminated string (no closing '\"')"),
     (#""a\"#, "1:3: unterminated string (no closing '\"')"),
     (#""\x""#, "1:2: invalid escape '\\x'"),
+    ("\"\\é\"", "1:2: invalid escape: '\\' followed by character 'é'"),
+    ("\"\\ \"", "1:2: invalid escape: '\\' followed by character ' '"),
     (#""\u12G4""#, "1:2: invalid \\u escape: expected four hex digits"),
     (#""\u12""#, "1:2: invalid \\u escape: expected four hex digits"),
     (#""\uD800""#, "1:2: lone surrogate \\uD800: a high surrogate must be followed by a low one"),

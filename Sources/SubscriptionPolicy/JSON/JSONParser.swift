@@ -345,9 +345,10 @@ struct JSONParser {
       }
       // Every value reaching here is a Unicode scalar: surrogates were paired or refused.
       out.append(contentsOf: String(Character(Unicode.Scalar(scalar)!)).utf8)
-    default:
-      pos -= 1
+    case 0x21...0x7E:
       throw error(at: start, "invalid escape '\\\(describeASCII(c))'")
+    default:
+      throw error(at: start, "invalid escape: '\\' followed by \(describe(at: start + 1))")
     }
   }
 
