@@ -329,5 +329,26 @@ struct AppStoreJSONTests {
     #expect(JWS.base64URLDecode("A") == nil)
     #expect(JWS.base64URLDecode("ab$c") == nil)
     #expect(JWS.base64URLDecode("é") == nil)
+    #expect(JWS.base64URLDecode("AAE==") == nil)
+    #expect(JWS.base64URLDecode("A=AE") == nil)
+    #expect(JWS.base64URLDecode("AA===") == nil)
+    #expect(JWS.base64URLDecode("AA==") == [0])
+  }
+
+  /// The hand-written base64 agrees with Foundation's on every length and byte value.
+  @Test func base64AgreesWithFoundation() {
+    var rng = SplitMix64(seed: 64)
+    for _ in 0..<2_000 {
+      let bytes = (0..<Int(rng.next() % 70)).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
+      let standard = Data(bytes).base64EncodedString()
+      #expect(Base64.encode(bytes, alphabet: Base64.standardAlphabet, padded: true) == standard)
+      #expect(Base64.decode(standard.utf8) == bytes)
+      let url = JWS.base64URLEncode(bytes)
+      #expect(
+        url
+          == standard.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+          .replacingOccurrences(of: "=", with: ""))
+      #expect(JWS.base64URLDecode(url) == bytes)
+    }
   }
 }
