@@ -29,7 +29,8 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
       case .index(let i): s += "[\(i)]"
       case .key(let k):
         let plain =
-          !k.isEmpty && !k.unicodeScalars.contains { c in
+          !k.isEmpty
+          && !k.unicodeScalars.contains { c in
             ".[]\"".unicodeScalars.contains(c) || c.properties.isWhitespace
           }
         if plain {

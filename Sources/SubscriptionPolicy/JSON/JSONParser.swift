@@ -329,11 +329,15 @@ struct JSONParser {
         // A high surrogate must be followed at once by `\u` and a low surrogate.
         let secondStart = pos
         guard pos + 1 < bytes.count, bytes[pos] == Self.backslash, bytes[pos + 1] == UInt8(ascii: "u")
-        else { throw error(at: start, "lone surrogate \\u\(Self.hex4(unit)): a high surrogate must be followed by a low one") }
+        else {
+          throw error(
+            at: start, "lone surrogate \\u\(Self.hex4(unit)): a high surrogate must be followed by a low one")
+        }
         pos += 2
         let low = try parseHex4(escapeStart: secondStart)
         guard (0xDC00...0xDFFF).contains(low) else {
-          throw error(at: start, "lone surrogate \\u\(Self.hex4(unit)): a high surrogate must be followed by a low one")
+          throw error(
+            at: start, "lone surrogate \\u\(Self.hex4(unit)): a high surrogate must be followed by a low one")
         }
         scalar = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
       } else if (0xDC00...0xDFFF).contains(unit) {
@@ -341,16 +345,19 @@ struct JSONParser {
       }
       // Every value reaching here is a Unicode scalar: surrogates were paired or refused.
       out.append(contentsOf: String(Character(Unicode.Scalar(scalar)!)).utf8)
-    default:
-      pos -= 1
+    case 0x21...0x7E:
       throw error(at: start, "invalid escape '\\\(describeASCII(c))'")
+    default:
+      throw error(at: start, "invalid escape: '\\' followed by \(describe(at: start + 1))")
     }
   }
 
   private mutating func parseHex4(escapeStart: Int) throws(JSONError) -> UInt16 {
     var v: UInt16 = 0
     for _ in 0..<4 {
-      guard pos < bytes.count else { throw error(at: escapeStart, "invalid \\u escape: expected four hex digits") }
+      guard pos < bytes.count else {
+        throw error(at: escapeStart, "invalid \\u escape: expected four hex digits")
+      }
       let b = bytes[pos]
       let d: UInt8
       switch b {

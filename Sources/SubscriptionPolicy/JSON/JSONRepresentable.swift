@@ -42,17 +42,16 @@ extension JSONCursor {
     T(symbol: try symbol())
   }
 
-  /// An instant from integer milliseconds since the epoch (Apple's dates, Google's
-  /// `eventTimeMillis`), rounded down to the second as `Instant` holds whole seconds.
-  ///
-  /// Accepts a JSON integer, or a string of decimal digits: Google documents
-  /// `eventTimeMillis` as a `long` and sends it as a string, as proto3 JSON does for 64-bit
-  /// integers.
+  /// An instant from a JSON integer of milliseconds since the epoch (Apple's dates), rounded
+  /// down to the second as `Instant` holds whole seconds.
   public func instantFromMilliseconds() throws(JSONDecodingError) -> Instant {
-    Instant(millisecondsSinceEpoch: try int64OrDecimalString())
+    Instant(millisecondsSinceEpoch: try int64())
   }
 
   /// A 64-bit integer written either as a JSON integer or as a string of its digits.
+  ///
+  /// For Google's `eventTimeMillis`, documented as a `long` and sent as a string (proto3 JSON's
+  /// spelling of 64-bit integers), and for ids some tools quote.
   public func int64OrDecimalString() throws(JSONDecodingError) -> Int64 {
     if case .string(let s)? = value {
       guard let n = JSONNumber(text: s)?.int64 else {

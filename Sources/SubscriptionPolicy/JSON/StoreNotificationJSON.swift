@@ -39,7 +39,8 @@ extension StoreNotification: JSONRepresentable {
     case Self.appleTag:
       if !json["payload"].isPresent, json["signedPayload"].isPresent {
         let signed = json["signedPayload"]
-        self = .appStore(try AppStoreServerNotification(signedPayload: try signed.string(), path: signed.path))
+        self = .appStore(
+          try AppStoreServerNotification(signedPayload: try signed.string(), path: signed.path))
       } else {
         self = .appStore(try json["payload"].decode())
       }
@@ -47,7 +48,8 @@ extension StoreNotification: JSONRepresentable {
       self = .googlePlay(try GooglePlayNotification(json: json))
     case let other:
       throw store.error(
-        "expected \"\(Self.appleTag)\" or \"\(Self.googleTag)\", found \(JSONValue.string(other).serialized())")
+        "expected \"\(Self.appleTag)\" or \"\(Self.googleTag)\", found \(JSONValue.string(other).serialized())"
+      )
     }
   }
 }

@@ -16,7 +16,15 @@ public struct Instant: Hashable, Comparable, Sendable {
   }
 
   /// Milliseconds since the epoch, as Apple's and Google's payloads carry them.
-  @inlinable public var millisecondsSinceEpoch: Int64 { secondsSinceEpoch &* 1000 }
+  ///
+  /// Saturates at `Int64.min` / `Int64.max` beyond about ±292 million years (the sentinels
+  /// `distantPast` and `distantFuture` among them) rather than wrapping: a wrapped value would
+  /// put "never" in the past in a written payload.
+  @inlinable public var millisecondsSinceEpoch: Int64 {
+    let (ms, overflow) = secondsSinceEpoch.multipliedReportingOverflow(by: 1000)
+    guard overflow else { return ms }
+    return secondsSinceEpoch < 0 ? .min : .max
+  }
 
   @inlinable public static func < (a: Instant, b: Instant) -> Bool {
     a.secondsSinceEpoch < b.secondsSinceEpoch

@@ -55,6 +55,12 @@ extension AppStoreServerNotification: JSONRepresentable {
   /// `environment`, with no transaction or renewal info. That is lossy: it re-encodes as `data`.
   public init(json: JSONCursor) throws(JSONDecodingError) {
     try json.requireObject()
+    // Read in the documented key order, so the first error reported is the first in the text.
+    let notificationType: AppStoreNotificationType = try json["notificationType"].storeString()
+    let subtype: AppStoreNotificationSubtype? = try json["subtype"].ifPresent?.storeString()
+    let notificationUUID = try json["notificationUUID"].uuid()
+    let version = try json["version"].ifPresent?.symbol() ?? "2.0"
+    let signedDate = try json["signedDate"].instantFromMilliseconds()
     let data: AppStoreNotificationData
     if json["data"].isPresent {
       data = try json["data"].decode()
@@ -70,12 +76,8 @@ extension AppStoreServerNotification: JSONRepresentable {
       throw json["data"].expected("an object")
     }
     self.init(
-      notificationType: try json["notificationType"].storeString(),
-      subtype: try json["subtype"].ifPresent?.storeString(),
-      notificationUUID: try json["notificationUUID"].uuid(),
-      version: try json["version"].ifPresent?.symbol() ?? "2.0",
-      signedDate: try json["signedDate"].instantFromMilliseconds(),
-      data: data)
+      notificationType: notificationType, subtype: subtype, notificationUUID: notificationUUID,
+      version: version, signedDate: signedDate, data: data)
   }
 
   // MARK: The request body

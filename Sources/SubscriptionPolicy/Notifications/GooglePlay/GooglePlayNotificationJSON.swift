@@ -46,7 +46,7 @@ extension GooglePlayNotification: JSONRepresentable {
     self.init(
       version: try json["version"].ifPresent?.symbol() ?? "1.0",
       packageName: try json["packageName"].symbol(),
-      eventTime: try json["eventTimeMillis"].instantFromMilliseconds(),
+      eventTime: Instant(millisecondsSinceEpoch: try json["eventTimeMillis"].int64OrDecimalString()),
       subscriptionNotification: try sub.decode())
   }
 

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The HTTP body Cloud Pub/Sub posts to a push endpoint for one RTDN.
 ///
 /// Google publishes each real-time developer notification to the app's Pub/Sub topic; a push
@@ -49,7 +47,7 @@ extension GooglePlayPushRequest: JSONRepresentable {
   public var json: JSONValue {
     let rtdn = notification.developerNotificationJSON.serializedBytes()
     var message = JSONObject()
-    message.append("data", .string(Data(rtdn).base64EncodedString()))
+    message.append("data", .string(Base64.encode(rtdn, alphabet: Base64.standardAlphabet, padded: true)))
     message.append("messageId", .string(messageId))
     message.append("publishTime", publishTime.map { .string(RFC3339.formatWithMilliseconds($0)) })
     var o = JSONObject()
