@@ -216,16 +216,10 @@ struct YAMLSubsetParser {
 
   /// The error for a file with nothing in it: what a document of this kind must hold.
   mutating func emptyDocument(expectedKeys: [String]) -> Failure {
-    let expected: String
-    switch expectedKeys.count {
-    case 0: expected = "a mapping of keys to values"
-    case 1: expected = "a mapping with '\(expectedKeys[0])'"
-    default:
-      let quoted = expectedKeys.map { "'\($0)'" }
-      expected =
-        "a mapping with " + quoted.dropLast().joined(separator: ", ") + " and " + quoted[
-          quoted.count - 1]
-    }
+    let expected =
+      expectedKeys.isEmpty
+      ? "a mapping of keys to values"
+      : "a mapping with \(Spelling.list(expectedKeys, conjunction: "and"))"
     let onlyWhitespace = bytes.dropFirst(source.hasByteOrderMark ? 3 : 0).allSatisfy {
       $0 == Self.space || $0 == Self.tab || $0 == 0x0A || $0 == 0x0D
     }
