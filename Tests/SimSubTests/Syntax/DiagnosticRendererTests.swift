@@ -107,7 +107,10 @@ extension SyntaxTests {
       struct Other: Error, CustomStringConvertible { var description: String { "other" } }
       #expect(collector.collect(at: here) { () throws -> Int in throw Other() } == nil)
       #expect(collector.collect(at: here) { 7 } == 7)
-      #expect(collector.diagnostics.map(\.description) == ["f:1:1: warning: w", "f:2:1: error: e", "f:3:1: error: other"])
+      #expect(
+        collector.diagnostics.map(\.description) == [
+          "f:1:1: warning: w", "f:2:1: error: e", "f:3:1: error: other",
+        ])
       #expect(throws: DiagnosticError.self) { try collector.check() }
     }
   }

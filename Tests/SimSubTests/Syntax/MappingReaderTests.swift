@@ -15,7 +15,10 @@ extension SyntaxTests {
       let tree = try Self.node(text)
       let product = try #require(tree["product"])
       let reader = MappingReader(product, knownKeys: Self.productKeys)
-      #expect(SyntaxTesting.summary(DiagnosticError(reader.diagnostics)) == ["3:23: unknown key 'grase' — did you mean 'grace'?"])
+      #expect(
+        SyntaxTesting.summary(DiagnosticError(reader.diagnostics)) == [
+          "3:23: unknown key 'grase' — did you mean 'grace'?"
+        ])
       let error = try #require(Result { () throws(DiagnosticError) in try reader.finish() }.failure)
       #expect(
         DiagnosticRenderer(file: "t.scn", text: text).render(error) == """
@@ -34,7 +37,9 @@ extension SyntaxTests {
     @Test func everyProblemIsCollectedInOrder() throws {
       let tree = try Self.node("nmae: x\nstore: aple\nhorizon: 3m\nextra: 1\n")
       var reader = MappingReader(tree, knownKeys: ["name", "store", "horizon", "timeline"])
-      let store = reader.required("store") { try $0.decodeChoice(from: ["apple", "google", "stripe"], what: "store") }
+      let store = reader.required("store") {
+        try $0.decodeChoice(from: ["apple", "google", "stripe"], what: "store")
+      }
       let horizon = reader.optional("horizon") { try $0.decodeDuration() }
       let name = reader.required("name") { try $0.decodeText() }
       let timeline = reader.required("timeline") { try $0.decodeList() }
@@ -68,9 +73,13 @@ extension SyntaxTests {
     @Test func aNodeThatIsNotAMappingIsReportedOnce() throws {
       let tree = try Self.node("product: [1M]")
       var reader = MappingReader(
-        try #require(tree["product"]), knownKeys: ["period"], expected: "a product (a mapping such as {period: 1M})")
+        try #require(tree["product"]), knownKeys: ["period"],
+        expected: "a product (a mapping such as {period: 1M})")
       #expect(reader.required("period") { try $0.decodeText() } == nil)
-      #expect(SyntaxTesting.summary(DiagnosticError(reader.diagnostics)) == ["1:10: expected a product (a mapping such as {period: 1M}), found a list"])
+      #expect(
+        SyntaxTesting.summary(DiagnosticError(reader.diagnostics)) == [
+          "1:10: expected a product (a mapping such as {period: 1M}), found a list"
+        ])
     }
 
     @Test func decodersExplainWhatTheyFound() throws {
@@ -86,14 +95,30 @@ extension SyntaxTests {
       let a = try #require(tree["a"]), b = try #require(tree["b"]), c = try #require(tree["c"])
       let d = try #require(tree["d"]), e = try #require(tree["e"]), f = try #require(tree["f"])
       let g = try #require(tree["g"])
-      #expect(message { () throws(DiagnosticError) in try a.decodeList() } == "1:4: expected a list, found 'x'")
-      #expect(message { () throws(DiagnosticError) in try b.decodeText() } == "2:3: expected a value, found nothing")
-      #expect(message { () throws(DiagnosticError) in try c.decodeText() } == "3:4: expected a value, found a mapping")
-      #expect(message { () throws(DiagnosticError) in try d.decodeInteger() } == "4:4: expected an integer, found '1.5'")
-      #expect(message { () throws(DiagnosticError) in try e.decodeInteger(in: 0...100) } == "5:4: 500 is out of range: expected 0 to 100")
-      #expect(message { () throws(DiagnosticError) in try f.decodeChoice(from: ["store", "entitlement"], what: "key") } == "6:4: unknown key 'sotre' — did you mean 'store'?")
-      #expect(message { () throws(DiagnosticError) in try g.decodeChoice(from: ["yes", "no"], what: "access") } == "7:4: unknown access 'zzz': expected 'yes' or 'no'")
-      #expect(message { () throws(DiagnosticError) in try b.decodeChoice(from: ["yes", "no"], what: "access") } == "2:3: expected a access: 'yes' or 'no', found nothing")
+      #expect(
+        message { () throws(DiagnosticError) in try a.decodeList() } == "1:4: expected a list, found 'x'")
+      #expect(
+        message { () throws(DiagnosticError) in try b.decodeText() } == "2:3: expected a value, found nothing"
+      )
+      #expect(
+        message { () throws(DiagnosticError) in try c.decodeText() }
+          == "3:4: expected a value, found a mapping")
+      #expect(
+        message { () throws(DiagnosticError) in try d.decodeInteger() }
+          == "4:4: expected an integer, found '1.5'")
+      #expect(
+        message { () throws(DiagnosticError) in try e.decodeInteger(in: 0...100) }
+          == "5:4: 500 is out of range: expected 0 to 100")
+      #expect(
+        message { () throws(DiagnosticError) in
+          try f.decodeChoice(from: ["store", "entitlement"], what: "key")
+        } == "6:4: unknown key 'sotre' — did you mean 'store'?")
+      #expect(
+        message { () throws(DiagnosticError) in try g.decodeChoice(from: ["yes", "no"], what: "access") }
+          == "7:4: unknown access 'zzz': expected 'yes' or 'no'")
+      #expect(
+        message { () throws(DiagnosticError) in try b.decodeChoice(from: ["yes", "no"], what: "access") }
+          == "2:3: expected a access: 'yes' or 'no', found nothing")
     }
   }
 
@@ -107,7 +132,9 @@ extension SyntaxTests {
     }
 
     @Test func suggestionsOnlyWhenClose() {
-      let keys = ["name", "store", "product", "start", "horizon", "step", "timeline", "expect", "expect-violations"]
+      let keys = [
+        "name", "store", "product", "start", "horizon", "step", "timeline", "expect", "expect-violations",
+      ]
       #expect(Spelling.suggestion(for: "timline", among: keys) == "timeline")
       #expect(Spelling.suggestion(for: "Store", among: keys) == "store")
       #expect(Spelling.suggestion(for: "expect_violations", among: keys) == "expect-violations")

@@ -38,14 +38,19 @@ extension SyntaxTests {
         "1:4: block scalars ('>') are not supported: write the value on one line, quoted if needed"),
       // Documents.
       Case("a: 1\n---\nb: 2", "2:1: a second document ('---') is not allowed: a file holds one document"),
-      Case("---\na: 1\n--- # again", "3:1: a second document ('---') is not allowed: a file holds one document"),
+      Case(
+        "---\na: 1\n--- # again", "3:1: a second document ('---') is not allowed: a file holds one document"),
       Case("a: 1\n...", "2:1: a document end marker ('...') is not allowed: a file holds one document"),
       Case("--- a: 1", "1:5: content after '---' is not supported: start the document on the next line"),
       Case("%YAML 1.2\n---\na: 1", "1:1: directives ('%YAML') are not supported: remove the line"),
       // Quotes.
-      Case(#"x: "abc"#, #"1:4: unterminated double-quoted string: add the closing quote (") on the same line"#),
-      Case(#"x: "a\""#, #"1:4: unterminated double-quoted string: add the closing quote (") on the same line"#),
-      Case("x: \"a\n  b\"", #"1:4: unterminated double-quoted string: add the closing quote (") on the same line"#),
+      Case(
+        #"x: "abc"#, #"1:4: unterminated double-quoted string: add the closing quote (") on the same line"#),
+      Case(
+        #"x: "a\""#, #"1:4: unterminated double-quoted string: add the closing quote (") on the same line"#),
+      Case(
+        "x: \"a\n  b\"",
+        #"1:4: unterminated double-quoted string: add the closing quote (") on the same line"#),
       Case("x: 'abc", "1:4: unterminated single-quoted string: add the closing quote (') on the same line"),
       Case("x: 'it''", "1:4: unterminated single-quoted string: add the closing quote (') on the same line"),
       Case("'k: 1", "1:1: unterminated single-quoted string: add the closing quote (') on the same line"),
@@ -64,7 +69,8 @@ extension SyntaxTests {
       Case("x: [a, {b: 1]", "1:13: expected ',' or '}' after an entry of a flow mapping"),
       Case("x: [a, , b]", "1:8: empty item in a flow sequence: remove the extra ','"),
       Case("x: {a: 1,, b: 2}", "1:10: empty entry in a flow mapping: remove the extra ','"),
-      Case("x: [a: 1]", "1:6: a 'key: value' pair inside brackets must be written in braces, as [{key: value}]"),
+      Case(
+        "x: [a: 1]", "1:6: a 'key: value' pair inside brackets must be written in braces, as [{key: value}]"),
       Case("x: {a}", "1:6: expected ':' after the key 'a' in a flow mapping"),
       Case("x: {a:1}", "1:8: expected ':' after the key 'a:1' in a flow mapping (put a space after ':')"),
       Case("x: {[a]: 1}", "1:5: keys must be plain or quoted strings, not lists or mappings"),
@@ -84,15 +90,21 @@ extension SyntaxTests {
       Case("a:\n    b: 1\n  c: 2", "3:3: bad indentation: expected column 1 (like line 1), found column 3"),
       Case(
         "a: 1\n- b",
-        "2:1: expected a key at column 1, like line 1, not a '- ' item: a block is either a mapping or a list"),
+        "2:1: expected a key at column 1, like line 1, not a '- ' item: a block is either a mapping or a list"
+      ),
       Case(
         "x:\n  - a\n  b: 1",
         "3:3: expected a '- ' item at column 3, like line 2: a block is either a list or a mapping"),
       Case("name Card expires\nstore: apple", "1:1: expected a key followed by ':'"),
       Case("a: 1\nb:2\n", "2:1: expected a key followed by ':' (put a space after ':')"),
       Case("a: 1\nstore apple # c: d", "2:1: expected a key followed by ':'"),
-      Case("x: a: b", "1:5: unexpected ':' in a value: quote the value if ': ' is part of it, or start the nested mapping on the next line, indented"),
-      Case("x: - a", "1:4: a list cannot start on the same line as its key: put each '- ' item on its own line, indented"),
+      Case(
+        "x: a: b",
+        "1:5: unexpected ':' in a value: quote the value if ': ' is part of it, or start the nested mapping on the next line, indented"
+      ),
+      Case(
+        "x: - a",
+        "1:4: a list cannot start on the same line as its key: put each '- ' item on its own line, indented"),
       Case(": x", "1:1: missing key before ':'"),
       Case("? a", "1:1: explicit keys ('? ') are not supported: write 'key: value'"),
       Case("x: @a", "1:4: a plain value cannot start with '@': quote the value"),
@@ -103,16 +115,23 @@ extension SyntaxTests {
       Case(" \n\n\t\n", "1:1: empty file: expected a mapping with 'name', 'store', 'product' and 'timeline'"),
       Case(
         "# only\n  # comments\n",
-        "1:1: no content: the file holds only comments; expected a mapping with 'name', 'store', 'product' and 'timeline'"),
+        "1:1: no content: the file holds only comments; expected a mapping with 'name', 'store', 'product' and 'timeline'"
+      ),
       Case(
         "---\n",
-        "1:1: no content: the file holds only comments; expected a mapping with 'name', 'store', 'product' and 'timeline'"),
+        "1:1: no content: the file holds only comments; expected a mapping with 'name', 'store', 'product' and 'timeline'"
+      ),
       // Text that is not text.
       Case("a: b\u{7}", "1:5: control character U+0007 is not allowed: only tabs and line breaks may appear"),
-      Case("a: 1\nb: \u{0}", "2:4: control character U+0000 is not allowed: only tabs and line breaks may appear"),
-      Case("a: 1\rb: 2", "1:5: control character U+000D is not allowed: only tabs and line breaks may appear"),
+      Case(
+        "a: 1\nb: \u{0}", "2:4: control character U+0000 is not allowed: only tabs and line breaks may appear"
+      ),
+      Case(
+        "a: 1\rb: 2", "1:5: control character U+000D is not allowed: only tabs and line breaks may appear"),
       Case("é: \u{85}", "1:4: control character U+0085 is not allowed: only tabs and line breaks may appear"),
-      Case("a: \u{FEFF}", "1:4: byte order mark (U+FEFF) inside the file: only the file's first bytes may hold one"),
+      Case(
+        "a: \u{FEFF}",
+        "1:4: byte order mark (U+FEFF) inside the file: only the file's first bytes may hold one"),
     ]
 
     @Test(arguments: cases) func syntaxErrorsHaveExactMessagesAndPositions(_ c: Case) {
@@ -127,7 +146,9 @@ extension SyntaxTests {
 
     @Test func withoutExpectedKeysTheEmptyFileMessageIsGeneric() {
       let result = SyntaxTesting.parse("", expectedKeys: [])
-      #expect(result.failure.map(SyntaxTesting.summary) == ["1:1: empty file: expected a mapping of keys to values"])
+      #expect(
+        result.failure.map(SyntaxTesting.summary) == ["1:1: empty file: expected a mapping of keys to values"]
+      )
       let one = SyntaxTesting.parse("", expectedKeys: ["name"])
       #expect(one.failure.map(SyntaxTesting.summary) == ["1:1: empty file: expected a mapping with 'name'"])
     }
@@ -139,13 +160,25 @@ extension SyntaxTests {
     }
 
     static let byteCases: [ByteCase] = [
-      ByteCase(bytes: Array("a: ".utf8) + [0xFF], expected: "1:4: invalid UTF-8 (byte 0xFF): the file must be UTF-8 text"),
-      ByteCase(bytes: Array("a: ".utf8) + [0xC3], expected: "1:4: invalid UTF-8 (byte 0xC3): the file must be UTF-8 text"),
-      ByteCase(bytes: Array("a: 1\nb: ".utf8) + [0xC0, 0x80], expected: "2:4: invalid UTF-8 (byte 0xC0): the file must be UTF-8 text"),
-      ByteCase(bytes: Array("é: ".utf8) + [0xED, 0xA0, 0x80], expected: "1:4: invalid UTF-8 (byte 0xED): the file must be UTF-8 text"),
-      ByteCase(bytes: [0xF4, 0x90, 0x80, 0x80], expected: "1:1: invalid UTF-8 (byte 0xF4): the file must be UTF-8 text"),
+      ByteCase(
+        bytes: Array("a: ".utf8) + [0xFF],
+        expected: "1:4: invalid UTF-8 (byte 0xFF): the file must be UTF-8 text"),
+      ByteCase(
+        bytes: Array("a: ".utf8) + [0xC3],
+        expected: "1:4: invalid UTF-8 (byte 0xC3): the file must be UTF-8 text"),
+      ByteCase(
+        bytes: Array("a: 1\nb: ".utf8) + [0xC0, 0x80],
+        expected: "2:4: invalid UTF-8 (byte 0xC0): the file must be UTF-8 text"),
+      ByteCase(
+        bytes: Array("é: ".utf8) + [0xED, 0xA0, 0x80],
+        expected: "1:4: invalid UTF-8 (byte 0xED): the file must be UTF-8 text"),
+      ByteCase(
+        bytes: [0xF4, 0x90, 0x80, 0x80],
+        expected: "1:1: invalid UTF-8 (byte 0xF4): the file must be UTF-8 text"),
       ByteCase(bytes: [0x80], expected: "1:1: invalid UTF-8 (byte 0x80): the file must be UTF-8 text"),
-      ByteCase(bytes: [0xEF, 0xBB, 0xBF], expected: "1:1: empty file: expected a mapping with 'name', 'store', 'product' and 'timeline'"),
+      ByteCase(
+        bytes: [0xEF, 0xBB, 0xBF],
+        expected: "1:1: empty file: expected a mapping with 'name', 'store', 'product' and 'timeline'"),
     ]
 
     @Test(arguments: byteCases) func invalidBytesAreDiagnosed(_ c: ByteCase) {
@@ -153,19 +186,26 @@ extension SyntaxTests {
     }
 
     @Test func duplicateKeysNameTheEarlierLineAndAreAllReported() throws {
-      let error = try #require(SyntaxTesting.parse("name: a\nstore: apple\nname: b\np: {x: 1, x: 2}\nstore: google").failure)
+      let error = try #require(
+        SyntaxTesting.parse("name: a\nstore: apple\nname: b\np: {x: 1, x: 2}\nstore: google").failure)
       #expect(
         SyntaxTesting.summary(error) == [
           "3:1: duplicate key 'name': already defined on line 1",
           "4:11: duplicate key 'x': already defined on line 4",
           "5:1: duplicate key 'store': already defined on line 2",
         ])
-      #expect(error.diagnostics[0].notes == [.init("first defined here", at: SourceLocation(file: "t.scn", line: 1, column: 1))])
+      #expect(
+        error.diagnostics[0].notes == [
+          .init("first defined here", at: SourceLocation(file: "t.scn", line: 1, column: 1))
+        ])
     }
 
     @Test func duplicateKeysAreFoundInLargeMappings() throws {
       let lines = (0..<100).map { "k\($0): v" } + ["k42: again"]
-      #expect(SyntaxTesting.errors(lines.joined(separator: "\n")) == ["101:1: duplicate key 'k42': already defined on line 43"])
+      #expect(
+        SyntaxTesting.errors(lines.joined(separator: "\n")) == [
+          "101:1: duplicate key 'k42': already defined on line 43"
+        ])
     }
 
     @Test func aSyntaxErrorAfterADuplicateReportsBoth() {

@@ -41,7 +41,9 @@ extension SyntaxTests {
       for _ in 0..<5_000 {
         let count = Int.random(in: 0..<80, using: &rng)
         var text = ""
-        for _ in 0..<count { text.unicodeScalars.append(alphabet[Int.random(in: 0..<alphabet.count, using: &rng)]) }
+        for _ in 0..<count {
+          text.unicodeScalars.append(alphabet[Int.random(in: 0..<alphabet.count, using: &rng)])
+        }
         let bytes = Array(text.utf8)
         if case .success = SyntaxTesting.parse(bytes: bytes) { parsed += 1 }
         Self.checkOutcome(bytes)
@@ -61,21 +63,28 @@ extension SyntaxTests {
 
     @Test func tenThousandNestedBracketsAreADiagnostic() {
       let deep = String(repeating: "[", count: 10_000)
-      #expect(SyntaxTesting.errors(deep) == ["1:65: nesting too deep: at most 64 levels of lists and mappings"])
+      #expect(
+        SyntaxTesting.errors(deep) == ["1:65: nesting too deep: at most 64 levels of lists and mappings"])
       // The mapping around the list is one of the 64 levels.
-      #expect(SyntaxTesting.errors("x: " + deep) == ["1:67: nesting too deep: at most 64 levels of lists and mappings"])
+      #expect(
+        SyntaxTesting.errors("x: " + deep) == [
+          "1:67: nesting too deep: at most 64 levels of lists and mappings"
+        ])
     }
 
     @Test func tenThousandNestedBracesAreADiagnostic() {
       let deep = String(repeating: "{a: ", count: 10_000)
-      #expect(SyntaxTesting.errors(deep) == ["1:257: nesting too deep: at most 64 levels of lists and mappings"])
+      #expect(
+        SyntaxTesting.errors(deep) == ["1:257: nesting too deep: at most 64 levels of lists and mappings"])
     }
 
     @Test func deepBlockNestingIsADiagnostic() {
       let dashes = String(repeating: "- ", count: 10_000) + "x"
-      #expect(SyntaxTesting.errors(dashes) == ["1:129: nesting too deep: at most 64 levels of lists and mappings"])
+      #expect(
+        SyntaxTesting.errors(dashes) == ["1:129: nesting too deep: at most 64 levels of lists and mappings"])
       let keys = (0..<100).map { String(repeating: " ", count: $0) + "k:" }.joined(separator: "\n")
-      #expect(SyntaxTesting.errors(keys) == ["65:65: nesting too deep: at most 64 levels of lists and mappings"])
+      #expect(
+        SyntaxTesting.errors(keys) == ["65:65: nesting too deep: at most 64 levels of lists and mappings"])
     }
 
     @Test func sixtyFourLevelsAreAllowed() throws {

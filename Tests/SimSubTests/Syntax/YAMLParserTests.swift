@@ -78,7 +78,9 @@ extension SyntaxTests {
       #expect(at(tree) == "t.scn:2:1")
       #expect(at(tree["product"]) == "t.scn:4:10")
       #expect(at(tree["product"]?["grace"]) == "t.scn:4:51")
-      let productKeys = tree["product"]?.mappingEntries?.map { "\($0.key.location.line):\($0.key.location.column)" }
+      let productKeys = tree["product"]?.mappingEntries?.map {
+        "\($0.key.location.line):\($0.key.location.column)"
+      }
       #expect(productKeys == ["4:11", "4:32", "4:44"])
       #expect(at(tree["timeline"]) == "t.scn:8:3")
       #expect(at(tree["timeline"]?.sequenceItems?[1]) == "t.scn:11:5")
@@ -149,7 +151,9 @@ extension SyntaxTests {
         expected: .mapping(["a": .sequence([.scalar("1"), .scalar("2")])])),
       Case(
         text: "- a: 1\n  b: 2\n- c: 3",
-        expected: .sequence([.mapping(["a": .scalar("1"), "b": .scalar("2")]), .mapping(["c": .scalar("3")])])),
+        expected: .sequence([
+          .mapping(["a": .scalar("1"), "b": .scalar("2")]), .mapping(["c": .scalar("3")]),
+        ])),
       Case(
         text: "-   a: 1\n    b: 2",
         expected: .sequence([.mapping(["a": .scalar("1"), "b": .scalar("2")])])),
@@ -162,11 +166,16 @@ extension SyntaxTests {
       Case(
         text: "-\n  a: 1\n-\n- x",
         expected: .sequence([.mapping(["a": .scalar("1")]), .scalar(""), .scalar("x")])),
-      Case(text: "- 'q'\n- \"d\"", expected: .sequence([.scalar("q", style: .singleQuoted), .scalar("d", style: .doubleQuoted)])),
+      Case(
+        text: "- 'q'\n- \"d\"",
+        expected: .sequence([.scalar("q", style: .singleQuoted), .scalar("d", style: .doubleQuoted)])),
       Case(text: "a: []\nb: {}", expected: .mapping(["a": .sequence([]), "b": .mapping([:])])),
       Case(text: "a: [x, y,]", expected: .mapping(["a": .sequence([.scalar("x"), .scalar("y")])])),
-      Case(text: "a: [ x y , 'z' ]", expected: .mapping(["a": .sequence([.scalar("x y"), .scalar("z", style: .singleQuoted)])])),
-      Case(text: "a: [10:00, a:b]", expected: .mapping(["a": .sequence([.scalar("10:00"), .scalar("a:b")])])),
+      Case(
+        text: "a: [ x y , 'z' ]",
+        expected: .mapping(["a": .sequence([.scalar("x y"), .scalar("z", style: .singleQuoted)])])),
+      Case(
+        text: "a: [10:00, a:b]", expected: .mapping(["a": .sequence([.scalar("10:00"), .scalar("a:b")])])),
       Case(
         text: "a: [{share: 0.6, p: {period: 1M}}, [b, [c]], 'q', \"r\"] # done",
         expected: .mapping([
@@ -212,7 +221,8 @@ extension SyntaxTests {
       #expect(tree["cohort"]?.sequenceItems?[1]["product"]?["grace"] == .scalar("7d"))
       #expect(tree["cohort"]?.sequenceItems?[0]["store"] == .scalar("apple"))
       #expect(tree["payments"]?["reasons"]?["declined"] == .scalar("0.20"))
-      #expect(tree["behaviour"]?["fixes-card-per-day"]?.mappingEntries?.map(\.key.text) == ["none", "soft", "hard"])
+      #expect(
+        tree["behaviour"]?["fixes-card-per-day"]?.mappingEntries?.map(\.key.text) == ["none", "soft", "hard"])
     }
 
     @Test func mappingsKeepFileOrder() throws {
