@@ -23,14 +23,17 @@ public struct DiagnosticCollector: Hashable, Sendable {
   }
 
   /// Runs a throwing step and records its diagnostics instead of propagating them; returns the
-  /// step's value, or `nil` when it threw.
-  public mutating func collect<T>(_ step: () throws(DiagnosticError) -> T) -> T? {
+  /// step's value, or `nil` when it threw. An error other than `DiagnosticError` is recorded
+  /// at `location` with its description (closures cannot yet be inferred to throw a type).
+  public mutating func collect<T>(at location: SourceLocation, _ step: () throws -> T) -> T? {
     do {
       return try step()
-    } catch {
+    } catch let error as DiagnosticError {
       diagnostics.append(contentsOf: error.diagnostics)
-      return nil
+    } catch {
+      diagnostics.append(.error(String(describing: error), at: location))
     }
+    return nil
   }
 
   /// Throws everything recorded so far if any of it is an error.

@@ -71,7 +71,7 @@ public struct MappingReader: Sendable {
   /// Decodes the value of a key that must be present; reports it missing (at the mapping)
   /// otherwise. `nil` when missing or when decoding failed (its diagnostics are collected).
   public mutating func required<T>(
-    _ key: String, _ decode: (YAMLNode) throws(DiagnosticError) -> T
+    _ key: String, _ decode: (YAMLNode) throws -> T
   ) -> T? {
     guard let value = self[key] else {
       if isMapping {
@@ -79,33 +79,39 @@ public struct MappingReader: Sendable {
       }
       return nil
     }
-    return collect { () throws(DiagnosticError) in try decode(value) }
+    return collect(at: value.location) { try decode(value) }
   }
 
   /// Decodes the value of a key that may be absent; `nil` when absent or when decoding failed.
   public mutating func optional<T>(
-    _ key: String, _ decode: (YAMLNode) throws(DiagnosticError) -> T
+    _ key: String, _ decode: (YAMLNode) throws -> T
   ) -> T? {
     guard let value = self[key] else { return nil }
-    return collect { () throws(DiagnosticError) in try decode(value) }
+    return collect(at: value.location) { try decode(value) }
   }
 
   /// Decodes the value of a key, or gives `defaultValue` when it is absent. When decoding
   /// fails, the default stands in (so later checks can run) and the error is collected.
   public mutating func optional<T>(
-    _ key: String, default defaultValue: T, _ decode: (YAMLNode) throws(DiagnosticError) -> T
+    _ key: String, default defaultValue: T, _ decode: (YAMLNode) throws -> T
   ) -> T {
     optional(key, decode) ?? defaultValue
   }
 
   /// Runs a decoding step, collecting its diagnostics; `nil` when it threw.
-  public mutating func collect<T>(_ step: () throws(DiagnosticError) -> T) -> T? {
+  ///
+  /// The closure's type is untyped `throws` because Swift does not yet infer typed throws for
+  /// closures; an error other than `DiagnosticError` (a decoder's own mistake) is recorded at
+  /// `location` with its description rather than lost.
+  public mutating func collect<T>(at location: SourceLocation, _ step: () throws -> T) -> T? {
     do {
       return try step()
-    } catch {
+    } catch let error as DiagnosticError {
       diagnostics.append(contentsOf: error.diagnostics)
-      return nil
+    } catch {
+      diagnostics.append(.error(String(describing: error), at: location))
     }
+    return nil
   }
 
   /// Records a problem found by the decoder itself (two keys that exclude each other, say).

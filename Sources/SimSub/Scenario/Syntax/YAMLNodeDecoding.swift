@@ -30,7 +30,8 @@ extension YAMLNode {
   /// The scalar as a decimal integer (optionally signed), within `range` when one is given.
   public func decodeInteger(in range: ClosedRange<Int>? = nil) throws(DiagnosticError) -> Int {
     let text = try decodeText(expected: "an integer")
-    let digits = text.utf8.first == UInt8(ascii: "-") || text.utf8.first == UInt8(ascii: "+")
+    let digits =
+      text.utf8.first == UInt8(ascii: "-") || text.utf8.first == UInt8(ascii: "+")
       ? text.utf8.dropFirst() : text.utf8[...]
     guard !digits.isEmpty, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let value = Int(text)
     else {

@@ -1,0 +1,55 @@
+import Testing
+
+@testable import SimSub
+
+/// The namespace of the scenario-syntax tests, so `swift test --filter SyntaxTests` runs them
+/// all: the parser, diagnostics, durations and the mapping reader.
+@Suite enum SyntaxTests {}
+
+/// Shared helpers for the syntax tests.
+enum SyntaxTesting {
+  /// The keys a scenario must have, as the scenario decoder will pass them.
+  static let scenarioKeys = ["name", "store", "product", "timeline"]
+
+  /// Parses `text`, returning the tree or the thrown diagnostics.
+  static func parse(_ text: String, expectedKeys: [String] = scenarioKeys)
+    -> Result<YAMLNode, DiagnosticError>
+  {
+    Result { () throws(DiagnosticError) in
+      try YAMLParser.parse(text, file: "t.scn", expectedKeys: expectedKeys)
+    }
+  }
+
+  /// Parses bytes, returning the tree or the thrown diagnostics.
+  static func parse(bytes: [UInt8]) -> Result<YAMLNode, DiagnosticError> {
+    Result { () throws(DiagnosticError) in
+      try YAMLParser.parse(bytes: bytes, file: "t.scn", expectedKeys: scenarioKeys)
+    }
+  }
+
+  /// `line:column: message` of each diagnostic, the form the error tables are written in.
+  static func summary(_ error: DiagnosticError) -> [String] {
+    error.diagnostics.map { "\($0.location.line):\($0.location.column): \($0.message)" }
+  }
+
+  /// The diagnostics of parsing `text` as summaries; empty when it parsed.
+  static func errors(_ text: String) -> [String] {
+    switch parse(text) {
+    case .success: return []
+    case .failure(let error): return summary(error)
+    }
+  }
+}
+
+/// SplitMix64: a tiny deterministic generator, so the random-input tests are reproducible.
+struct SplitMix64: RandomNumberGenerator {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
