@@ -16,52 +16,52 @@ enum ScenarioDecoder {
 
   static func decode(_ root: YAMLNode, path: String) throws(DiagnosticError) -> Scenario {
     var top = MappingReader(root, knownKeys: topKeys, expected: "a scenario mapping")
-    let name = top.required("name") { n throws(DiagnosticError) in try n.decodeText(expected: "a one-line name") }
-    let store = top.required("store") { n throws(DiagnosticError) -> StoreKind in
+    let name = top.required("name") { n in try n.decodeText(expected: "a one-line name") }
+    let store = top.required("store") { (n) -> StoreKind in
       if case .scalar(let text, _) = n.kind, text == "stripe" {
         throw DiagnosticError(.error("store 'stripe' is not modelled yet: this version has apple and google", at: n.location))
       }
       return StoreKind(name: try n.decodeChoice(from: StoreKind.allCases.map(\.name), what: "store"))!
     }
-    let start = top.optional("start", default: Scenario.defaultStart) { n throws(DiagnosticError) in
+    let start = top.optional("start", default: Scenario.defaultStart) { n in
       try decodeInstantLiteral(n)
     }
-    let horizon = top.optional("horizon") { n throws(DiagnosticError) in try n.decodeDuration() }
-    let step = top.optional("step", default: .hours(1)) { n throws(DiagnosticError) -> TimeSpan in
+    let horizon = top.optional("horizon") { n in try n.decodeDuration() }
+    let step = top.optional("step", default: .hours(1)) { (n) -> TimeSpan in
       let span = try n.decodeDuration()
       guard span.seconds > 0 else { throw DiagnosticError(.error("step must be longer than 0", at: n.location)) }
       return span
     }
-    let policy = top.optional("policy", default: "reference") { n throws(DiagnosticError) in
+    let policy = top.optional("policy", default: "reference") { n in
       try n.decodeChoice(from: PolicyRegistry.names, what: "policy")
     }
-    _ = top.optional("channel") { n throws(DiagnosticError) -> String in
+    _ = top.optional("channel") { (n) -> String in
       let channel = try n.decodeChoice(from: ["direct", "revenuecat"], what: "channel")
       if channel != "direct" {
         throw DiagnosticError(.error("channel '\(channel)' is not modelled yet: this version has 'direct'", at: n.location))
       }
       return channel
     }
-    let delivery = top.optional("delivery", default: DeliveryFaults()) { n throws(DiagnosticError) in
+    let delivery = top.optional("delivery", default: DeliveryFaults()) { n in
       try decodeDelivery(n, keys: deliveryKeys)
     }
     var products: [Product] = []
     if let productNode = top["product"], let store {
-      products = top.collect { () throws(DiagnosticError) in try decodeProducts(productNode, store: store) } ?? []
+      products = top.collect(at: productNode.location) { () in try decodeProducts(productNode, store: store) } ?? []
     } else if top["product"] == nil, top.isMapping {
-      _ = top.required("product") { _ throws(DiagnosticError) in () }
+      _ = top.required("product") { _ in () }
     }
     let timeline =
-      top.required("timeline") { n throws(DiagnosticError) in
+      top.required("timeline") { n in
         try decodeTimeline(n, store: store ?? .apple, products: products)
       } ?? []
     let expectations =
-      top.optional("expect") { n throws(DiagnosticError) in try decodeExpectations(n) } ?? []
+      top.optional("expect") { n in try decodeExpectations(n) } ?? []
     let invariants =
-      top.optional("invariants") { n throws(DiagnosticError) in try decodeInvariantLevels(n) } ?? [:]
+      top.optional("invariants") { n in try decodeInvariantLevels(n) } ?? [:]
     let expected =
-      top.optional("expect-violations") { n throws(DiagnosticError) in
-        try n.decodeList(expected: "a list of invariant names").map { item throws(DiagnosticError) in
+      top.optional("expect-violations") { n in
+        try n.decodeList(expected: "a list of invariant names").map { item in
           Invariant(rawValue: try item.decodeChoice(from: Invariant.allCases.map(\.rawValue), what: "invariant"))!
         }
       } ?? []
@@ -83,21 +83,21 @@ enum ScenarioDecoder {
     var products: [Product] = []
     for item in items {
       var reader = MappingReader(item, knownKeys: productKeys, expected: "a product mapping")
-      let period = reader.optional("period", default: .oneMonth) { n throws(DiagnosticError) -> BillingPeriod in
+      let period = reader.optional("period", default: .oneMonth) { (n) -> BillingPeriod in
         let text = try n.decodeText(expected: "a period")
         guard let period = BillingPeriod(code: text) else {
           throw DiagnosticError(.error("unknown period '\(text)': expected 1W, 1M, 2M, 3M, 6M or 1Y", at: n.location))
         }
         return period
       }
-      let id = reader.optional("id", default: "premium.\(period.adjective)") { n throws(DiagnosticError) in
+      let id = reader.optional("id", default: "premium.\(period.adjective)") { n in
         try n.decodeText(expected: "a product id")
       }
-      let price = reader.optional("price", default: 9_990) { n throws(DiagnosticError) in try decodePrice(n) }
-      let grace = reader.optional("grace") { n throws(DiagnosticError) in try n.decodeDuration() }
-      let hold = reader.optional("hold") { n throws(DiagnosticError) in try n.decodeDuration() }
-      let trial = reader.optional("trial") { n throws(DiagnosticError) in try n.decodeDuration() }
-      let group = reader.optional("group", default: "default") { n throws(DiagnosticError) in n.decodeTextOrEmpty() }
+      let price = reader.optional("price", default: 9_990) { n in try decodePrice(n) }
+      let grace = reader.optional("grace") { n in try n.decodeDuration() }
+      let hold = reader.optional("hold") { n in try n.decodeDuration() }
+      let trial = reader.optional("trial") { n in try n.decodeDuration() }
+      let group = reader.optional("group", default: "default") { n in n.decodeTextOrEmpty() }
       let resolvedGrace = grace ?? defaultGrace(store, period)
       let product = Product(
         id: ProductID(id), period: period, priceMilliunits: price, grace: resolvedGrace,
@@ -134,7 +134,7 @@ enum ScenarioDecoder {
       }
       return nil
     } catch {
-      return (error as? StoreConfigurationError)?.message ?? "\(error)"
+      return error.message
     }
   }
 
@@ -200,8 +200,8 @@ enum ScenarioDecoder {
       var reader = MappingReader(
         item, knownKeys: ["at", "do", "product", "trial", "reason", "for", "text"] + deliveryKeys,
         expected: "a timeline entry")
-      let at = reader.required("at") { n throws(DiagnosticError) in try decodeAt(n) }
-      let action = reader.required("do") { n throws(DiagnosticError) -> String in
+      let at = reader.required("at") { n in try decodeAt(n) }
+      let action = reader.required("do") { (n) -> String in
         let name = try n.decodeChoice(from: actions, what: "action")
         if store != .google, name == "pause" || name == "resume" {
           throw DiagnosticError(.error("google has \(name); \(store.name) does not", at: n.location))
@@ -209,7 +209,7 @@ enum ScenarioDecoder {
         return name
       }
       func product(_ reader: inout MappingReader, required: Bool) -> ProductIndex? {
-        let decode: (YAMLNode) throws(DiagnosticError) -> ProductIndex = { n throws(DiagnosticError) in
+        let decode: (YAMLNode) throws -> ProductIndex = { n in
           let id = try n.decodeText(expected: "a product id")
           guard let index = products.firstIndex(where: { $0.id.text == id }) else {
             let known = products.map(\.id.text)
@@ -223,11 +223,11 @@ enum ScenarioDecoder {
       switch action {
       case "subscribe":
         let p = product(&reader, required: false) ?? 0
-        let trial = reader.optional("trial") { n throws(DiagnosticError) in try decodeBool(n) }
+        let trial = reader.optional("trial") { n in try decodeBool(n) }
         let wantsTrial = trial ?? (products.indices.contains(Int(p)) && products[Int(p)].trial != nil)
         decoded = .subscriber(.subscribe(product: p, trial: wantsTrial))
       case "card-fails":
-        let reason = reader.optional("reason", default: DeclineReason.declined) { n throws(DiagnosticError) in
+        let reason = reader.optional("reason", default: DeclineReason.declined) { n in
           DeclineReason(name: try n.decodeChoice(from: DeclineReason.allCases.map(\.name), what: "reason"))!
         }
         decoded = .subscriber(.cardFails(reason))
@@ -241,15 +241,15 @@ enum ScenarioDecoder {
       case "change-product":
         if let p = product(&reader, required: true) { decoded = .subscriber(.changeProduct(p)) }
       case "pause":
-        if let span = reader.required("for", { n throws(DiagnosticError) in try n.decodeDuration() }) {
+        if let span = reader.required("for", { n in try n.decodeDuration() }) {
           decoded = .subscriber(.pause(span))
         }
       case "note":
-        if let text = reader.required("text", { n throws(DiagnosticError) in try n.decodeText(expected: "the note's text") }) {
+        if let text = reader.required("text", { n in try n.decodeText(expected: "the note's text") }) {
           decoded = .note(text)
         }
       case "delivery":
-        decoded = .delivery(reader.collect { () throws(DiagnosticError) in try decodeDelivery(item, keys: deliveryKeys + ["at", "do"]) } ?? DeliveryFaults())
+        decoded = .delivery(reader.collect(at: item.location) { () in try decodeDelivery(item, keys: deliveryKeys + ["at", "do"]) } ?? DeliveryFaults())
       default: break
       }
       diagnostics += reader.diagnostics
@@ -265,12 +265,12 @@ enum ScenarioDecoder {
   static func decodeDelivery(_ node: YAMLNode, keys: [String]) throws(DiagnosticError) -> DeliveryFaults {
     var reader = MappingReader(node, knownKeys: keys, expected: "a delivery mapping")
     var faults = DeliveryFaults()
-    faults.delay = reader.optional("delay", default: .zero) { n throws(DiagnosticError) in try n.decodeDuration() }
-    faults.duplicate = reader.optional("duplicate", default: false) { n throws(DiagnosticError) in try decodeBool(n) }
-    faults.reorder = reader.optional("reorder", default: .zero) { n throws(DiagnosticError) in try n.decodeDuration() }
-    faults.outage = reader.optional("outage", default: .zero) { n throws(DiagnosticError) -> TimeSpan in
+    faults.delay = reader.optional("delay", default: .zero) { n in try n.decodeDuration() }
+    faults.duplicate = reader.optional("duplicate", default: false) { n in try decodeBool(n) }
+    faults.reorder = reader.optional("reorder", default: .zero) { n in try n.decodeDuration() }
+    faults.outage = reader.optional("outage", default: .zero) { (n) -> TimeSpan in
       var outage = MappingReader(n, knownKeys: ["for"], expected: "an outage mapping such as {for: 2d}")
-      let span = outage.required("for") { f throws(DiagnosticError) in try f.decodeDuration() }
+      let span = outage.required("for") { f in try f.decodeDuration() }
       try outage.finish()
       return span ?? .zero
     }
@@ -292,24 +292,24 @@ enum ScenarioDecoder {
     var result: [Expectation] = []
     for item in try node.decodeList(expected: "a list of expectations") {
       var reader = MappingReader(item, knownKeys: expectKeys, expected: "an expectation")
-      let at = reader.required("at") { n throws(DiagnosticError) in try decodeAt(n) }
-      let store = reader.optional("store") { n throws(DiagnosticError) in
+      let at = reader.required("at") { n in try decodeAt(n) }
+      let store = reader.optional("store") { n in
         StoreTruth(name: try n.decodeChoice(from: StoreTruth.allCases.map(\.name), what: "store state"))!
       }
-      let entitlement = reader.optional("entitlement") { n throws(DiagnosticError) in
+      let entitlement = reader.optional("entitlement") { n in
         EntitlementState(name: try n.decodeChoice(from: EntitlementState.allCases.map(\.name), what: "entitlement"))!
       }
-      let access = reader.optional("access") { n throws(DiagnosticError) in try decodeBool(n) }
-      let prompt = reader.optional("prompt") { n throws(DiagnosticError) in
+      let access = reader.optional("access") { n in try decodeBool(n) }
+      let prompt = reader.optional("prompt") { n in
         RecoveryPrompt(name: try n.decodeChoice(from: RecoveryPrompt.allCases.map(\.name), what: "prompt"))!
       }
-      let sent = reader.optional("sent", default: []) { n throws(DiagnosticError) -> [String] in
+      let sent = reader.optional("sent", default: []) { (n) -> [String] in
         if case .sequence(let items) = n.kind {
-          return try items.map { i throws(DiagnosticError) in try i.decodeText(expected: "a notification name") }
+          return try items.map { i in try i.decodeText(expected: "a notification name") }
         }
         return [try n.decodeText(expected: "a notification name")]
       }
-      let charges = reader.optional("charges") { n throws(DiagnosticError) in Int32(try n.decodeInteger(in: 0...1_000_000)) }
+      let charges = reader.optional("charges") { n in Int32(try n.decodeInteger(in: 0...1_000_000)) }
       if reader.isMapping, reader.entries.count == 1, at != nil {
         reader.report(.error("an expectation needs at least one of \(Spelling.list(Array(expectKeys.dropFirst())))", at: item.location))
       }
@@ -329,7 +329,7 @@ enum ScenarioDecoder {
     var reader = MappingReader(node, knownKeys: Invariant.allCases.map(\.rawValue), expected: "a mapping of invariant levels")
     var levels: [Invariant: InvariantLevel] = [:]
     for invariant in Invariant.allCases {
-      if let level = reader.optional(invariant.rawValue, { n throws(DiagnosticError) in
+      if let level = reader.optional(invariant.rawValue, { n in
         InvariantLevel(rawValue: try n.decodeChoice(from: InvariantLevel.allCases.map(\.rawValue), what: "level"))!
       }) {
         levels[invariant] = level
