@@ -30,7 +30,9 @@ public enum SimSubCommands {
       (an unreadable file, an unknown option). Text output is coloured only on a terminal and \
       never when NO_COLOR is set.
       """,
-    subcommands: [run, check, policies, montecarlo, merge, gate, policyTable, CommandTable.helpCommand()])
+    subcommands: [
+      run, check, policies, montecarlo, merge, gate, policyTable, benchmark, CommandTable.helpCommand(),
+    ])
 
   // MARK: Options shared by several commands
 
@@ -159,4 +161,18 @@ public enum SimSubCommands {
       .option("policy", value: "name", help: "Show only this policy; every built-in policy otherwise."),
       formatOption(["text", "markdown"]),
     ])
+
+  public static let benchmark = CommandSpec(
+    name: "benchmark",
+    abstract: "Measure how fast scenarios play, and print the figures beside their targets.",
+    discussion: """
+      Plays every .scn file under <path> (as 'simsub check' does) and a built-in five-year \
+      scenario with hourly steps, each several times, and prints the best time of each. Build \
+      in release for figures to compare with the targets: swift run -c release simsub benchmark.
+      """,
+    arguments: [ArgumentSpec("path", help: "The scenario folder to play.", isOptional: true, defaultValue: "Scenarios")],
+    options: [
+      .option("repeat", value: "n", help: "How many times to play each, keeping the best.", default: .value("5"))
+    ])
 }
+

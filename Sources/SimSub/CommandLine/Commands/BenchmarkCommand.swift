@@ -1,0 +1,43 @@
+import Foundation
+
+/// `simsub benchmark`: prints the scenario layer's speed figures beside their targets.
+enum BenchmarkCommand {
+  static func run(_ context: CommandContext) -> ExitStatus {
+    let root = context.command.argument("path").first ?? "Scenarios"
+    let resolved: String
+    do { resolved = try context.resolver.resolve(root) } catch { return context.fail(error.description) }
+    let files = ScenarioFiles.isDirectory(resolved) ? ScenarioFiles.scenarios(under: resolved) : [resolved]
+    let repetitions: Int
+    do { repetitions = try context.command.integer("repeat", minimum: 1) ?? 5 } catch { return context.usage(error) }
+    let figures: ScenarioBenchmark.Figures
+    do {
+      figures = try ScenarioBenchmark.measure(libraryPaths: files, repetitions: repetitions)
+    } catch let failure as ScenarioLoader.Failure {
+      context.console.error(failure.rendered + "\n")
+      return .badInput
+    } catch {
+      return context.fail("\(error)")
+    }
+    #if DEBUG
+      let build = "debug (targets are for release: swift run -c release simsub benchmark)"
+    #else
+      let build = "release"
+    #endif
+    func ms(_ s: Double) -> String { String(format: "%.2f ms", s * 1000) }
+    let rows: [(String, Double, String)] = [
+      ("check \(figures.libraryFiles) scenarios under \(root)", figures.librarySeconds, "target < 500 ms"),
+      ("five years, hourly step, sampled at events", figures.fiveYearEventSampledSeconds, "target < 20 ms"),
+      (
+        "five years, hourly step, sampled each step", figures.fiveYearStepSampledSeconds,
+        "target < 20 ms  (\(figures.fiveYearSamples) steps, \(figures.fiveYearRows) events)"
+      ),
+    ]
+    let width = rows.map(\.0.count).max() ?? 0
+    var text = "simsub benchmark — \(build), best of \(repetitions)\n"
+    for (label, seconds, target) in rows {
+      text += "  \(label.rightPadded(to: width))  \(ms(seconds).leftPadded(to: 10))   \(target)\n"
+    }
+    context.console.out(text)
+    return .success
+  }
+}
