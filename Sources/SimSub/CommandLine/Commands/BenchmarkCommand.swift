@@ -32,10 +32,20 @@ enum BenchmarkCommand {
         "target < 20 ms  (\(figures.fiveYearSamples) steps, \(figures.fiveYearRows) events)"
       ),
     ]
+    let engine: EngineBenchmark.Figures
+    do { engine = try EngineBenchmark.measure(subscribers: 100_000) } catch { return context.fail("\(error)") }
     let width = rows.map(\.0.count).max() ?? 0
     var text = "simsub benchmark — \(build), best of \(repetitions)\n"
     for (label, seconds, target) in rows {
       text += "  \(label.rightPadded(to: width))  \(ms(seconds).leftPadded(to: 10))   \(target)\n"
+    }
+    let perEvent = engine.seconds / Double(max(1, engine.events)) * 1e9
+    text += "  engine: \(engine.subscribers) subscriber-years, \(engine.events) events in \(ms(engine.seconds)), "
+    text += String(format: "%.1f ns/event, %.0f subscriber-years/s\n", perEvent, Double(engine.subscribers) / engine.seconds)
+    if let allocations = engine.allocations {
+      text += "  engine allocations in the measured loop: \(allocations) (target 0)\n"
+    } else {
+      text += "  engine allocations: not counted (run Tests/Benchmarks/count-allocations to count them)\n"
     }
     context.console.out(text)
     return .success
