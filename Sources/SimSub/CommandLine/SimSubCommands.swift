@@ -158,8 +158,9 @@ public enum SimSubCommands {
     name: "policy-table",
     abstract: "Print every notification and each policy's decision on it, as a table to diff.",
     options: [
-      .option("policy", value: "name", help: "Show only this policy; every built-in policy otherwise."),
+      .option("policy", value: "name", help: "The built-in policy to tabulate.", default: .value("reference")),
       formatOption(["text", "markdown"]),
+      outputOption,
     ])
 
   public static let benchmark = CommandSpec(

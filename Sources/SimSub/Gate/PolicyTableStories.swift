@@ -1,0 +1,99 @@
+/// The short stories played through each store model to collect the notifications it sends and
+/// the states a subscriber passes through, for `PolicyTable`.
+enum PolicyTableStories {
+  struct Material {
+    /// Every distinct notification (by name), in the order first sent.
+    var notifications: [StoreNotification] = []
+    /// For each store truth reached, the first list of deliveries that leads there.
+    var prefixes: [(StoreTruth, [(StoreNotification, Instant)])] = []
+  }
+
+  static let start = Scenario.defaultStart
+
+  /// A story: the actions at their instants, and how long to play.
+  typealias Story = [(TimeSpan, SubscriberAction)]
+
+  static let common: [Story] = [
+    [(.zero, .subscribe(product: 0, trial: false))],
+    [(.zero, .subscribe(product: 0, trial: true))],
+    [(.zero, .subscribe(product: 0, trial: false)), (.days(10), .cancel)],
+    [(.zero, .subscribe(product: 0, trial: false)), (.days(10), .cancel), (.days(12), .uncancel)],
+    [(.zero, .subscribe(product: 0, trial: false)), (.days(20), .cardFails(.expired))],
+    [(.zero, .subscribe(product: 0, trial: false)), (.days(20), .cardFails(.expired)), (.days(33), .updateCard)],
+    [(.zero, .subscribe(product: 0, trial: false)), (.days(20), .cardFails(.expired)), (.days(50), .updateCard)],
+    [(.zero, .subscribe(product: 0, trial: false)), (.days(10), .refund)],
+    [(.zero, .subscribe(product: 0, trial: false)), (.days(10), .changeProduct(1))],
+    [(.zero, .subscribe(product: 1, trial: false)), (.days(10), .changeProduct(0))],
+    [
+      (.zero, .subscribe(product: 0, trial: false)), (.days(10), .cancel),
+      (.days(45), .resubscribe(product: 0)),
+    ],
+  ]
+
+  static let googleOnly: [Story] = [
+    [(.zero, .subscribe(product: 0, trial: false)), (.days(10), .pause(.days(30)))],
+    [(.zero, .subscribe(product: 0, trial: false)), (.days(10), .pause(.days(30))), (.days(40), .resume)],
+  ]
+
+  static func products(for store: StoreKind) -> [Product] {
+    let grace: TimeSpan = store == .apple ? .days(16) : .days(7)
+    let hold: TimeSpan = .days(60) - grace
+    return [
+      Product(id: "premium.monthly", period: .oneMonth, priceMilliunits: 9_990, grace: grace, hold: hold, trial: .days(7)),
+      Product(id: "premium.plus", period: .oneMonth, priceMilliunits: 14_990, grace: grace, hold: hold),
+    ]
+  }
+
+  static func material(for store: StoreKind) -> Material {
+    let products = products(for: store)
+    switch store {
+    case .apple:
+      // The products are valid by construction; a failure here is a bug in this table.
+      guard let model = try? AppStoreModel(products: products) else { preconditionFailure("invalid Apple products") }
+      return collect(model, stories: common)
+    case .google:
+      guard let model = try? GooglePlayModel(products: products) else { preconditionFailure("invalid Google products") }
+      return collect(model, stories: common + googleOnly)
+    }
+  }
+
+  static func collect<S: StoreModel>(_ model: S, stories: [Story]) -> Material {
+    var material = Material()
+    var seenNames: Set<String> = []
+    var seenStates: Set<StoreTruth> = [.never]
+    material.prefixes.append((.never, []))
+    for story in stories {
+      var engine = Engine(
+        store: model, policy: ReferencePolicy(), payments: CardOnFile(), observer: TraceRecorder(), start: start)
+      for (offset, action) in story { engine.schedule(action, at: start + offset) }
+      _ = engine.run(until: start + .days(120))
+      var truth = StoreTruth.never
+      var delivered: [(StoreNotification, Instant)] = []
+      for entry in engine.observer.entries {
+        switch entry.event {
+        case .truth(_, let to): truth = to
+        case .sent(let n):
+          if seenNames.insert(n.name).inserted { material.notifications.append(n) }
+        case .delivered(let n, _):
+          delivered.append((n, entry.instant))
+          if seenStates.insert(truth).inserted { material.prefixes.append((truth, delivered)) }
+        default: break
+        }
+      }
+    }
+    material.prefixes.sort { $0.0.rawValue < $1.0.rawValue }
+    return material
+  }
+
+  /// The notification as if sent at `instant`.
+  static func restamped(_ n: StoreNotification, at instant: Instant) -> StoreNotification {
+    switch n {
+    case .appStore(var a):
+      a.signedDate = instant
+      return .appStore(a)
+    case .googlePlay(var g):
+      g.eventTime = instant
+      return .googlePlay(g)
+    }
+  }
+}
