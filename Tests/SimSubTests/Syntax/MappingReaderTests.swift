@@ -118,7 +118,7 @@ extension SyntaxTests {
           == "7:4: unknown access 'zzz': expected 'yes' or 'no'")
       #expect(
         message { () throws(DiagnosticError) in try b.decodeChoice(from: ["yes", "no"], what: "access") }
-          == "2:3: expected a access: 'yes' or 'no', found nothing")
+          == "2:3: expected 'yes' or 'no', found nothing")
     }
   }
 

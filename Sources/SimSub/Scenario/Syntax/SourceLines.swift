@@ -52,6 +52,10 @@ struct SourceLines {
           ascii = true
         } else if b == 0x0D && i + 1 < count && bytes[i + 1] == 0x0A {
           i += 1
+        } else if b == 0x0D {
+          throw fail(
+            "carriage return (U+000D) without a line feed: save the file with LF or CRLF line breaks",
+            lineStart: lineStart, offset: i)
         } else {
           throw fail(controlMessage(UInt32(b)), lineStart: lineStart, offset: i)
         }

@@ -16,7 +16,7 @@ extension YAMLNode {
   public func decodeChoice(from allowed: [String], what: String) throws(DiagnosticError)
     -> String
   {
-    let text = try decodeText(expected: "a \(what): \(Spelling.list(allowed))")
+    let text = try decodeText(expected: Spelling.list(allowed))
     if allowed.contains(text) { return text }
     let name = YAMLNode.clipped(text)
     if let suggestion = Spelling.suggestion(for: text, among: allowed) {

@@ -81,20 +81,25 @@ struct YAMLSubsetParser {
   static let space: UInt8 = 0x20
   static let tab: UInt8 = 0x09
 
+  @inline(__always)
   func lineEnd(_ line: Int) -> Int { source.lines[line].end }
 
+  @inline(__always)
   func isBlank(_ b: UInt8) -> Bool { b == Self.space || b == Self.tab }
 
   /// Whether `offset` is the end of the line or a space or tab.
+  @inline(__always)
   func isSeparator(_ offset: Int, line: Int) -> Bool {
     offset >= lineEnd(line) || isBlank(bytes[offset])
   }
 
+  @inline(__always)
   func isFlowIndicator(_ b: UInt8) -> Bool {
     b == UInt8(ascii: ",") || b == UInt8(ascii: "[") || b == UInt8(ascii: "]")
       || b == UInt8(ascii: "{") || b == UInt8(ascii: "}")
   }
 
+  @inline(__always)
   func skipBlanks(_ offset: Int, line: Int) -> Int {
     var i = offset
     let end = lineEnd(line)
@@ -104,6 +109,7 @@ struct YAMLSubsetParser {
 
   /// Whether the line ends at `offset`: nothing, or a comment, follows. A `#` starts a comment
   /// only after a space or tab (or at the start of the line).
+  @inline(__always)
   func isLineEnd(_ offset: Int, line: Int) -> Bool {
     if offset >= lineEnd(line) { return true }
     return bytes[offset] == UInt8(ascii: "#")
@@ -171,6 +177,7 @@ struct YAMLSubsetParser {
   }
 
   /// Whether `offset` holds a block sequence indicator: `-` followed by a space or line end.
+  @inline(__always)
   func isSequenceIndicator(_ offset: Int, line: Int) -> Bool {
     offset < lineEnd(line) && bytes[offset] == UInt8(ascii: "-")
       && isSeparator(offset + 1, line: line)
