@@ -156,7 +156,7 @@ public enum SimSubCommands {
 
   public static let policyTable = CommandSpec(
     name: "policy-table",
-    abstract: "Print every notification and each policy's decision on it, as a table to diff.",
+    abstract: "Print every notification from every prior state and a policy's decision, as a table to diff.",
     options: [
       .option("policy", value: "name", help: "The built-in policy to tabulate.", default: .value("reference")),
       formatOption(["text", "markdown"]),

@@ -38,8 +38,10 @@ import Testing
                                 --shard' runs.
         gate                    Compare every scenario, a fixed-seed Monte Carlo run
                                 and the policy table with the baseline.
-        policy-table            Print every notification and each policy's decision
-                                on it, as a table to diff.
+        policy-table            Print every notification from every prior state and a
+                                policy's decision, as a table to diff.
+        benchmark               Measure how fast scenarios play, and print the
+                                figures beside their targets.
         help                    Show subcommand help information.
 
         See 'simsub help <subcommand>' for detailed help.

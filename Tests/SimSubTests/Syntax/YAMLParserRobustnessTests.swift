@@ -99,20 +99,16 @@ extension SyntaxTests {
       #expect(levels == 64)
     }
 
-    @Test func largeInputsParseInLinearTime() {
-      // Quadratic behaviour would take minutes here; linear takes well under a second even in
-      // a debug build.
+    @Test func largeInputsParse() {
+      // Speed is measured by `simsub benchmark`, never by a timed test; this checks that large
+      // inputs come through whole (a quadratic parser shows there as minutes, not here).
       let entries = (0..<20_000).map { "  - {at: \($0)d, do: note, text: 'entry \($0)'}  # c" }
       let text = "timeline:\n" + entries.joined(separator: "\n") + "\n"
-      let clock = ContinuousClock()
-      var tree: YAMLNode? = nil
-      let elapsed = clock.measure { tree = try? SyntaxTesting.parse(text).get() }
+      var tree = try? SyntaxTesting.parse(text).get()
       #expect(tree?["timeline"]?.sequenceItems?.count == 20_000)
-      #expect(elapsed < .seconds(20))
       let wide = "x: [" + String(repeating: "é, ", count: 100_000) + "]"
-      let wideElapsed = clock.measure { tree = try? SyntaxTesting.parse(wide).get() }
+      tree = try? SyntaxTesting.parse(wide).get()
       #expect(tree?["x"]?.sequenceItems?.count == 100_000)
-      #expect(wideElapsed < .seconds(20))
     }
   }
 }
