@@ -9,7 +9,8 @@
 /// server that fetches the subscription on every RTDN is shielded: the fetched resource is as of
 /// arrival, whatever order the RTDNs come in. The mistake shows with Apple, and with bare RTDNs.)
 ///
-/// Everything else is ``ReferencePolicy``'s, including skipping a repeat of one of the last four
+/// Everything else is ``ReferencePolicy``'s, including ignoring a replaced Google purchase and
+/// skipping a repeat of one of the last four
 /// notifications applied, so its only mistake is the order.
 public struct ArrivalOrderPolicy: EntitlementPolicy {
   public static let name = "arrival-order"
@@ -18,11 +19,13 @@ public struct ArrivalOrderPolicy: EntitlementPolicy {
 
   private var reading = EntitlementReading.never
   private var order = ArrivalOrder()
+  private var replacement = ReplacedPurchase()
 
   public init() {}
 
   public mutating func receive(_ notification: StoreNotification, at arrival: Instant) {
-    guard let next = ReferenceRules.reading(of: notification, after: reading.state),
+    guard !replacement.isAboutReplacedPurchase(notification),
+      let next = ReferenceRules.reading(of: notification, after: reading.state),
       order.admit(NotificationIdentity(notification))
     else { return }
     reading = next

@@ -18,6 +18,11 @@
 ///   so its answer changes only when a notification arrives: `decidesOnlyOnNotifications`.
 /// - **Fails safe on the unknown.** A type it does not know neither grants nor revokes: the
 ///   answer stays what it was.
+/// - **Follows a Google product change to the new purchase.** An upgrade or downgrade replaces
+///   the purchase token, and Google sends `SUBSCRIPTION_EXPIRED` for the old one; a
+///   notification about a replaced token (its resource says `replacementCancellation`, or it is
+///   the newest `linkedPurchaseToken` seen) is ignored, so the change never locks the subscriber
+///   out. ``ReplacedPurchase`` has the rule.
 /// - **Is idempotent and ordered by the store's clock.** Duplicates change nothing, and a
 ///   notification signed before the newest one applied is ignored; ``SentDateOrder`` has the
 ///   rule and why it is exact with a few bytes of memory.
@@ -28,8 +33,8 @@
 /// the policy applies on arrival; until then it answers from the newest RTDN it has, exactly as
 /// it does for Apple. One rule for both stores keeps duplicates and reordering harmless.
 ///
-/// `receive` and `decision(at:)` do not allocate; the value is about 150 bytes (the answer, one
-/// instant and four notification identities) with no references, whatever the history's length.
+/// `receive` and `decision(at:)` do not allocate; the value is about 160 bytes (the answer, one
+/// instant, four notification identities and one replaced token) with no references, whatever the history's length.
 public struct ReferencePolicy: EntitlementPolicy {
   public static let name = "reference"
   public static let summary = "Recommended: grace keeps access, store order, idempotent"
@@ -37,11 +42,13 @@ public struct ReferencePolicy: EntitlementPolicy {
 
   private var reading = EntitlementReading.never
   private var order = SentDateOrder()
+  private var replacement = ReplacedPurchase()
 
   public init() {}
 
   public mutating func receive(_ notification: StoreNotification, at arrival: Instant) {
-    guard let next = ReferenceRules.reading(of: notification, after: reading.state),
+    guard !replacement.isAboutReplacedPurchase(notification),
+      let next = ReferenceRules.reading(of: notification, after: reading.state),
       order.admit(NotificationIdentity(notification), sentDate: notification.sentDate)
     else { return }
     reading = next
