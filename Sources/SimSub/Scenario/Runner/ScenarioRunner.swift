@@ -1,9 +1,11 @@
 /// Plays a scenario through the engine with a policy and checks it.
 ///
 /// Anchored instants (`renewal 2 + 6h`) resolve while the run goes: the engine stops whenever
-/// the current period's end moves, and every entry whose period has become current is placed
-/// then. Entries at the same instant keep file order when they resolve together; an anchored
-/// entry resolved later than a fixed one at the same instant comes after it.
+/// the current period's end moves, every entry whose period has become current is placed then,
+/// and an entry not yet due is moved again if its period's end moves (an upgrade, a recovery).
+/// Each entry is a marker in line with the subscriber's actions; when it comes due, the runner
+/// checks that it still resolves to that instant and only then performs it, so entries at one
+/// instant keep file order, before the store's own events there.
 public enum ScenarioRunner {
   /// The longest a scenario without `horizon` may run while waiting for an anchor.
   public static let maximumSpan = TimeSpan.days(366 * 20)
@@ -29,11 +31,16 @@ public enum ScenarioRunner {
 
     let cap = scenario.start + maximumSpan
     var limit = scenario.horizon.map { scenario.start + $0 }
+    let period = scenario.products.first?.period ?? .oneMonth
     while true {
-      if limit == nil, state.allPlaced || engine.nextEventInstant == nil {
-        // Everything is known: run one period past the last entry or expectation.
-        let period = scenario.products.first?.period ?? .oneMonth
-        limit = period.advance(max(state.latestPlaced, engine.now), by: 1)
+      if scenario.horizon == nil {
+        if let current = limit {
+          // An anchor that moved later extends the default horizon with it.
+          limit = max(current, period.advance(state.latestPlaced, by: 1))
+        } else if state.allPlaced || engine.nextEventInstant == nil {
+          // Everything is known: run one period past the last entry or expectation.
+          limit = period.advance(max(state.latestPlaced, engine.now), by: 1)
+        }
       }
       let target = limit ?? min(engine.nextEventInstant ?? cap, cap)
       switch engine.run(until: target) {
@@ -53,6 +60,7 @@ public enum ScenarioRunner {
   struct RunState {
     let scenario: Scenario
     var placedTimeline: [Instant?]
+    var firedTimeline: [Bool]
     var placedExpectations: [Instant?]
     var results: [ExpectationResult?]
     var errors: [EntryError] = []
@@ -61,6 +69,7 @@ public enum ScenarioRunner {
     init(scenario: Scenario) {
       self.scenario = scenario
       placedTimeline = Array(repeating: nil, count: scenario.timeline.count)
+      firedTimeline = Array(repeating: false, count: scenario.timeline.count)
       placedExpectations = Array(repeating: nil, count: scenario.expectations.count)
       results = Array(repeating: nil, count: scenario.expectations.count)
       latestPlaced = scenario.start
@@ -82,32 +91,28 @@ public enum ScenarioRunner {
       }
     }
 
+    /// Places every entry whose instant can be known now, and moves every placed entry that
+    /// is not yet due whose anchor now resolves elsewhere.
     mutating func place<S, P, Pay, O>(_ engine: inout Engine<S, P, Pay, O>) {
-      for (index, entry) in scenario.timeline.enumerated() where placedTimeline[index] == nil {
-        guard let instant = resolve(entry.at, engine) else { continue }
+      for (index, entry) in scenario.timeline.enumerated() where !firedTimeline[index] {
+        guard let instant = resolve(entry.at, engine), instant != placedTimeline[index] else { continue }
+        if placedTimeline[index] != nil, !entry.at.isAnchored { continue }
         placedTimeline[index] = instant
         guard instant >= engine.now else {
-          errors.append(
-            EntryError(
-              line: entry.line, column: entry.column,
-              message: "'\(entry.at)' resolves to \(RFC3339.format(instant)), before \(RFC3339.format(engine.now)) when it became known"))
+          firedTimeline[index] = true
+          errors.append(pastError(entry.at, instant, engine.now, line: entry.line, column: entry.column))
           continue
         }
         latestPlaced = max(latestPlaced, instant)
-        switch entry.action {
-        case .subscriber(let action): engine.schedule(action, at: instant)
-        case .delivery(let faults): engine.schedule(faults.settings(from: instant, start: scenario.start), at: instant)
-        case .note: engine.scheduleMarker(UInt32(index) | noteFlag, at: instant, afterEverything: false)
-        }
+        engine.scheduleMarker(UInt32(index) | timelineFlag, at: instant, afterEverything: false)
       }
-      for (index, expectation) in scenario.expectations.enumerated() where placedExpectations[index] == nil {
-        guard let instant = resolve(expectation.at, engine) else { continue }
+      for (index, expectation) in scenario.expectations.enumerated() where results[index] == nil {
+        guard let instant = resolve(expectation.at, engine), instant != placedExpectations[index] else { continue }
+        if placedExpectations[index] != nil, !expectation.at.isAnchored { continue }
         placedExpectations[index] = instant
         guard instant >= engine.now else {
-          errors.append(
-            EntryError(
-              line: expectation.line, column: expectation.column,
-              message: "'\(expectation.at)' resolves to \(RFC3339.format(instant)), before \(RFC3339.format(engine.now)) when it became known"))
+          results[index] = ExpectationResult(expectation: expectation, instant: nil, checks: [], recentDeliveries: [])
+          errors.append(pastError(expectation.at, instant, engine.now, line: expectation.line, column: expectation.column))
           continue
         }
         latestPlaced = max(latestPlaced, instant)
@@ -115,16 +120,31 @@ public enum ScenarioRunner {
       }
     }
 
-    let noteFlag: UInt32 = 1 << 31
+    func pastError(_ at: ScenarioInstant, _ instant: Instant, _ now: Instant, line: Int, column: Int) -> EntryError {
+      EntryError(
+        line: line, column: column,
+        message: "'\(at)' resolves to \(RFC3339.format(instant)), before \(RFC3339.format(now)) when it became known")
+    }
+
+    /// Marks timeline entries apart from expectations in marker ids.
+    let timelineFlag: UInt32 = 1 << 31
 
     mutating func check<S, P, Pay>(marker id: UInt32, engine: inout Engine<S, P, Pay, ScenarioObserver>) {
-      if id & noteFlag != 0 {
-        if case .note(let text) = scenario.timeline[Int(id & ~noteFlag)].action {
+      if id & timelineFlag != 0 {
+        let index = Int(id & ~timelineFlag)
+        // A marker left behind by an entry that has since moved, or already performed, is stale.
+        guard !firedTimeline[index], placedTimeline[index] == engine.now else { return }
+        firedTimeline[index] = true
+        switch scenario.timeline[index].action {
+        case .subscriber(let action): engine.schedule(action, at: engine.now)
+        case .delivery(let faults): engine.schedule(faults.settings(from: engine.now, start: scenario.start), at: engine.now)
+        case .note(let text):
           engine.observer.note(text, at: engine.now, truth: engine.record.truth, decision: engine.decision)
         }
         return
       }
       let index = Int(id)
+      guard results[index] == nil, placedExpectations[index] == engine.now else { return }
       let expectation = scenario.expectations[index]
       let record = engine.record
       let decision = engine.decision
