@@ -22,6 +22,7 @@ enum Describe {
     switch timer {
     case .renewal: "store: period ends"
     case .retry(let n): "store: billing retry \(n)"
+    case .silentGraceEnds: "store: silent day ends"
     case .graceEnds: "store: grace ends"
     case .retryWindowEnds: "store: retries end"
     case .pauseEnds: "store: pause ends"

@@ -26,7 +26,15 @@ public struct ScenarioTextReport: Sendable {
 
     let header = ["instant", "day", "event", "sent", "store", "policy", "access", "prompt"]
     var table: [[String]] = [header]
-    for row in result.rows {
+    for row in Self.collapsingRepeatedFailures(result.rows) {
+      if case .deliveryFailed(let name, let attempt, let retryAt) = row.event, attempt < 0 {
+        // A run of failed attempts folded into one row (see `collapsingRepeatedFailures`).
+        table.append([
+          "…", "", "\(-attempt) more failed attempts to deliver \(name), until \(retryAt.map(RFC3339.format) ?? "?")",
+          "", row.truth.name, row.decision.state.name, row.decision.access ? "yes" : "no", row.decision.prompt.name,
+        ])
+        continue
+      }
       table.append([
         RFC3339.format(row.instant), Describe.day(row.instant, from: s.start),
         Describe.event(row.event, products: s.products), row.sent.joined(separator: ", "),
@@ -84,6 +92,36 @@ public struct ScenarioTextReport: Sendable {
     out.append("")
     out.append(result.passed ? paint("PASS", "1;32") : paint("FAIL", "1;31"))
     return out.joined(separator: "\n") + "\n"
+  }
+
+  /// Folds long runs of failed deliveries of one notification (Pub/Sub retries for days) into
+  /// the first attempt, one summary row and the last attempt. The summary row is a
+  /// `.deliveryFailed` with a negative attempt: the number of rows folded, and the last one's
+  /// instant.
+  static func collapsingRepeatedFailures(_ rows: [TimelineRow]) -> [TimelineRow] {
+    var out: [TimelineRow] = []
+    var i = 0
+    while i < rows.count {
+      guard case .deliveryFailed(let name, _, _) = rows[i].event else {
+        out.append(rows[i])
+        i += 1
+        continue
+      }
+      var j = i + 1
+      while j < rows.count, case .deliveryFailed(let other, _, _) = rows[j].event, other == name { j += 1 }
+      let run = j - i
+      if run > 4 {
+        out.append(rows[i])
+        var summary = rows[j - 2]
+        summary.event = .deliveryFailed(name, attempt: -Int32(run - 2), retryAt: rows[j - 2].instant)
+        out.append(summary)
+        out.append(rows[j - 1])
+      } else {
+        out.append(contentsOf: rows[i..<j])
+      }
+      i = j
+    }
+    return out
   }
 
   /// One violation in a sentence: when it began, how long it lasted, the truth and the answer

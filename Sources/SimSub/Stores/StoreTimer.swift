@@ -8,6 +8,8 @@ public enum StoreTimer: Hashable, Sendable {
   case renewal
   /// The `n`-th billing retry (1-based) of the current episode.
   case retry(Int32)
+  /// Google: the documented silent day after a declined renewal ends; grace (or hold) begins.
+  case silentGraceEnds
   /// Billing grace ends unpaid.
   case graceEnds
   /// The retry window / account hold ends unpaid: the subscription expires.

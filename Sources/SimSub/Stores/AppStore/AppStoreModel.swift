@@ -169,7 +169,7 @@ public struct AppStoreModel: StoreModel {
       clearBillingIssue(&record)
       record.epoch &+= 1
       send(.expired, .billingRetry, record: &record, now: now, effects: &effects)
-    case .pauseEnds:
+    case .pauseEnds, .silentGraceEnds:
       return
     }
   }

@@ -4,7 +4,7 @@
 /// Stages are counted from the failed renewal F: silent grace [F, F + silentGrace), state
 /// `ACTIVE` and no notification; grace until F + grace; account hold until F + grace + hold.
 /// The silent day is part of grace, or of hold when grace is shorter ("Play will wait a
-/// minimum of 1 day"). The `graceEnds` timer marks the end of the silent stage and of grace.
+/// minimum of 1 day"). The `silentGraceEnds` timer marks the end of the silent stage, `graceEnds` the end of grace.
 /// A stage that ends at the same instant as a retry ends first: the retry then belongs to the
 /// next stage (a retry on grace's last instant is a recovery from hold).
 extension GooglePlayModel {
@@ -21,7 +21,7 @@ extension GooglePlayModel {
     effects.schedule(.retryWindowEnds, at: windowEnd, for: record)
     let silentEnd = now + silentGrace
     if silentGrace > .zero, silentEnd < windowEnd {
-      effects.schedule(.graceEnds, at: silentEnd, for: record)
+      effects.schedule(.silentGraceEnds, at: silentEnd, for: record)
     } else {
       enterGraceOrHold(record: &record, at: now, effects: &effects)
     }

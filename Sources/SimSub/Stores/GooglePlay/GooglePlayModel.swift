@@ -140,7 +140,7 @@ public struct GooglePlayModel: StoreModel {
       renew(record: &record, at: now, payments: &payments, effects: &effects)
     case .retry(let n):
       retry(n, record: &record, at: now, payments: &payments, effects: &effects)
-    case .graceEnds:
+    case .silentGraceEnds, .graceEnds:
       graceStageEnds(record: &record, at: now, effects: &effects)
     case .retryWindowEnds:
       holdEnds(record: &record, at: now, effects: &effects)
