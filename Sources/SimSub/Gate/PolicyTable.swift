@@ -49,7 +49,9 @@ public struct PolicyTable: Hashable, Sendable {
             var policy = base
             policy.receive(PolicyTableStories.restamped(n, at: at), at: at)
             rows.append(
-              Row(store: store, prior: prior, before: before, notification: n.name, after: policy.decision(at: at)))
+              Row(
+                store: store, prior: prior, before: before, notification: PolicyTableStories.label(n),
+                after: policy.decision(at: at)))
           }
         }
       }

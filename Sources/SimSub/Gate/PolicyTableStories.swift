@@ -2,7 +2,7 @@
 /// the states a subscriber passes through, for `PolicyTable`.
 enum PolicyTableStories {
   struct Material {
-    /// Every distinct notification (by name), in the order first sent.
+    /// Every distinct notification (by `label`), as delivered, in the order first delivered.
     var notifications: [StoreNotification] = []
     /// For each store truth reached, the first list of deliveries that leads there.
     var prefixes: [(StoreTruth, [(StoreNotification, Instant)])] = []
@@ -72,9 +72,9 @@ enum PolicyTableStories {
       for entry in engine.observer.entries {
         switch entry.event {
         case .truth(_, let to): truth = to
-        case .sent(let n):
-          if seenNames.insert(n.name).inserted { material.notifications.append(n) }
         case .delivered(let n, _):
+          // As the server sees it: with Google's resource fetched on arrival.
+          if seenNames.insert(label(n)).inserted { material.notifications.append(n) }
           delivered.append((n, entry.instant))
           if seenStates.insert(truth).inserted { material.prefixes.append((truth, delivered)) }
         default: break
@@ -83,6 +83,21 @@ enum PolicyTableStories {
     }
     material.prefixes.sort { $0.0.rawValue < $1.0.rawValue }
     return material
+  }
+
+  /// The notification's name, with what makes a variant of it decide differently: Apple's
+  /// `data.status`, Google's fetched state and who canceled. Notifications with the same label
+  /// are one row of the table.
+  static func label(_ n: StoreNotification) -> String {
+    switch n {
+    case .appStore(let a):
+      return a.data.status.map { "\(n.name) (status \($0.rawValue))" } ?? n.name
+    case .googlePlay(let g):
+      guard let resource = g.subscription else { return n.name }
+      var label = n.name + " (" + resource.subscriptionState.rawValue.replacingAll("SUBSCRIPTION_STATE_", with: "")
+      if let context = resource.canceledStateContext { label += ", \(context)" }
+      return label + ")"
+    }
   }
 
   /// The notification as if sent at `instant`.
