@@ -23,6 +23,37 @@ public enum AtomicFile {
   static func write(
     _ data: Data, to path: String, beforeRename: (String) throws -> Void
   ) throws(AtomicFileError) {
+    let temporary = try stage(data, for: path)
+    do {
+      try beforeRename(temporary)
+    } catch {
+      try? FileManager.default.removeItem(atPath: temporary)
+      throw AtomicFileError(path: path, reason: Self.reason(error))
+    }
+    try commit(temporary, to: path)
+  }
+
+  /// Writes several files so that none is replaced unless all were written: every temporary
+  /// file is completed first, then they are renamed in order. Put the file whose old content
+  /// matters most last (a baseline after the files it refers to).
+  public static func writeAll(_ files: [(path: String, text: String)]) throws(AtomicFileError) {
+    var staged: [String] = []
+    for (path, text) in files {
+      do {
+        staged.append(try stage(Data(text.utf8), for: path))
+      } catch {
+        for temporary in staged { try? FileManager.default.removeItem(atPath: temporary) }
+        throw error
+      }
+    }
+    for (temporary, file) in zip(staged, files) {
+      try commit(temporary, to: file.path)
+    }
+  }
+
+  /// Writes `data` to a temporary file beside `path`, flushed to disk, with `path`'s
+  /// permissions; returns the temporary file's path.
+  private static func stage(_ data: Data, for path: String) throws(AtomicFileError) -> String {
     let destination = URL(fileURLWithPath: path)
     let temporary = destination.deletingLastPathComponent()
       .appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).tmp")
@@ -39,14 +70,18 @@ public enum AtomicFile {
       let handle = try FileHandle(forWritingTo: temporary)
       try handle.synchronize()
       try handle.close()
-      try beforeRename(temporary.path)
     } catch {
       try? files.removeItem(at: temporary)
       throw AtomicFileError(path: path, reason: Self.reason(error))
     }
-    if rename(temporary.path, path) != 0 {
+    return temporary.path
+  }
+
+  /// Renames a staged file over `path`.
+  private static func commit(_ temporary: String, to path: String) throws(AtomicFileError) {
+    if rename(temporary, path) != 0 {
       let code = errno
-      try? files.removeItem(at: temporary)
+      try? FileManager.default.removeItem(atPath: temporary)
       throw AtomicFileError(path: path, reason: String(cString: strerror(code)))
     }
   }

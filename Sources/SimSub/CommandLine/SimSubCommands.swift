@@ -150,8 +150,10 @@ public enum SimSubCommands {
       exit status 1 and a diff.
       """,
     options: [
-      .flag("update", help: "Write the current results as the new baseline instead of comparing."),
+      .flag("update", help: "Write the current results as the new baseline and policy table, and print what changed."),
+      .option("policy", value: "name", help: "The built-in policy to gate.", default: .value("reference")),
       formatOption(checkFormats),
+      outputOption,
     ])
 
   public static let policyTable = CommandSpec(

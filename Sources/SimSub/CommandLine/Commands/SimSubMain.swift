@@ -22,6 +22,7 @@ public enum SimSubMain {
       case "policies": return PoliciesCommand.run(context)
       case "benchmark": return BenchmarkCommand.run(context)
       case "policy-table": return PolicyTableCommand.run(context)
+      case "gate": return GateCommand.run(context)
       default:
         console.error("Error: 'simsub \(command.path.joined(separator: " "))' is not available in this version.\n")
         return .badInput

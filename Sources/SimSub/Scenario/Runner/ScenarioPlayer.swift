@@ -1,5 +1,5 @@
-/// Plays a loaded scenario: builds its store model, opens the named policy once, and hands
-/// both to the generic `ScenarioRunner`, so the run is specialised for that pair.
+/// Plays a loaded scenario: builds its store model and hands it, with the policy type, to the
+/// generic `ScenarioRunner`, so the run is specialised for that pair.
 public enum ScenarioPlayer {
   /// Why a scenario could not be played.
   public enum Failure: Error, Hashable, Sendable {
@@ -14,43 +14,31 @@ public enum ScenarioPlayer {
     }
   }
 
-  /// Plays `scenario` with `policy` (the scenario's own when `nil`) and an optional step.
+  /// Plays `scenario` with the built-in policy `policy` (the scenario's own when `nil`).
   public static func play(_ scenario: Scenario, policy: String? = nil, step: TimeSpan? = nil) throws(Failure)
     -> ScenarioResult
   {
     let name = policy ?? scenario.policy
+    guard let entry = PolicyRegistry.entry(named: name) else { throw .unknownPolicy(UnknownPolicyError(name: name)) }
+    // The existential metatype is opened here, once (SE-0352); the run is specialised.
+    return try play(scenario, policy: entry.type, step: step)
+  }
+
+  /// Plays `scenario` with any policy type: a built-in one, or an app's own.
+  public static func play<Policy: EntitlementPolicy>(
+    _ scenario: Scenario, policy: Policy.Type, step: TimeSpan? = nil
+  ) throws(Failure) -> ScenarioResult {
     do {
       switch scenario.store {
       case .apple:
         let model = try AppStoreModel(products: scenario.products)
-        return try open(name, Visit(scenario: scenario, store: model, step: step))
+        return ScenarioRunner.run(scenario, store: model, policy: policy, step: step)
       case .google:
         let model = try GooglePlayModel(products: scenario.products)
-        return try open(name, Visit(scenario: scenario, store: model, step: step))
+        return ScenarioRunner.run(scenario, store: model, policy: policy, step: step)
       }
-    } catch let error as StoreConfigurationError {
+    } catch {
       throw .store(path: scenario.path, error)
-    } catch let error as Failure {
-      throw error
-    } catch {
-      preconditionFailure("unexpected error \(error)")
-    }
-  }
-
-  private static func open<S>(_ name: String, _ visit: Visit<S>) throws(Failure) -> ScenarioResult {
-    do {
-      return try PolicyRegistry.withPolicy(named: name, visit)
-    } catch {
-      throw .unknownPolicy(error)
-    }
-  }
-
-  private struct Visit<Store: StoreModel>: PolicyVisitor {
-    let scenario: Scenario
-    let store: Store
-    let step: TimeSpan?
-    func visit<Policy: EntitlementPolicy>(_ type: Policy.Type) -> ScenarioResult {
-      ScenarioRunner.run(scenario, store: store, policy: type, step: step)
     }
   }
 }

@@ -1,0 +1,49 @@
+/// `Reports/baseline.json`: what the gate compares a policy with. Written by
+/// `simsub gate --update`, reviewed like code.
+public struct GateBaseline: Hashable, Sendable {
+  /// The policy the baseline was taken with.
+  public var policy: String
+  /// The scenario folder, relative to the repository root.
+  public var scenarios: String
+  /// Every scenario file the gate played, relative to the root, sorted. A file missing later
+  /// fails the gate, so a failing scenario cannot be deleted unnoticed.
+  public var scenarioFiles: [String]
+  /// The committed policy table, relative to the root.
+  public var policyTable: String
+
+  public init(policy: String = "reference", scenarios: String = "Scenarios", scenarioFiles: [String] = [],
+    policyTable: String = "Reports/policy-table.md")
+  {
+    self.policy = policy
+    self.scenarios = scenarios
+    self.scenarioFiles = scenarioFiles
+    self.policyTable = policyTable
+  }
+
+  public static let defaultPath = "Reports/baseline.json"
+
+  public var json: JSONValue {
+    .object([
+      ("simsub-baseline", .number(JSONNumber(1))),
+      ("policy", .string(policy)),
+      ("scenarios", .string(scenarios)),
+      ("scenario-files", .array(scenarioFiles.map { .string($0) })),
+      ("policy-table", .string(policyTable)),
+    ])
+  }
+
+  public init(json text: String) throws(JSONDecodingError) {
+    let value: JSONValue
+    do { value = try JSONValue(parsing: text) } catch {
+      throw JSONDecodingError(path: JSONPath(), message: error.description)
+    }
+    let c = JSONCursor(value)
+    guard try c["simsub-baseline"].int64() == 1 else {
+      throw JSONDecodingError(path: JSONPath(), message: "unsupported baseline version: expected 1")
+    }
+    self.init(
+      policy: try c["policy"].string(), scenarios: try c["scenarios"].string(),
+      scenarioFiles: try c["scenario-files"].array().map { c throws(JSONDecodingError) in try c.string() },
+      policyTable: try c["policy-table"].string())
+  }
+}

@@ -1,0 +1,95 @@
+/// The gate's verdict in each output format, plus the GitHub Actions annotations.
+public enum GateReport {
+  public static func text(_ r: Gate.Result) -> String {
+    var out = "simsub gate — policy \(r.policy)\n"
+    let passedScenarios = r.scenarios.filter(\.passed).count
+    out += "  scenarios     \(passedScenarios) of \(r.scenarios.count) passed\n"
+    out += "  policy table  \(r.tableDiff.isEmpty ? "unchanged" : "\(r.tableDiff.changes.count) rows changed") (\(r.table.rows.count) rows)\n"
+    if !r.failures.isEmpty {
+      out += "\n"
+      for f in r.failures {
+        out += "✗ \(f.summary)\n"
+        for line in f.detail { out += "    \(line)\n" }
+      }
+    }
+    out += "\n" + (r.passed ? "PASS" : "FAIL: \(r.failures.count) problem\(r.failures.count == 1 ? "" : "s")") + "\n"
+    return out
+  }
+
+  public static func markdown(_ r: Gate.Result) -> String {
+    var out = "### simsub gate: \(r.passed ? "✅ passed" : "❌ failed") (policy `\(r.policy)`)\n\n"
+    out += "| check | result |\n|---|---|\n"
+    out += "| scenarios | \(r.scenarios.filter(\.passed).count) of \(r.scenarios.count) passed |\n"
+    out += "| policy table | \(r.tableDiff.isEmpty ? "unchanged" : "\(r.tableDiff.changes.count) rows changed") |\n"
+    if !r.failures.isEmpty {
+      out += "\n#### Failures\n\n"
+      for f in r.failures {
+        out += "- **\(ScenarioMarkdownReport.cell(f.summary))**\n"
+        for line in f.detail { out += "  - \(ScenarioMarkdownReport.cell(line))\n" }
+      }
+    }
+    return out
+  }
+
+  /// JUnit: the scenario suites, then one suite for the gate's own checks.
+  public static func junit(_ r: Gate.Result) -> String {
+    var xml = ScenarioJUnitReport.render(r.scenarios)
+    let own = r.failures.filter { $0.kind != .scenario }
+    var suite = "  <testsuite name=\"simsub gate\" tests=\"\(max(1, own.count))\" failures=\"\(own.count)\" errors=\"0\">\n"
+    if own.isEmpty {
+      suite += "    <testcase classname=\"gate\" name=\"policy table and baseline\"/>\n"
+    }
+    for f in own {
+      suite += "    <testcase classname=\"gate\" name=\"\(ScenarioJUnitReport.xml(f.kind.rawValue))\">\n"
+      suite += "      <failure message=\"\(ScenarioJUnitReport.xml(f.summary))\">\(ScenarioJUnitReport.xml(f.detail.joined(separator: "\n")))</failure>\n"
+      suite += "    </testcase>\n"
+    }
+    suite += "  </testsuite>\n"
+    if let close = xml.range(of: "</testsuites>", options: .backwards) {
+      xml.replaceSubrange(close, with: suite + "</testsuites>")
+    }
+    return xml
+  }
+
+  public static func json(_ r: Gate.Result) -> String {
+    let value: JSONValue = .object([
+      ("tool", "simsub"), ("command", "gate"), ("policy", .string(r.policy)), ("passed", .bool(r.passed)),
+      (
+        "failures",
+        .array(
+          r.failures.map { f in
+            .object([
+              ("kind", .string(f.kind.rawValue)), ("summary", .string(f.summary)),
+              ("detail", .array(f.detail.map { .string($0) })), ("file", f.file.map { .string($0) } ?? .null),
+              ("line", f.line.map { .number(JSONNumber($0)) } ?? .null),
+            ])
+          })
+      ),
+      ("scenarios", .number(JSONNumber(r.scenarios.count))),
+      ("policy-table-changes", .array(r.tableDiff.changes.map { .string($0.description) })),
+    ])
+    return value.serialized(.pretty) + "\n"
+  }
+
+  /// `::error file=…,line=…::message` lines for GitHub Actions, one per failure.
+  public static func githubAnnotations(_ r: Gate.Result) -> String {
+    r.failures.map { f in
+      var properties: [String] = []
+      if let file = f.file { properties.append("file=\(escapeProperty(file))") }
+      if let line = f.line { properties.append("line=\(line)") }
+      properties.append("title=\(escapeProperty("simsub gate: \(f.kind.rawValue)"))")
+      let message = ([f.summary] + f.detail.prefix(5)).joined(separator: "\n")
+      return "::error \(properties.joined(separator: ","))::\(escapeData(message))\n"
+    }.joined()
+  }
+
+  /// GitHub's workflow-command escaping for the message.
+  static func escapeData(_ s: String) -> String {
+    s.replacingAll("%", with: "%25").replacingAll("\r", with: "%0D").replacingAll("\n", with: "%0A")
+  }
+
+  /// The same for property values, which also escape `:` and `,`.
+  static func escapeProperty(_ s: String) -> String {
+    escapeData(s).replacingAll(":", with: "%3A").replacingAll(",", with: "%2C")
+  }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+
+@testable import SimSub
+
+/// The gate against deliberately altered policies, each making one kind of regression, in a
+/// throwaway repository built from a few shipped scenarios.
+@Suite("Gate")
+struct GateTests {
+  /// The reference policy, but a subscriber in grace loses access: breaks scenarios.
+  struct LocksOutGrace: EntitlementPolicy {
+    static let name = "locks-out-grace"
+    static let summary = "test: no access in grace"
+    static let decidesOnlyOnNotifications = true
+    var base = ReferencePolicy()
+    mutating func receive(_ n: StoreNotification, at arrival: Instant) { base.receive(n, at: arrival) }
+    func decision(at instant: Instant) -> Decision {
+      var d = base.decision(at: instant)
+      if d.state == .grace { d.access = false }
+      return d
+    }
+  }
+
+  /// The reference policy, but a refunded subscriber is asked to fix a card: no scenario
+  /// constrains the prompt after a refund, so only the policy table notices.
+  struct NagsAfterRefund: EntitlementPolicy {
+    static let name = "nags-after-refund"
+    static let summary = "test: hard prompt when revoked"
+    static let decidesOnlyOnNotifications = true
+    var base = ReferencePolicy()
+    mutating func receive(_ n: StoreNotification, at arrival: Instant) { base.receive(n, at: arrival) }
+    func decision(at instant: Instant) -> Decision {
+      var d = base.decision(at: instant)
+      if d.state == .revoked { d.prompt = .hard }
+      return d
+    }
+  }
+
+  static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  /// A temporary repository with three shipped scenarios and a baseline taken with `reference`.
+  func sandbox() throws -> Gate.Paths {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("simsub-gate-\(UUID().uuidString)")
+    let scenarios = root.appendingPathComponent("Scenarios")
+    try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(at: root.appendingPathComponent("Reports"), withIntermediateDirectories: true)
+    for name in ["card-expired.scn", "apple-trial-converts-to-paid.scn", "google-silent-grace-then-grace-recovers.scn"] {
+      try FileManager.default.copyItem(
+        at: Self.repository.appendingPathComponent("Scenarios/\(name)"), to: scenarios.appendingPathComponent(name))
+    }
+    let paths = Gate.Paths(root: root.path)
+    _ = try Gate.update(ReferencePolicy.self, paths: paths)
+    return paths
+  }
+
+  @Test func theReferencePolicyPassesTheCommittedBaseline() throws {
+    let result = try Gate.run(ReferencePolicy.self, paths: Gate.Paths(root: Self.repository.path))
+    #expect(result.passed, "\(result.failures.map(\.summary))")
+    #expect(result.scenarios.count >= 30)
+  }
+
+  @Test func updateThenGatePasses() throws {
+    let paths = try sandbox()
+    let result = try Gate.run(ReferencePolicy.self, paths: paths)
+    #expect(result.passed)
+    #expect(result.scenarios.count == 3)
+    #expect(try Gate.update(ReferencePolicy.self, paths: paths).isEmpty)
+  }
+
+  @Test func aScenarioFailureFailsTheGateNamingScenarioAndCheck() throws {
+    let paths = try sandbox()
+    let result = try Gate.run(LocksOutGrace.self, paths: paths)
+    #expect(!result.passed)
+    let failure = try #require(result.failures.first { $0.kind == .scenario })
+    #expect(failure.summary == "scenario Scenarios/card-expired.scn failed with policy locks-out-grace: Card expires at the first renewal; the subscriber fixes it during grace")
+    #expect(failure.detail.contains { $0.hasPrefix("line 18: at renewal 1 + 1h (2026-02-28T10:00:00Z) access: expected yes, got no") })
+    #expect(failure.detail.contains { $0.hasPrefix("no-lockout-in-grace: locked out while the store says grace") })
+    #expect(failure.file == "Scenarios/card-expired.scn" && failure.line == 18)
+    let annotations = GateReport.githubAnnotations(result)
+    #expect(annotations.contains("::error file=Scenarios/card-expired.scn,line=18,title=simsub gate%3A scenario::scenario Scenarios/card-expired.scn failed"))
+  }
+
+  @Test func aPolicyTableChangeAloneFailsTheGateWithTheRows() throws {
+    let paths = try sandbox()
+    let result = try Gate.run(NagsAfterRefund.self, paths: paths)
+    #expect(result.scenarios.allSatisfy { $0.passed })
+    let failure = try #require(result.failures.first)
+    #expect(result.failures.count == 1)
+    #expect(failure.kind == .policyTable)
+    #expect(failure.summary.hasPrefix("policy table: ") && failure.summary.hasSuffix(" decisions changed since Reports/policy-table.md"))
+    #expect(failure.detail.contains("apple, from active, REFUND (status 5): revoked, no, none → revoked, no, hard"))
+  }
+
+  @Test func aDeletedScenarioFailsTheGate() throws {
+    let paths = try sandbox()
+    try FileManager.default.removeItem(atPath: paths.root + "/Scenarios/card-expired.scn")
+    let result = try Gate.run(ReferencePolicy.self, paths: paths)
+    #expect(result.failures.map(\.summary) == ["scenario Scenarios/card-expired.scn is in the baseline but no longer exists"])
+  }
+
+  @Test func anUpdateThatCannotFinishLeavesTheOldBaseline() throws {
+    let paths = try sandbox()
+    let baselinePath = paths.root + "/Reports/baseline.json"
+    let before = try String(contentsOfFile: baselinePath, encoding: .utf8)
+    // The table's folder is gone, so staging the first file fails before any rename.
+    var broken = try GateBaseline(json: before)
+    broken.policyTable = "Missing/policy-table.md"
+    try (broken.json.serialized(.pretty) + "\n").write(toFile: baselinePath, atomically: true, encoding: .utf8)
+    let written = try String(contentsOfFile: baselinePath, encoding: .utf8)
+    #expect(throws: GateError.self) { _ = try Gate.update(NagsAfterRefund.self, paths: paths) }
+    #expect(try String(contentsOfFile: baselinePath, encoding: .utf8) == written)
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: paths.root + "/Reports").filter { $0.hasSuffix(".tmp") }
+    #expect(leftovers.isEmpty)
+  }
+
+  @Test func updateRefusesWhileScenariosFail() throws {
+    let paths = try sandbox()
+    #expect(throws: GateError.self) { _ = try Gate.update(LocksOutGrace.self, paths: paths) }
+  }
+}
