@@ -67,6 +67,18 @@ enum Describe {
     "\(milliunits / 1000).\(String(milliunits % 1000 / 10).leftPadded(to: 2, with: "0"))"
   }
 
+  /// `store grace, access yes, sent DID_RENEW`: what an expectation checks, in file order.
+  static func expected(_ e: Expectation) -> String {
+    var parts: [String] = []
+    if let store = e.store { parts.append("store \(store.name)") }
+    if let state = e.entitlement { parts.append("entitlement \(state.name)") }
+    if let access = e.access { parts.append("access \(access ? "yes" : "no")") }
+    if let prompt = e.prompt { parts.append("prompt \(prompt.name)") }
+    for name in e.sent { parts.append("sent \(name)") }
+    if let charges = e.charges { parts.append("charges \(charges)") }
+    return parts.joined(separator: ", ")
+  }
+
   static func decision(_ d: Decision) -> String {
     "\(d.state.name), \(d.access ? "access" : "no access"), prompt \(d.prompt.name)"
   }

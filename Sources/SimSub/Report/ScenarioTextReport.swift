@@ -56,7 +56,7 @@ public struct ScenarioTextReport: Sendable {
       for e in result.expectations {
         let when = e.instant.map { "\(e.expectation.at) (\(RFC3339.format($0)), day \(Describe.day($0, from: s.start)))" }
           ?? "\(e.expectation.at) (never reached)"
-        let keys = e.checks.map { "\($0.key) \($0.expected)" }.joined(separator: ", ")
+        let keys = Describe.expected(e.expectation)
         out.append("  \(ok(e.passed)) \(when): \(keys)")
         for check in e.checks where !check.passed {
           out.append("      \(s.path):\(e.expectation.line): \(check.key): expected \(check.expected), got \(check.actual)")

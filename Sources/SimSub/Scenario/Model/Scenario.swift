@@ -81,7 +81,7 @@ public enum ScenarioInstant: Hashable, Sendable, CustomStringConvertible {
 public struct TimelineEntry: Hashable, Sendable {
   public var at: ScenarioInstant
   public var action: TimelineAction
-  /// Where the entry is in the file (its `do:` line).
+  /// Where the entry is in the file: its `at` value, the instant an entry error is about.
   public var line: Int
   public var column: Int
 

@@ -34,12 +34,15 @@ public struct ScenarioResult: Hashable, Sendable {
     }
   }
 
+  /// Each invariant's verdict, in the order of `Invariant.allCases`. An invariant at level
+  /// `off` is not checked, so it has no violations to report.
   public var invariants: [InvariantVerdict] {
     Invariant.allCases.map { invariant in
-      InvariantVerdict(
-        invariant: invariant, level: scenario.level(of: invariant),
+      let level = scenario.level(of: invariant)
+      return InvariantVerdict(
+        invariant: invariant, level: level,
         expectedToFail: scenario.expectedViolations.contains(invariant),
-        violations: violations.filter { $0.invariant == invariant })
+        violations: level == .off ? [] : violations.filter { $0.invariant == invariant })
     }
   }
 

@@ -2,7 +2,9 @@
 ///
 /// Anchored instants (`renewal 2 + 6h`) resolve while the run goes: the engine stops whenever
 /// the current period's end moves, and every entry whose period has become current is placed
-/// then. Entries at the same instant keep file order when they resolve together; an anchored
+/// then. An anchored entry waits as a marker and is applied when the marker comes due, so if
+/// the period's end moves again before then (an upgrade starts the period over) the entry moves
+/// with it. Entries at the same instant keep file order when they resolve together; an anchored
 /// entry resolved later than a fixed one at the same instant comes after it.
 public enum ScenarioRunner {
   /// The longest a scenario without `horizon` may run while waiting for an anchor.
@@ -28,12 +30,17 @@ public enum ScenarioRunner {
     state.place(&engine)
 
     let cap = scenario.start + maximumSpan
+    let period = scenario.products.first?.period ?? .oneMonth
     var limit = scenario.horizon.map { scenario.start + $0 }
+    // Without `horizon`: one period past the last entry or expectation, once all are placed.
+    var lastKnown: Instant?
     while true {
-      if limit == nil, state.allPlaced || engine.nextEventInstant == nil {
-        // Everything is known: run one period past the last entry or expectation.
-        let period = scenario.products.first?.period ?? .oneMonth
-        limit = period.advance(max(state.latestPlaced, engine.now), by: 1)
+      if scenario.horizon == nil, state.allPlaced || engine.nextEventInstant == nil {
+        let last = max(state.latestPlaced, lastKnown ?? engine.now)
+        if last != lastKnown {
+          lastKnown = last
+          limit = period.advance(last, by: 1)
+        }
       }
       let target = limit ?? min(engine.nextEventInstant ?? cap, cap)
       switch engine.run(until: target) {
@@ -49,10 +56,13 @@ public enum ScenarioRunner {
     }
   }
 
-  /// The runner's bookkeeping: which entries are placed, and the expectations' verdicts.
+  /// The runner's bookkeeping: where each entry and expectation was placed, which have
+  /// happened, and the expectations' verdicts.
   struct RunState {
     let scenario: Scenario
     var placedTimeline: [Instant?]
+    /// Applied (or found to be in error): never moved again.
+    var doneTimeline: [Bool]
     var placedExpectations: [Instant?]
     var results: [ExpectationResult?]
     var errors: [EntryError] = []
@@ -61,6 +71,7 @@ public enum ScenarioRunner {
     init(scenario: Scenario) {
       self.scenario = scenario
       placedTimeline = Array(repeating: nil, count: scenario.timeline.count)
+      doneTimeline = Array(repeating: false, count: scenario.timeline.count)
       placedExpectations = Array(repeating: nil, count: scenario.expectations.count)
       results = Array(repeating: nil, count: scenario.expectations.count)
       latestPlaced = scenario.start
@@ -69,6 +80,9 @@ public enum ScenarioRunner {
     var allPlaced: Bool {
       !placedTimeline.contains(where: { $0 == nil }) && !placedExpectations.contains(where: { $0 == nil })
     }
+
+    /// Marker ids: timeline entries carry this bit, expectations do not.
+    let timelineFlag: UInt32 = 1 << 31
 
     /// Where `at` falls, if it can be known now.
     func resolve<S, P, Pay, O>(_ at: ScenarioInstant, _ engine: Engine<S, P, Pay, O>) -> Instant? {
@@ -82,32 +96,72 @@ public enum ScenarioRunner {
       }
     }
 
+    /// Where an anchored entry placed earlier falls now, when its period's end has moved while
+    /// the subscription still runs; `nil` when it stays.
+    func moved<S, P, Pay, O>(_ at: ScenarioInstant, placed: Instant, _ engine: Engine<S, P, Pay, O>) -> Instant? {
+      guard case .renewal = at else { return nil }
+      switch engine.record.truth {
+      case .active, .canceled, .grace, .hold, .paused: break
+      default: return nil
+      }
+      guard let instant = resolve(at, engine), instant != placed else { return nil }
+      return instant
+    }
+
+    func tooEarly(_ at: ScenarioInstant, _ instant: Instant, now: Instant) -> String {
+      guard case .renewal(let n, _) = at else {
+        return "'\(at)' falls on \(RFC3339.format(instant)), before the run reached it"
+      }
+      return
+        "'\(at)' falls on \(RFC3339.format(instant)), which had passed when renewal \(n) became known at \(RFC3339.format(now))"
+    }
+
     mutating func place<S, P, Pay, O>(_ engine: inout Engine<S, P, Pay, O>) {
-      for (index, entry) in scenario.timeline.enumerated() where placedTimeline[index] == nil {
-        guard let instant = resolve(entry.at, engine) else { continue }
+      for (index, entry) in scenario.timeline.enumerated() where !doneTimeline[index] {
+        let instant: Instant
+        if let placed = placedTimeline[index] {
+          guard let now = moved(entry.at, placed: placed, engine) else { continue }
+          instant = now
+        } else {
+          guard let now = resolve(entry.at, engine) else { continue }
+          instant = now
+        }
         placedTimeline[index] = instant
         guard instant >= engine.now else {
           errors.append(
-            EntryError(
-              line: entry.line, column: entry.column,
-              message: "'\(entry.at)' resolves to \(RFC3339.format(instant)), before \(RFC3339.format(engine.now)) when it became known"))
+            EntryError(line: entry.line, column: entry.column, message: tooEarly(entry.at, instant, now: engine.now)))
+          doneTimeline[index] = true
           continue
         }
         latestPlaced = max(latestPlaced, instant)
-        switch entry.action {
-        case .subscriber(let action): engine.schedule(action, at: instant)
-        case .delivery(let faults): engine.schedule(faults.settings(from: instant, start: scenario.start), at: instant)
-        case .note: engine.scheduleMarker(UInt32(index) | noteFlag, at: instant, afterEverything: false)
+        switch (entry.at, entry.action) {
+        case (.renewal, _), (_, .note):
+          // Applied when the marker comes due, so it can still move with its anchor.
+          engine.scheduleMarker(UInt32(index) | timelineFlag, at: instant, afterEverything: false)
+        case (_, .subscriber(let action)):
+          engine.schedule(action, at: instant)
+          doneTimeline[index] = true
+        case (_, .delivery(let faults)):
+          engine.schedule(faults.settings(from: instant, start: scenario.start), at: instant)
+          doneTimeline[index] = true
         }
       }
-      for (index, expectation) in scenario.expectations.enumerated() where placedExpectations[index] == nil {
-        guard let instant = resolve(expectation.at, engine) else { continue }
+      for (index, expectation) in scenario.expectations.enumerated() where results[index] == nil {
+        let instant: Instant
+        if let placed = placedExpectations[index] {
+          guard placed >= engine.now, let now = moved(expectation.at, placed: placed, engine) else { continue }
+          instant = now
+        } else {
+          guard let now = resolve(expectation.at, engine) else { continue }
+          instant = now
+        }
         placedExpectations[index] = instant
         guard instant >= engine.now else {
           errors.append(
             EntryError(
               line: expectation.line, column: expectation.column,
-              message: "'\(expectation.at)' resolves to \(RFC3339.format(instant)), before \(RFC3339.format(engine.now)) when it became known"))
+              message: tooEarly(expectation.at, instant, now: engine.now)))
+          results[index] = ExpectationResult(expectation: expectation, instant: nil, checks: [], recentDeliveries: [])
           continue
         }
         latestPlaced = max(latestPlaced, instant)
@@ -115,16 +169,24 @@ public enum ScenarioRunner {
       }
     }
 
-    let noteFlag: UInt32 = 1 << 31
-
     mutating func check<S, P, Pay>(marker id: UInt32, engine: inout Engine<S, P, Pay, ScenarioObserver>) {
-      if id & noteFlag != 0 {
-        if case .note(let text) = scenario.timeline[Int(id & ~noteFlag)].action {
+      if id & timelineFlag != 0 {
+        let index = Int(id & ~timelineFlag)
+        // A marker left behind when its entry moved is ignored.
+        guard !doneTimeline[index], placedTimeline[index] == engine.now else { return }
+        doneTimeline[index] = true
+        switch scenario.timeline[index].action {
+        case .note(let text):
           engine.observer.note(text, at: engine.now, truth: engine.record.truth, decision: engine.decision)
+        case .subscriber(let action):
+          engine.schedule(action, at: engine.now)
+        case .delivery(let faults):
+          engine.schedule(faults.settings(from: engine.now, start: scenario.start), at: engine.now)
         }
         return
       }
       let index = Int(id)
+      guard results[index] == nil, placedExpectations[index] == engine.now else { return }
       let expectation = scenario.expectations[index]
       let record = engine.record
       let decision = engine.decision
@@ -165,26 +227,40 @@ public enum ScenarioRunner {
 
     mutating func finish<S, P, Pay>(_ engine: inout Engine<S, P, Pay, ScenarioObserver>, policy: String) -> ScenarioResult {
       engine.observer.checker.finish(at: engine.now)
-      for (index, entry) in scenario.timeline.enumerated() where placedTimeline[index] == nil {
-        errors.append(
-          EntryError(line: entry.line, column: entry.column, message: "'\(entry.at)' was never reached: the subscription ended first"))
+      let end = engine.now
+      func unreached(_ at: ScenarioInstant, placed: Instant?) -> String {
+        if let placed {
+          let horizon = scenario.horizon.map { " (horizon \($0))" } ?? ""
+          return "'\(at)' falls on \(RFC3339.format(placed)), after the run ended at \(RFC3339.format(end))\(horizon)"
+        }
+        switch engine.record.truth {
+        case .never: return "'\(at)' was never reached: nothing was subscribed"
+        case .expired, .revoked: return "'\(at)' was never reached: the subscription ended first"
+        default:
+          let horizon = scenario.horizon.map { " (horizon \($0))" } ?? ""
+          return "'\(at)' was never reached: the run ended first, at \(RFC3339.format(end))\(horizon)"
+        }
+      }
+      for (index, entry) in scenario.timeline.enumerated() {
+        let placed = placedTimeline[index]
+        if let placed, placed <= end { continue }
+        errors.append(EntryError(line: entry.line, column: entry.column, message: unreached(entry.at, placed: placed)))
       }
       var expectationResults: [ExpectationResult] = []
       for (index, expectation) in scenario.expectations.enumerated() {
         if let result = results[index] {
           expectationResults.append(result)
         } else {
-          if placedExpectations[index] == nil {
-            errors.append(
-              EntryError(
-                line: expectation.line, column: expectation.column,
-                message: "'\(expectation.at)' was never reached: the subscription ended first"))
-          }
+          errors.append(
+            EntryError(
+              line: expectation.line, column: expectation.column,
+              message: unreached(expectation.at, placed: placedExpectations[index])))
           expectationResults.append(ExpectationResult(expectation: expectation, instant: nil, checks: [], recentDeliveries: []))
         }
       }
+      errors.sort { ($0.line, $0.column) < ($1.line, $1.column) }
       return ScenarioResult(
-        scenario: scenario, policy: policy, end: engine.now, rows: engine.observer.rows,
+        scenario: scenario, policy: policy, end: end, rows: engine.observer.rows,
         expectations: expectationResults, violations: engine.observer.checker.violations, entryErrors: errors,
         deliveries: engine.observer.deliveries.map { .init(instant: $0.instant, name: $0.name) })
     }
