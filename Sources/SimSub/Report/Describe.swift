@@ -49,11 +49,13 @@ enum Describe {
     }
   }
 
-  /// `day 28` or `day 28 +1h`: where an instant falls counted from the scenario's start.
-  static func day(_ instant: Instant, from start: Instant) -> String {
+  /// `28`: the whole days from the scenario's start to an instant (day 0 is the first day).
+  static func day(_ instant: Instant, from start: Instant) -> String { String(dayNumber(instant, from: start)) }
+
+  /// The whole days from `start` to `instant`, rounded down.
+  static func dayNumber(_ instant: Instant, from start: Instant) -> Int64 {
     let span = instant - start
-    let days = span.seconds >= 0 ? span.seconds / 86_400 : (span.seconds - 86_399) / 86_400
-    return String(days)
+    return span.seconds >= 0 ? span.seconds / 86_400 : (span.seconds - 86_399) / 86_400
   }
 
   static func product(_ p: Product) -> String {

@@ -33,7 +33,7 @@ public enum ScenarioJSONReport {
     resolved.append("expect-violations", .array(s.expectedViolations.map { .string($0.rawValue) }))
     let trace: [JSONValue] = r.rows.map { row in
       .object([
-        ("at", time(row.instant)), ("day", .string(Describe.day(row.instant, from: s.start))),
+        ("at", time(row.instant)), ("day", .number(JSONNumber(Describe.dayNumber(row.instant, from: s.start)))),
         ("event", .string(Describe.event(row.event, products: s.products))),
         ("sent", .array(row.sent.map { .string($0) })), ("store", .string(row.truth.name)),
         ("entitlement", .string(row.decision.state.name)), ("access", .bool(row.decision.access)),
@@ -42,7 +42,8 @@ public enum ScenarioJSONReport {
     }
     let expectations: [JSONValue] = r.expectations.map { e in
       .object([
-        ("line", number(e.expectation.line)), ("at", .string(e.expectation.at.description)),
+        ("line", number(e.expectation.line)), ("column", number(e.expectation.column)),
+        ("at", .string(e.expectation.at.description)),
         ("instant", e.instant.map(time) ?? .null), ("passed", .bool(e.passed)),
         ("checks", .array(e.checks.map { c in
           .object([("key", .string(c.key)), ("expected", .string(c.expected)), ("actual", .string(c.actual)), ("passed", .bool(c.passed))])
@@ -66,7 +67,9 @@ public enum ScenarioJSONReport {
     return .object([
       ("scenario", .object(resolved)), ("passed", .bool(r.passed)), ("trace", .array(trace)),
       ("expectations", .array(expectations)), ("invariants", .array(invariants)),
-      ("entry-errors", .array(r.entryErrors.map { .object([("line", number($0.line)), ("message", .string($0.message))]) })),
+      ("entry-errors", .array(r.entryErrors.map {
+        .object([("line", number($0.line)), ("column", number($0.column)), ("message", .string($0.message))])
+      })),
     ])
   }
 

@@ -8,7 +8,12 @@ public enum ScenarioMarkdownReport {
     for r in results {
       let expectations = "\(r.expectations.filter(\.passed).count)/\(r.expectations.count)"
       let broken = r.invariants.filter { !$0.passed }.map { "`\($0.invariant.rawValue)`" }
-      let invariants = broken.isEmpty ? "held" : "failed: " + broken.joined(separator: ", ")
+      let expected = r.invariants.filter { $0.expectedToFail && $0.passed }.map { "`\($0.invariant.rawValue)`" }
+      var invariants = broken.isEmpty ? "held" : "failed: " + broken.joined(separator: ", ")
+      if !expected.isEmpty {
+        invariants =
+          (broken.isEmpty ? "" : invariants + "; ") + "violated as expected: " + expected.joined(separator: ", ")
+      }
       out += "| \(r.passed ? "✅" : "❌") | \(cell(r.scenario.name)) (`\(r.scenario.path)`) | \(r.scenario.store.name) | \(r.policy) | \(expectations) | \(invariants) |\n"
     }
     let failures = results.filter { !$0.passed }

@@ -59,7 +59,7 @@ public struct ScenarioTextReport: Sendable {
         let keys = Describe.expected(e.expectation)
         out.append("  \(ok(e.passed)) \(when): \(keys)")
         for check in e.checks where !check.passed {
-          out.append("      \(s.path):\(e.expectation.line): \(check.key): expected \(check.expected), got \(check.actual)")
+          out.append("      \(s.path):\(e.expectation.line):\(e.expectation.column): \(check.key): expected \(check.expected), got \(check.actual)")
         }
         if !e.passed, !e.recentDeliveries.isEmpty {
           let recent = e.recentDeliveries.map { "\($0.name) at \(RFC3339.format($0.instant))" }
