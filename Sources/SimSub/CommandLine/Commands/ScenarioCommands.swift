@@ -24,7 +24,11 @@ enum ScenarioCommands {
     for path in paths {
       do {
         let resolved = try context.resolver.resolve(path)
-        if recursive, ScenarioFiles.isDirectory(resolved) {
+        if ScenarioFiles.isDirectory(resolved) {
+          guard recursive else {
+            problems.append("Error: '\(path)' is a directory: 'simsub check \(path)' plays every scenario under it")
+            continue
+          }
           let found = ScenarioFiles.scenarios(under: resolved)
           if found.isEmpty { problems.append("Error: no .scn files under '\(path)'") }
           files += found
@@ -56,7 +60,8 @@ enum ScenarioCommands {
       }
     }
     guard problems.isEmpty else {
-      context.console.error(problems.joined(separator: "\n") + "\n")
+      // Each problem on its own lines, as compilers print diagnostics: no blank lines.
+      context.console.error(problems.map { $0.hasSuffix("\n") ? $0 : $0 + "\n" }.joined())
       return nil
     }
     var results: [ScenarioResult] = []

@@ -75,11 +75,14 @@ public enum ScenarioRunner {
       placedExpectations = Array(repeating: nil, count: scenario.expectations.count)
       results = Array(repeating: nil, count: scenario.expectations.count)
       latestPlaced = scenario.start
+      unplaced = scenario.timeline.count + scenario.expectations.count
     }
 
-    var allPlaced: Bool {
-      !placedTimeline.contains(where: { $0 == nil }) && !placedExpectations.contains(where: { $0 == nil })
-    }
+    /// How many entries and expectations are not placed yet (kept, not counted, so a long
+    /// timeline costs nothing per event).
+    var unplaced: Int
+
+    var allPlaced: Bool { unplaced == 0 }
 
     /// Marker ids: timeline entries carry this bit, expectations do not.
     let timelineFlag: UInt32 = 1 << 31
@@ -125,6 +128,7 @@ public enum ScenarioRunner {
         } else {
           guard let now = resolve(entry.at, engine) else { continue }
           instant = now
+          unplaced -= 1
         }
         placedTimeline[index] = instant
         guard instant >= engine.now else {
@@ -154,6 +158,7 @@ public enum ScenarioRunner {
         } else {
           guard let now = resolve(expectation.at, engine) else { continue }
           instant = now
+          unplaced -= 1
         }
         placedExpectations[index] = instant
         guard instant >= engine.now else {
