@@ -42,7 +42,8 @@ struct SimSubBinary {
   static let executable: URL? = {
     let candidates = [
       productsDirectory.appendingPathComponent("simsub"),
-      URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("simsub"),
+      URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+        "simsub"),
       packageRoot.appendingPathComponent(".build/debug/simsub"),
     ]
     return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
@@ -83,7 +84,8 @@ struct SimSubBinary {
     if process.isRunning {
       process.terminate()
       Issue.record(
-        "simsub \(arguments.joined(separator: " ")) ran longer than \(Int(timeout)) s", sourceLocation: sourceLocation)
+        "simsub \(arguments.joined(separator: " ")) ran longer than \(Int(timeout)) s",
+        sourceLocation: sourceLocation)
     }
     process.waitUntilExit()
     try outHandle.close()
@@ -119,7 +121,9 @@ struct Scratch {
   @discardableResult
   func file(_ name: String, _ text: String) throws -> String { try file(name, Array(text.utf8)) }
 
-  func read(_ name: String) throws -> String { String(decoding: try Data(contentsOf: url(name)), as: UTF8.self) }
+  func read(_ name: String) throws -> String {
+    String(decoding: try Data(contentsOf: url(name)), as: UTF8.self)
+  }
 
   func entries() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: path).sorted() }
 

@@ -143,7 +143,9 @@ import Testing
     let scratch = try Scratch()
     defer { scratch.remove() }
     let path = scratch.url("report.json").path
-    let run = try SimSubBinary.run(["run", Self.cardExpired, "--policy", "active-only", "--format", "json", "--output", path])
+    let run = try SimSubBinary.run([
+      "run", Self.cardExpired, "--policy", "active-only", "--format", "json", "--output", path,
+    ])
     #expect(run.status == 1, "\(run)")
     #expect(run.standardOutput == "" && run.standardError == "")
     let json = try JSONValue(parsing: try scratch.read("report.json"))
@@ -177,7 +179,9 @@ import Testing
   @Test func checkPlaysADirectoryAndExitsOneWhenAScenarioFails() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }
-    let card = String(decoding: try Data(contentsOf: SimSubBinary.packageRoot.appendingPathComponent(Self.cardExpired)), as: UTF8.self)
+    let card = String(
+      decoding: try Data(contentsOf: SimSubBinary.packageRoot.appendingPathComponent(Self.cardExpired)),
+      as: UTF8.self)
     try FileManager.default.createDirectory(at: scratch.url("nested"), withIntermediateDirectories: true)
     try scratch.file("nested/a.scn", card)
     try scratch.file("b.scn", card.replacingOccurrences(of: "prompt: none", with: "prompt: soft"))
@@ -208,7 +212,10 @@ import Testing
     let scratch = try Scratch()
     defer { scratch.remove() }
     let bad = try scratch.file("bad.scn", "name: t\nstore: aple\n")
-    for arguments in [["run", Self.cardExpired], ["run", Self.cardExpired, "--policy", "active-only"], ["check"], ["run", bad], ["--help"]] {
+    for arguments in [
+      ["run", Self.cardExpired], ["run", Self.cardExpired, "--policy", "active-only"], ["check"],
+      ["run", bad], ["--help"],
+    ] {
       let run = try SimSubBinary.run(arguments, environment: environment)
       #expect(!run.standardOutput.contains("\u{1B}") && !run.standardError.contains("\u{1B}"), "\(arguments)")
       #expect(!run.standardOutput.isEmpty || !run.standardError.isEmpty)
@@ -219,12 +226,14 @@ import Testing
     @Test func atATerminalColourUnlessNoColorOrADumbTerminal() throws {
       let coloured = try Terminal.run(["run", Self.cardExpired], environment: ["TERM": "xterm-256color"])
       #expect(coloured.contains("\u{1B}[1;32mPASS\u{1B}[0m"), "\(coloured)")
-      let noColor = try Terminal.run(["run", Self.cardExpired], environment: ["TERM": "xterm-256color", "NO_COLOR": "1"])
+      let noColor = try Terminal.run(
+        ["run", Self.cardExpired], environment: ["TERM": "xterm-256color", "NO_COLOR": "1"])
       #expect(noColor.contains("PASS") && !noColor.contains("\u{1B}"), "\(noColor)")
       let dumb = try Terminal.run(["run", Self.cardExpired], environment: ["TERM": "dumb"])
       #expect(dumb.contains("PASS") && !dumb.contains("\u{1B}"), "\(dumb)")
       // An empty NO_COLOR does not count (no-color.org).
-      let empty = try Terminal.run(["run", Self.cardExpired], environment: ["TERM": "xterm-256color", "NO_COLOR": ""])
+      let empty = try Terminal.run(
+        ["run", Self.cardExpired], environment: ["TERM": "xterm-256color", "NO_COLOR": ""])
       #expect(empty.contains("\u{1B}[1;32mPASS"))
     }
   #endif
@@ -234,7 +243,10 @@ import Testing
   /// Each input must be answered with status 2, nothing on standard output, and on standard
   /// error exactly what the library renders for it: a crash, a hang or a half-written report
   /// fails the test.
-  static func expectRejected(_ bytes: [UInt8], name: String, in scratch: Scratch, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+  static func expectRejected(
+    _ bytes: [UInt8], name: String, in scratch: Scratch,
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
+  ) throws {
     let path = try scratch.file(name, bytes)
     let run = try SimSubBinary.run(["run", path])
     #expect(run.signal == nil, "crashed on \(name)", sourceLocation: sourceLocation)
@@ -278,9 +290,21 @@ import Testing
       ("long-line.scn", Array(("name: " + String(repeating: "a", count: 200_000) + "\n").utf8)),
       ("deep.scn", Array((String(repeating: "[", count: 5_000) + "\n").utf8)),
       ("indent.scn", Array((0..<500).map { String(repeating: " ", count: $0) + "k\($0):\n" }.joined().utf8)),
-      ("many-entries.scn", Array(("name: t\nstore: apple\nproduct: {}\ntimeline:\n" + String(repeating: "  - {at: 1d, do: dance}\n", count: 5_000)).utf8)),
-      ("huge-duration.scn", Array("name: t\nstore: apple\nproduct: {}\nhorizon: 99999999999999999999d\ntimeline: []\n".utf8)),
-      ("huge-renewal.scn", Array("name: t\nstore: apple\nproduct: {}\ntimeline:\n  - {at: renewal 99999999999, do: cancel}\n".utf8)),
+      (
+        "many-entries.scn",
+        Array(
+          ("name: t\nstore: apple\nproduct: {}\ntimeline:\n"
+            + String(repeating: "  - {at: 1d, do: dance}\n", count: 5_000)).utf8)
+      ),
+      (
+        "huge-duration.scn",
+        Array("name: t\nstore: apple\nproduct: {}\nhorizon: 99999999999999999999d\ntimeline: []\n".utf8)
+      ),
+      (
+        "huge-renewal.scn",
+        Array(
+          "name: t\nstore: apple\nproduct: {}\ntimeline:\n  - {at: renewal 99999999999, do: cancel}\n".utf8)
+      ),
     ]
     for (name, bytes) in cases {
       try Self.expectRejected(bytes, name: name, in: scratch)
@@ -290,7 +314,8 @@ import Testing
   @Test func truncatedScenariosAreRejectedOrPlayed() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }
-    let whole = [UInt8](try Data(contentsOf: SimSubBinary.packageRoot.appendingPathComponent(Self.cardExpired)))
+    let whole = [UInt8](
+      try Data(contentsOf: SimSubBinary.packageRoot.appendingPathComponent(Self.cardExpired)))
     var rejected = 0
     for cut in stride(from: 0, to: whole.count, by: 23) {
       let bytes = Array(whole[..<cut])

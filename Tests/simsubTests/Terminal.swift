@@ -15,7 +15,8 @@ enum Terminal {
   }
 
   static func run(
-    _ arguments: [String], environment: [String: String], sourceLocation: Testing.SourceLocation = #_sourceLocation
+    _ arguments: [String], environment: [String: String],
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
   ) throws -> String {
     let executable = try #require(SimSubBinary.executable, sourceLocation: sourceLocation)
     let (master, name) = try openPseudoTerminal()
@@ -49,7 +50,8 @@ enum Terminal {
     }
     if process.isRunning {
       process.terminate()
-      Issue.record("simsub ran longer than \(Int(SimSubBinary.timeout)) s at a terminal", sourceLocation: sourceLocation)
+      Issue.record(
+        "simsub ran longer than \(Int(SimSubBinary.timeout)) s at a terminal", sourceLocation: sourceLocation)
     }
     process.waitUntilExit()
     while drain() {}
@@ -61,12 +63,14 @@ enum Terminal {
     #if os(Linux)
       // posix_openpt and its friends are not visible to Swift on Glibc; they are these calls.
       let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
-      guard master >= 0 else { throw Failure(description: "cannot open /dev/ptmx: \(String(cString: strerror(errno)))") }
+      guard master >= 0 else {
+        throw Failure(description: "cannot open /dev/ptmx: \(String(cString: strerror(errno)))")
+      }
       var unlock: Int32 = 0
       var number: UInt32 = 0
-      let TIOCSPTLCK: UInt = 0x4004_5431  // _IOW('T', 0x31, int)
-      let TIOCGPTN: UInt = 0x8004_5430  // _IOR('T', 0x30, unsigned int)
-      guard ioctl(master, TIOCSPTLCK, &unlock) == 0, ioctl(master, TIOCGPTN, &number) == 0 else {
+      let lockRequest: UInt = 0x4004_5431  // TIOCSPTLCK, _IOW('T', 0x31, int)
+      let numberRequest: UInt = 0x8004_5430  // TIOCGPTN, _IOR('T', 0x30, unsigned int)
+      guard ioctl(master, lockRequest, &unlock) == 0, ioctl(master, numberRequest, &number) == 0 else {
         close(master)
         throw Failure(description: "cannot set up the pseudo-terminal: \(String(cString: strerror(errno)))")
       }

@@ -43,14 +43,17 @@ enum Describe {
     case .timer(let t): timer(t)
     case .delivered(let name, _): "delivered \(name)"
     case .deliveryFailed(let name, let attempt, let retryAt):
-      "delivery \(attempt) of \(name) failed" + (retryAt.map { ", retry \(RFC3339.format($0))" } ?? ", store gives up")
+      "delivery \(attempt) of \(name) failed"
+        + (retryAt.map { ", retry \(RFC3339.format($0))" } ?? ", store gives up")
     case .deliveryChanged(let s): delivery(s)
     case .note(let text): "note: \(text)"
     }
   }
 
   /// `28`: the whole days from the scenario's start to an instant (day 0 is the first day).
-  static func day(_ instant: Instant, from start: Instant) -> String { String(dayNumber(instant, from: start)) }
+  static func day(_ instant: Instant, from start: Instant) -> String {
+    String(dayNumber(instant, from: start))
+  }
 
   /// The whole days from `start` to `instant`, rounded down.
   static func dayNumber(_ instant: Instant, from start: Instant) -> Int64 {

@@ -23,14 +23,17 @@ extension ScenarioTests {
 
     /// The events of a run in the report's words, `instant event`.
     static func events(_ result: ScenarioResult) -> [String] {
-      result.rows.map { "\(RFC3339.format($0.instant)) \(Describe.event($0.event, products: result.scenario.products))" }
+      result.rows.map {
+        "\(RFC3339.format($0.instant)) \(Describe.event($0.event, products: result.scenario.products))"
+      }
     }
 
     @Test func onTimeIsTheDefault() throws {
       let result = try ScenarioTesting.play(Self.cardExpired(""))
       #expect(
         ScenarioTesting.deliveries(result) == [
-          "SUBSCRIBED/INITIAL_BUY@2026-01-31T09:00:00Z", "DID_FAIL_TO_RENEW/GRACE_PERIOD@2026-02-28T09:00:00Z",
+          "SUBSCRIBED/INITIAL_BUY@2026-01-31T09:00:00Z",
+          "DID_FAIL_TO_RENEW/GRACE_PERIOD@2026-02-28T09:00:00Z",
           "DID_RENEW/BILLING_RECOVERY@2026-03-05T09:00:00Z", "DID_RENEW@2026-03-31T09:00:00Z",
         ])
     }
@@ -39,14 +42,18 @@ extension ScenarioTests {
       let result = try ScenarioTesting.play(Self.cardExpired("delivery: {delay: 6h}"))
       #expect(
         ScenarioTesting.deliveries(result) == [
-          "SUBSCRIBED/INITIAL_BUY@2026-01-31T15:00:00Z", "DID_FAIL_TO_RENEW/GRACE_PERIOD@2026-02-28T15:00:00Z",
+          "SUBSCRIBED/INITIAL_BUY@2026-01-31T15:00:00Z",
+          "DID_FAIL_TO_RENEW/GRACE_PERIOD@2026-02-28T15:00:00Z",
           "DID_RENEW/BILLING_RECOVERY@2026-03-05T15:00:00Z", "DID_RENEW@2026-03-31T15:00:00Z",
         ])
       // Each delivered row knows when its notification was sent.
       let sentAt = result.rows.compactMap { row -> String? in
         if case .delivered(_, let sent) = row.event { RFC3339.format(sent) } else { nil }
       }
-      #expect(sentAt == ["2026-01-31T09:00:00Z", "2026-02-28T09:00:00Z", "2026-03-05T09:00:00Z", "2026-03-31T09:00:00Z"])
+      #expect(
+        sentAt == [
+          "2026-01-31T09:00:00Z", "2026-02-28T09:00:00Z", "2026-03-05T09:00:00Z", "2026-03-31T09:00:00Z",
+        ])
       #expect(result.passed, "\(ScenarioTesting.violations(result)) \(ScenarioTesting.checks(result))")
     }
 
@@ -138,7 +145,10 @@ extension ScenarioTests {
           "2026-01-04T13:00:00Z delivery 5 of SUBSCRIBED/INITIAL_BUY failed, retry 2026-01-07T13:00:00Z",
           "2026-01-07T13:00:00Z delivery 6 of SUBSCRIBED/INITIAL_BUY failed, store gives up",
         ])
-      #expect(ScenarioTesting.deliveries(result) == ["DID_RENEW@2026-02-01T00:00:00Z", "DID_RENEW@2026-03-01T00:00:00Z"])
+      #expect(
+        ScenarioTesting.deliveries(result) == [
+          "DID_RENEW@2026-02-01T00:00:00Z", "DID_RENEW@2026-03-01T00:00:00Z",
+        ])
       #expect(result.passed, "\(ScenarioTesting.violations(result)) \(ScenarioTesting.checks(result))")
     }
 
@@ -149,9 +159,10 @@ extension ScenarioTests {
       let result = try ScenarioTesting.play(text)
       let failures = result.rows.filter { if case .deliveryFailed = $0.event { true } else { false } }
       #expect(
-        failures.map { $0.instant - result.scenario.start } == [0, 10, 30, 70, 150, 310, 630, 1230, 1830, 2430, 3030].map {
-          TimeSpan(seconds: $0)
-        })
+        failures.map { $0.instant - result.scenario.start }
+          == [0, 10, 30, 70, 150, 310, 630, 1230, 1830, 2430, 3030].map {
+            TimeSpan(seconds: $0)
+          })
       #expect(ScenarioTesting.deliveries(result).first == "SUBSCRIPTION_PURCHASED@2026-01-01T01:00:30Z")
     }
 
@@ -174,7 +185,8 @@ extension ScenarioTests {
       #expect(
         ScenarioTesting.deliveries(result) == [
           "SUBSCRIBED/INITIAL_BUY@2026-01-01T00:00:00Z", "DID_RENEW@2026-02-01T06:00:00Z",
-          "DID_RENEW@2026-03-02T13:00:00Z", "DID_RENEW@2026-04-01T00:00:00Z", "DID_RENEW@2026-05-01T00:00:00Z",
+          "DID_RENEW@2026-03-02T13:00:00Z", "DID_RENEW@2026-04-01T00:00:00Z",
+          "DID_RENEW@2026-05-01T00:00:00Z",
         ])
       #expect(
         Self.events(result).filter { $0.contains("delivery") } == [

@@ -204,7 +204,8 @@ extension ScenarioTests {
       // violation starts the instant the notice arrives.
       let text = "name: t\nstore: apple\nproduct: {}\ndelivery: {delay: 6h}\ntimeline: []\n"
       let slow = try ScenarioTesting.run(text, policy: SlowToGrantPolicy.self)
-      #expect(ScenarioTesting.violations(slow) == ["no-lockout-in-grace 2026-01-01T06:00:00Z→2026-01-01T07:00:00Z"])
+      #expect(
+        ScenarioTesting.violations(slow) == ["no-lockout-in-grace 2026-01-01T06:00:00Z→2026-01-01T07:00:00Z"])
       // The well-behaved policy is locked out for the same six hours, excused.
       let status = try ScenarioTesting.run(text, policy: StatusPolicy.self)
       #expect(status.violations.isEmpty)
@@ -245,7 +246,10 @@ extension ScenarioTests {
 
         """
       let result = try ScenarioTesting.run(text, policy: ClockPolicy.self)
-      #expect(ScenarioTesting.violations(result) == ["no-lockout-in-grace 2026-02-01T02:00:00Z→2026-02-01T06:00:00Z"])
+      #expect(
+        ScenarioTesting.violations(result) == [
+          "no-lockout-in-grace 2026-02-01T02:00:00Z→2026-02-01T06:00:00Z"
+        ])
     }
 
     // MARK: no-free-access
@@ -254,35 +258,44 @@ extension ScenarioTests {
       // Expired at 2026-02-01T00:00Z; EXPIRED reaches the policy six hours later, and this
       // policy ignores it.
       let result = try ScenarioTesting.run(Self.cancelled, policy: IgnoresExpiryPolicy.self)
-      #expect(ScenarioTesting.violations(result) == ["no-free-access 2026-02-01T06:00:00Z→2026-02-11T00:00:00Z"])
+      #expect(
+        ScenarioTesting.violations(result) == ["no-free-access 2026-02-01T06:00:00Z→2026-02-11T00:00:00Z"])
       let v = try #require(result.violations.first)
       #expect(v.truth == .expired && v.decision.access)
       #expect(v.cause?.name == "EXPIRED/VOLUNTARY")
       // The policy kept access from the expiry on; the six hours before the notice are excused.
-      #expect(result.rows.contains { RFC3339.format($0.instant) == "2026-02-01T00:00:00Z" && $0.truth == .expired && $0.decision.access })
+      #expect(
+        result.rows.contains {
+          RFC3339.format($0.instant) == "2026-02-01T00:00:00Z" && $0.truth == .expired && $0.decision.access
+        })
       #expect(result.invariants.map(\.passed) == [true, false, true])
     }
 
     @Test func freeAccessWithNothingPendingIsCaughtAtOnce() throws {
       let text = Self.cancelled.replacingOccurrences(of: "delivery: {delay: 6h}\n", with: "")
       let result = try ScenarioTesting.run(text, policy: IgnoresExpiryPolicy.self)
-      #expect(ScenarioTesting.violations(result) == ["no-free-access 2026-02-01T00:00:00Z→2026-02-11T00:00:00Z"])
+      #expect(
+        ScenarioTesting.violations(result) == ["no-free-access 2026-02-01T00:00:00Z→2026-02-11T00:00:00Z"])
     }
 
     // MARK: prompt-matches
 
     @Test func aWrongPromptIsExcusedUntilTheNoticeArrives() throws {
-      let late = try ScenarioTesting.run(Self.cardExpired("delivery: {delay: 6h}"), policy: NeverPromptsPolicy.self)
-      #expect(ScenarioTesting.violations(late) == ["prompt-matches 2026-02-28T15:00:00Z→2026-03-05T09:00:00Z"])
+      let late = try ScenarioTesting.run(
+        Self.cardExpired("delivery: {delay: 6h}"), policy: NeverPromptsPolicy.self)
+      #expect(
+        ScenarioTesting.violations(late) == ["prompt-matches 2026-02-28T15:00:00Z→2026-03-05T09:00:00Z"])
       let v = try #require(late.violations.first)
       #expect(v.truth == .grace && v.decision.prompt == .none)
       let onTime = try ScenarioTesting.run(Self.cardExpired(), policy: NeverPromptsPolicy.self)
-      #expect(ScenarioTesting.violations(onTime) == ["prompt-matches 2026-02-28T09:00:00Z→2026-03-05T09:00:00Z"])
+      #expect(
+        ScenarioTesting.violations(onTime) == ["prompt-matches 2026-02-28T09:00:00Z→2026-03-05T09:00:00Z"])
     }
 
     @Test func holdNeedsAHardPrompt() throws {
       let result = try ScenarioTesting.run(Self.recoveryFromHold(), policy: NeverPromptsPolicy.self)
-      #expect(ScenarioTesting.violations(result) == ["prompt-matches 2026-02-01T00:00:00Z→2026-02-11T00:00:00Z"])
+      #expect(
+        ScenarioTesting.violations(result) == ["prompt-matches 2026-02-01T00:00:00Z→2026-02-11T00:00:00Z"])
       #expect(result.violations.first?.truth == .hold)
     }
 
@@ -326,7 +339,8 @@ extension ScenarioTests {
         Self.cardExpired("expect-violations: [no-lockout-in-grace]"), policy: LocksOutInGracePolicy.self)
       #expect(result.passed)
       #expect(result.invariants.map(\.expectedToFail) == [true, false, false])
-      #expect(ScenarioTextReport().render(result).contains("  ✓ no-lockout-in-grace — violated, as expected\n"))
+      #expect(
+        ScenarioTextReport().render(result).contains("  ✓ no-lockout-in-grace — violated, as expected\n"))
     }
 
     @Test func expectViolationsFailsWhenTheInvariantHolds() throws {
@@ -334,7 +348,9 @@ extension ScenarioTests {
         Self.cardExpired("expect-violations: [no-lockout-in-grace]"), policy: StatusPolicy.self)
       #expect(!result.passed)
       #expect(result.invariants.map(\.passed) == [false, true, true])
-      #expect(ScenarioTextReport().render(result).contains("  ✗ no-lockout-in-grace — expected to be violated, but held\n"))
+      #expect(
+        ScenarioTextReport().render(result).contains(
+          "  ✗ no-lockout-in-grace — expected to be violated, but held\n"))
       #expect(ScenarioFailures.lines(result) == ["no-lockout-in-grace was expected to be violated, but held"])
     }
 
@@ -344,7 +360,8 @@ extension ScenarioTests {
       #expect(!one.passed)
       #expect(one.invariants.map(\.passed) == [true, true, false])
       let both = try ScenarioTesting.run(
-        Self.cardExpired("expect-violations: [no-lockout-in-grace, prompt-matches]"), policy: LocksOutSilentlyPolicy.self)
+        Self.cardExpired("expect-violations: [no-lockout-in-grace, prompt-matches]"),
+        policy: LocksOutSilentlyPolicy.self)
       #expect(both.passed)
     }
 

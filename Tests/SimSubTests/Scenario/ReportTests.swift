@@ -1,11 +1,11 @@
 import Foundation
 import Testing
 
+@testable import SimSub
+
 #if canImport(FoundationXML)
   import FoundationXML
 #endif
-
-@testable import SimSub
 
 extension ScenarioTests {
   /// The report formats: golden files for the text and Markdown reports of the shipped
@@ -23,11 +23,15 @@ extension ScenarioTests {
     }
 
     /// Compares `text` with the golden file `name`, or rewrites it when asked to.
-    static func golden(_ name: String, _ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+    static func golden(
+      _ name: String, _ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) throws {
       let url = ScenarioTesting.packageRoot.appendingPathComponent("Tests/Golden/\(name)")
       if ProcessInfo.processInfo.environment["SIMSUB_UPDATE_GOLDEN"] == "1" {
         try Data(text.utf8).write(to: url)
-        Issue.record("rewrote Tests/Golden/\(name); run again without SIMSUB_UPDATE_GOLDEN", sourceLocation: sourceLocation)
+        Issue.record(
+          "rewrote Tests/Golden/\(name); run again without SIMSUB_UPDATE_GOLDEN",
+          sourceLocation: sourceLocation)
         return
       }
       let expected = String(decoding: try Data(contentsOf: url), as: UTF8.self)
@@ -62,7 +66,8 @@ extension ScenarioTests {
 
     @Test func anExpectationNeverReachedListsWhatItWouldHaveChecked() throws {
       let result = try ScenarioTesting.play(
-        "name: t\nstore: apple\nproduct: {}\ntimeline:\n  - {at: 1d, do: cancel}\nexpect:\n  - {at: renewal 2, store: expired, sent: EXPIRED}\n")
+        "name: t\nstore: apple\nproduct: {}\ntimeline:\n  - {at: 1d, do: cancel}\nexpect:\n  - {at: renewal 2, store: expired, sent: EXPIRED}\n"
+      )
       let text = ScenarioTextReport().render(result)
       #expect(
         text.contains(
@@ -80,7 +85,9 @@ extension ScenarioTests {
     // MARK: Markdown
 
     @Test func theMarkdownReport() throws {
-      let text = ScenarioMarkdownReport.render([try Self.cardExpired(), try Self.cardExpired(policy: "active-only")])
+      let text = ScenarioMarkdownReport.render([
+        try Self.cardExpired(), try Self.cardExpired(policy: "active-only"),
+      ])
       try Self.golden("card-expired.md", text)
     }
 
@@ -101,11 +108,15 @@ extension ScenarioTests {
       #expect(json["passed"] == true)
       #expect(json["summary"] == ["scenarios": 1, "passed": 1, "failed": 0])
       let scenario = try #require(json["scenarios"]?[0])
-      #expect(scenario.objectValue?.keys == ["scenario", "passed", "trace", "expectations", "invariants", "entry-errors"])
+      #expect(
+        scenario.objectValue?.keys == [
+          "scenario", "passed", "trace", "expectations", "invariants", "entry-errors",
+        ])
       let resolved = try #require(scenario["scenario"])
       #expect(
         resolved.objectValue?.keys == [
-          "path", "name", "store", "products", "start", "end", "step", "policy", "channel", "delivery", "invariants",
+          "path", "name", "store", "products", "start", "end", "step", "policy", "channel", "delivery",
+          "invariants",
           "expect-violations",
         ])
       #expect(resolved["path"] == "Scenarios/card-expired.scn")
@@ -113,7 +124,8 @@ extension ScenarioTests {
       #expect(
         resolved["products"] == [
           [
-            "id": "premium.monthly", "period": "1M", "price": "9.99", "grace": "16d", "hold": "44d", "trial": nil,
+            "id": "premium.monthly", "period": "1M", "price": "9.99", "grace": "16d", "hold": "44d",
+            "trial": nil,
             "group": "default",
           ]
         ])
@@ -123,7 +135,9 @@ extension ScenarioTests {
       #expect(resolved["policy"] == "reference")
       #expect(resolved["delivery"] == ["delay": "0d", "duplicate": false, "reorder": "0d", "outage": "0d"])
       #expect(
-        resolved["invariants"] == ["no-lockout-in-grace": "error", "no-free-access": "error", "prompt-matches": "error"])
+        resolved["invariants"] == [
+          "no-lockout-in-grace": "error", "no-free-access": "error", "prompt-matches": "error",
+        ])
       #expect(resolved["expect-violations"] == [])
 
       let trace = try #require(scenario["trace"]?.arrayValue)
@@ -131,7 +145,8 @@ extension ScenarioTests {
       #expect(
         trace[3] == [
           "at": "2026-02-28T09:00:00Z", "day": 28, "event": "store: period ends",
-          "sent": ["DID_FAIL_TO_RENEW/GRACE_PERIOD"], "store": "grace", "entitlement": "active", "access": true,
+          "sent": ["DID_FAIL_TO_RENEW/GRACE_PERIOD"], "store": "grace", "entitlement": "active",
+          "access": true,
           "prompt": "none",
         ])
       let expectations = try #require(scenario["expectations"]?.arrayValue)
@@ -140,8 +155,14 @@ extension ScenarioTests {
       #expect(expectations[0]["line"] == 18)
       #expect(expectations[0]["at"] == "renewal 1 + 1h")
       #expect(expectations[0]["instant"] == "2026-02-28T10:00:00Z")
-      #expect(expectations[0]["checks"]?[0] == ["key": "store", "expected": "grace", "actual": "grace", "passed": true])
-      #expect(expectations[1]["checks"]?.arrayValue?.map { $0["key"] } == ["store", "access", "prompt", "sent", "charges"])
+      #expect(
+        expectations[0]["checks"]?[0] == [
+          "key": "store", "expected": "grace", "actual": "grace", "passed": true,
+        ])
+      #expect(
+        expectations[1]["checks"]?.arrayValue?.map { $0["key"] } == [
+          "store", "access", "prompt", "sent", "charges",
+        ])
       let invariants = try #require(scenario["invariants"]?.arrayValue)
       #expect(invariants.map { $0["name"] } == ["no-lockout-in-grace", "no-free-access", "prompt-matches"])
       #expect(
@@ -153,14 +174,16 @@ extension ScenarioTests {
     }
 
     @Test func theJSONReportOfAFailure() throws {
-      let json = try JSONValue(parsing: ScenarioJSONReport.render([try Self.cardExpired(policy: "active-only")]))
+      let json = try JSONValue(
+        parsing: ScenarioJSONReport.render([try Self.cardExpired(policy: "active-only")]))
       #expect(json["passed"] == false)
       #expect(json["summary"] == ["scenarios": 1, "passed": 0, "failed": 1])
       let violation = try #require(json["scenarios"]?[0]?["invariants"]?[0]?["violations"]?[0])
       #expect(
         violation == [
           "start": "2026-02-28T09:00:00Z", "end": "2026-03-05T09:00:00Z", "duration": "5d", "store": "grace",
-          "entitlement": "grace", "access": false, "prompt": "soft", "cause": "DID_FAIL_TO_RENEW/GRACE_PERIOD",
+          "entitlement": "grace", "access": false, "prompt": "soft",
+          "cause": "DID_FAIL_TO_RENEW/GRACE_PERIOD",
         ])
       let failed = try #require(json["scenarios"]?[0]?["expectations"]?[0]?["checks"]?.arrayValue)
       #expect(failed.filter { $0["passed"] == false }.map { $0["key"] } == ["access"])
@@ -168,7 +191,8 @@ extension ScenarioTests {
 
     @Test func theJSONReportKeepsEntryErrors() throws {
       let result = try ScenarioTesting.play(
-        "name: t\nstore: apple\nproduct: {}\ntimeline:\n  - {at: 1d, do: cancel}\nexpect:\n  - {at: renewal 2, store: expired}\n")
+        "name: t\nstore: apple\nproduct: {}\ntimeline:\n  - {at: 1d, do: cancel}\nexpect:\n  - {at: renewal 2, store: expired}\n"
+      )
       let json = try JSONValue(parsing: ScenarioJSONReport.render([result]))
       #expect(
         json["scenarios"]?[0]?["entry-errors"] == [
@@ -212,7 +236,8 @@ extension ScenarioTests {
       #expect(xml.all("testcase").count == 10)
       #expect(
         xml.all("testcase").prefix(5).map { $0["name"] } == [
-          "expect at renewal 1 + 1h (line 18)", "expect at renewal 1 + 5d 1h (line 23)", "no-lockout-in-grace",
+          "expect at renewal 1 + 1h (line 18)", "expect at renewal 1 + 5d 1h (line 23)",
+          "no-lockout-in-grace",
           "no-free-access", "prompt-matches",
         ])
       #expect(
@@ -234,7 +259,8 @@ extension ScenarioTests {
 
     @Test func theJUnitReportCountsAnUnreachedExpectationOnce() throws {
       let result = try ScenarioTesting.play(
-        "name: t\nstore: apple\nproduct: {}\ntimeline:\n  - {at: 1d, do: cancel}\n  - {at: renewal 3, do: note, text: x}\nexpect:\n  - {at: renewal 2, store: expired}\n")
+        "name: t\nstore: apple\nproduct: {}\ntimeline:\n  - {at: 1d, do: cancel}\n  - {at: renewal 3, do: note, text: x}\nexpect:\n  - {at: renewal 2, store: expired}\n"
+      )
       let xml = try #require(JUnitReader.read(ScenarioJUnitReport.render([result])))
       #expect(xml.all("testsuites").first?["tests"] == "5")
       #expect(xml.all("testsuites").first?["failures"] == "2")
@@ -248,7 +274,9 @@ extension ScenarioTests {
     // MARK: Check summary
 
     @Test func theCheckSummaryListsEachScenarioAndItsFailures() throws {
-      let text = ScenarioCheckReport().render([try Self.cardExpired(), try Self.cardExpired(policy: "active-only")])
+      let text = ScenarioCheckReport().render([
+        try Self.cardExpired(), try Self.cardExpired(policy: "active-only"),
+      ])
       #expect(
         text == """
           ✓ Scenarios/card-expired.scn  reference

@@ -34,16 +34,19 @@ extension ScenarioTests {
         errors: ["6:5: unknown key 'perod' — did you mean 'period'?"]),
       Case(
         label: "unknown timeline key",
-        text: "name: t\nstore: apple\nproduct: {}\ntimeline:\n  - at: 1d\n    do: card-fails\n    reasn: expired\n",
+        text:
+          "name: t\nstore: apple\nproduct: {}\ntimeline:\n  - at: 1d\n    do: card-fails\n    reasn: expired\n",
         errors: ["7:5: unknown key 'reasn' — did you mean 'reason'?"]),
       Case(
         label: "a key of another action",
-        text: "name: t\nstore: apple\nproduct: {}\ntimeline:\n  - at: 1d\n    do: cancel\n    reason: expired\n",
+        text:
+          "name: t\nstore: apple\nproduct: {}\ntimeline:\n  - at: 1d\n    do: cancel\n    reason: expired\n",
         errors: ["7:5: key 'reason' does not go with 'do: cancel': expected 'at' or 'do'"]),
       Case(
         label: "a key of another action, listing the action's own",
         text: "name: t\nstore: apple\nproduct: {}\ntimeline:\n  - at: 1d\n    do: subscribe\n    for: 2d\n",
-        errors: ["7:5: key 'for' does not go with 'do: subscribe': expected 'at', 'do', 'product' or 'trial'"]),
+        errors: ["7:5: key 'for' does not go with 'do: subscribe': expected 'at', 'do', 'product' or 'trial'"]
+      ),
       Case(
         label: "unknown key of a delivery entry, reported once",
         text: "name: t\nstore: apple\nproduct: {}\ntimeline:\n  - at: 1d\n    do: delivery\n    dealy: 6h\n",
@@ -112,7 +115,8 @@ extension ScenarioTests {
         errors: ["6:9: unknown action 'cancle' — did you mean 'cancel'?"]),
       Case(
         label: "unknown reason",
-        text: "name: t\nstore: apple\nproduct: {}\ntimeline:\n  - at: 1d\n    do: card-fails\n    reason: expird\n",
+        text:
+          "name: t\nstore: apple\nproduct: {}\ntimeline:\n  - at: 1d\n    do: card-fails\n    reason: expird\n",
         errors: ["7:13: unknown reason 'expird' — did you mean 'expired'?"]),
       Case(
         label: "unknown policy",
@@ -132,7 +136,8 @@ extension ScenarioTests {
         errors: ["7:13: unknown prompt 'hrad' — did you mean 'hard'?"]),
       Case(
         label: "access is yes or no",
-        text: "name: t\nstore: apple\nproduct: {}\ntimeline: []\nexpect:\n  - at: 1d\n    access: maybe\n  - at: 2d\n    access: ye\n",
+        text:
+          "name: t\nstore: apple\nproduct: {}\ntimeline: []\nexpect:\n  - at: 1d\n    access: maybe\n  - at: 2d\n    access: ye\n",
         errors: [
           "7:13: expected 'yes' or 'no' for access, found 'maybe'",
           "9:13: unknown value 'ye' — did you mean 'yes'?",
@@ -144,7 +149,9 @@ extension ScenarioTests {
       Case(
         label: "unknown invariant in expect-violations",
         text: "name: t\nstore: apple\nproduct: {}\ntimeline: []\nexpect-violations: [no-lockout]\n",
-        errors: ["5:21: unknown invariant 'no-lockout': expected 'no-lockout-in-grace', 'no-free-access' or 'prompt-matches'"]),
+        errors: [
+          "5:21: unknown invariant 'no-lockout': expected 'no-lockout-in-grace', 'no-free-access' or 'prompt-matches'"
+        ]),
       Case(
         label: "an invariant both turned off and expected to be violated",
         text:
@@ -162,7 +169,8 @@ extension ScenarioTests {
       // Store rules.
       Case(
         label: "google has pause; apple does not",
-        text: "name: t\nstore: apple\nproduct: {}\ntimeline:\n  - at: 1d\n    do: pause\n    for: 7d\n  - at: 2d\n    do: resume\n",
+        text:
+          "name: t\nstore: apple\nproduct: {}\ntimeline:\n  - at: 1d\n    do: pause\n    for: 7d\n  - at: 2d\n    do: resume\n",
         errors: ["6:9: google has pause; apple does not", "9:9: google has resume; apple does not"]),
       Case(
         label: "apple grace of 10 days",
@@ -207,7 +215,8 @@ extension ScenarioTests {
         ]),
       Case(
         label: "duplicate product ids",
-        text: "name: t\nstore: apple\nproduct:\n  - {period: 1M}\n  - {id: premium.monthly, price: 4.99}\ntimeline: []\n",
+        text:
+          "name: t\nstore: apple\nproduct:\n  - {period: 1M}\n  - {id: premium.monthly, price: 4.99}\ntimeline: []\n",
         errors: ["5:10: duplicate product id 'premium.monthly': already used on line 4"]),
       Case(
         label: "an empty product list",
@@ -257,7 +266,9 @@ extension ScenarioTests {
       Case(
         label: "a bad start",
         text: "name: t\nstore: apple\nproduct: {}\nstart: 2026-02-30T00:00:00Z\ntimeline: []\n",
-        errors: ["4:8: expected an RFC 3339 instant such as 2026-01-31T09:00:00Z, found '2026-02-30T00:00:00Z'"]),
+        errors: [
+          "4:8: expected an RFC 3339 instant such as 2026-01-31T09:00:00Z, found '2026-02-30T00:00:00Z'"
+        ]),
       Case(
         label: "1m is ambiguous",
         text: "name: t\nstore: apple\nproduct: {}\nhorizon: 3m\ntimeline:\n  - at: 1m\n    do: cancel\n",
@@ -303,12 +314,16 @@ extension ScenarioTests {
         errors: ["7:11: unknown apple notification subtype 'GRACE_PRIOD' — did you mean 'GRACE_PERIOD'?"]),
       Case(
         label: "a misspelt apple type in a list",
-        text: "name: t\nstore: apple\nproduct: {}\ntimeline: []\nexpect:\n  - at: 1d\n    sent: [SUBSCRIBED, DID_RENW]\n",
+        text:
+          "name: t\nstore: apple\nproduct: {}\ntimeline: []\nexpect:\n  - at: 1d\n    sent: [SUBSCRIBED, DID_RENW]\n",
         errors: ["7:24: unknown apple notification type 'DID_RENW' — did you mean 'DID_RENEW'?"]),
       Case(
         label: "a google name with apple",
-        text: "name: t\nstore: apple\nproduct: {}\ntimeline: []\nexpect:\n  - at: 1d\n    sent: SUBSCRIPTION_ON_HOLD\n",
-        errors: ["7:11: 'SUBSCRIPTION_ON_HOLD' is a google notification; apple sends names such as 'DID_RENEW'"]),
+        text:
+          "name: t\nstore: apple\nproduct: {}\ntimeline: []\nexpect:\n  - at: 1d\n    sent: SUBSCRIPTION_ON_HOLD\n",
+        errors: [
+          "7:11: 'SUBSCRIPTION_ON_HOLD' is a google notification; apple sends names such as 'DID_RENEW'"
+        ]),
       Case(
         label: "google names",
         text:
@@ -426,7 +441,8 @@ extension ScenarioTests {
     }
 
     @Test func aSyntaxErrorIsRenderedTheSameWay() throws {
-      let failure = try #require(ScenarioTesting.decode("name: t\nstore: apple\n\tproduct: {}\n", path: "x.scn").failure)
+      let failure = try #require(
+        ScenarioTesting.decode("name: t\nstore: apple\n\tproduct: {}\n", path: "x.scn").failure)
       #expect(failure.rendered.hasPrefix("x.scn:3:1: error: "))
       #expect(failure.rendered.contains("\n  ^\n"))
     }
@@ -440,4 +456,3 @@ extension ScenarioTests {
     }
   }
 }
-

@@ -36,8 +36,11 @@ extension ScenarioTests {
       ("google", "1M", "premium.monthly", .days(7), .days(53)),
       ("google", "1W", "premium.weekly", .days(3), .days(57)),
     ])
-    func theStoreGivesGraceAndHold(store: String, period: String, id: String, grace: TimeSpan, hold: TimeSpan) throws {
-      let s = try ScenarioTesting.scenario("name: t\nstore: \(store)\nproduct: {period: \(period)}\ntimeline: []\n")
+    func theStoreGivesGraceAndHold(store: String, period: String, id: String, grace: TimeSpan, hold: TimeSpan)
+      throws
+    {
+      let s = try ScenarioTesting.scenario(
+        "name: t\nstore: \(store)\nproduct: {period: \(period)}\ntimeline: []\n")
       let p = try #require(s.products.first)
       #expect(p.id.text == id)
       #expect(p.grace == grace)
@@ -47,7 +50,8 @@ extension ScenarioTests {
     @Test func anExplicitGraceLeavesTheRestOfTheWindowToHold() throws {
       let apple = try ScenarioTesting.scenario("name: t\nstore: apple\nproduct: {grace: 0d}\ntimeline: []\n")
       #expect(apple.products[0].grace == .zero && apple.products[0].hold == .days(60))
-      let google = try ScenarioTesting.scenario("name: t\nstore: google\nproduct: {grace: 14d}\ntimeline: []\n")
+      let google = try ScenarioTesting.scenario(
+        "name: t\nstore: google\nproduct: {grace: 14d}\ntimeline: []\n")
       #expect(google.products[0].grace == .days(14) && google.products[0].hold == .days(46))
     }
 
@@ -76,7 +80,8 @@ extension ScenarioTests {
       #expect(s.horizon == .days(90))
       #expect(s.step == .minutes(30))
       #expect(s.policy == "arrival-order")
-      #expect(s.delivery == DeliveryFaults(delay: .hours(6), duplicate: true, reorder: .days(1), outage: .days(2)))
+      #expect(
+        s.delivery == DeliveryFaults(delay: .hours(6), duplicate: true, reorder: .days(1), outage: .days(2)))
       #expect(s.invariants == [.noFreeAccess: .warn, .promptMatches: .off])
       #expect(s.level(of: .noLockoutInGrace) == .error)
       #expect(s.expectedViolations == [.noLockoutInGrace])
@@ -126,11 +131,13 @@ extension ScenarioTests {
       let expected: [ScenarioInstant] = [
         .afterStart(.days(30)), .afterStart(fortyDaysTwelveHours),
         .absolute(ScenarioTesting.instant("2026-03-02T10:00:00Z")), .renewal(1, offset: .zero),
-        .renewal(2, offset: .hours(6)), .renewal(1, offset: -TimeSpan.days(1)), .renewal(3, offset: oneDayTwoHours),
+        .renewal(2, offset: .hours(6)), .renewal(1, offset: -TimeSpan.days(1)),
+        .renewal(3, offset: oneDayTwoHours),
       ]
       #expect(s.timeline.map(\.at) == expected)
       let descriptions: [String] = [
-        "30d", "40d 12h", "2026-03-02T10:00:00Z", "renewal 1", "renewal 2 + 6h", "renewal 1 - 1d", "renewal 3 + 1d 2h",
+        "30d", "40d 12h", "2026-03-02T10:00:00Z", "renewal 1", "renewal 2 + 6h", "renewal 1 - 1d",
+        "renewal 3 + 1d 2h",
       ]
       #expect(s.timeline.map(\.at.description) == descriptions)
       // Each entry remembers where its `at` value is, for entry errors.
@@ -167,14 +174,14 @@ extension ScenarioTests {
 
         """)
       let expected: [TimelineAction] = [
-          .subscriber(.subscribe(product: 0, trial: true)), .subscriber(.subscribe(product: 1, trial: false)),
-          .subscriber(.cardFails(.declined)), .subscriber(.cardFails(.expired)),
-          .subscriber(.cardFails(.insufficientFunds)), .subscriber(.updateCard), .subscriber(.cancel),
-          .subscriber(.uncancel), .subscriber(.resubscribe(product: 0)), .subscriber(.resubscribe(product: 1)),
-          .subscriber(.refund), .subscriber(.changeProduct(1)), .subscriber(.pause(.days(30))),
-          .subscriber(.resume), .note("hello: world"), .delivery(DeliveryFaults(delay: .hours(1))),
-          .delivery(DeliveryFaults()),
-        ]
+        .subscriber(.subscribe(product: 0, trial: true)), .subscriber(.subscribe(product: 1, trial: false)),
+        .subscriber(.cardFails(.declined)), .subscriber(.cardFails(.expired)),
+        .subscriber(.cardFails(.insufficientFunds)), .subscriber(.updateCard), .subscriber(.cancel),
+        .subscriber(.uncancel), .subscriber(.resubscribe(product: 0)), .subscriber(.resubscribe(product: 1)),
+        .subscriber(.refund), .subscriber(.changeProduct(1)), .subscriber(.pause(.days(30))),
+        .subscriber(.resume), .note("hello: world"), .delivery(DeliveryFaults(delay: .hours(1))),
+        .delivery(DeliveryFaults()),
+      ]
       #expect(s.timeline.map(\.action) == expected)
     }
 

@@ -55,7 +55,8 @@ extension ScenarioTests {
         ScenarioTesting.checks(result) == [
           "store grace: grace ✓", "entitlement grace: grace ✓", "access yes: yes ✓", "prompt soft: soft ✓",
           "sent DID_FAIL_TO_RENEW/GRACE_PERIOD: sent ✓", "charges 1: 1 ✓",
-          "store active: active ✓", "entitlement active: active ✓", "access yes: yes ✓", "prompt none: none ✓",
+          "store active: active ✓", "entitlement active: active ✓", "access yes: yes ✓",
+          "prompt none: none ✓",
           "sent DID_RENEW/BILLING_RECOVERY: sent ✓", "charges 2: 2 ✓",
         ])
     }
@@ -132,7 +133,8 @@ extension ScenarioTests {
 
     @Test func aListChecksEveryName() throws {
       let passing = try ScenarioTesting.play(
-        Self.cardExpired(expect: "  - at: renewal 1 + 5d 1h\n    sent: [SUBSCRIBED, DID_FAIL_TO_RENEW, DID_RENEW]\n"))
+        Self.cardExpired(
+          expect: "  - at: renewal 1 + 5d 1h\n    sent: [SUBSCRIBED, DID_FAIL_TO_RENEW, DID_RENEW]\n"))
       #expect(passing.passed)
       #expect(passing.expectations[0].checks.count == 3)
       let failing = try ScenarioTesting.play(
@@ -379,7 +381,9 @@ extension ScenarioTests {
 
         """
       let result = try ScenarioTesting.play(text)
-      let described = result.rows.map { "\(RFC3339.format($0.instant)) \(Describe.event($0.event, products: []))" }
+      let described = result.rows.map {
+        "\(RFC3339.format($0.instant)) \(Describe.event($0.event, products: []))"
+      }
       #expect(
         described == [
           "2026-01-01T00:00:00Z subscribe #0", "2026-01-01T00:00:00Z delivered SUBSCRIBED/INITIAL_BUY",
@@ -389,7 +393,8 @@ extension ScenarioTests {
           "2026-03-01T00:00:00Z store: period ends", "2026-03-01T00:00:00Z delivered DID_RENEW",
         ])
       // A note carries the state at its instant.
-      let note = try #require(result.rows.first { if case .note("day three: nothing happens") = $0.event { true } else { false } })
+      let note = try #require(
+        result.rows.first { if case .note("day three: nothing happens") = $0.event { true } else { false } })
       #expect(note.truth == .active && note.decision.access)
     }
 
@@ -426,7 +431,9 @@ extension ScenarioTests {
 
         """
       #expect(try ScenarioTesting.play(text).passed)
-      let reversed = text.replacingOccurrences(of: "do: card-fails}\n  - {at: renewal 1, do: update-card", with: "do: update-card}\n  - {at: renewal 1, do: card-fails")
+      let reversed = text.replacingOccurrences(
+        of: "do: card-fails}\n  - {at: renewal 1, do: update-card",
+        with: "do: update-card}\n  - {at: renewal 1, do: card-fails")
       #expect(reversed != text)
       let result = try ScenarioTesting.play(reversed)
       #expect(ScenarioTesting.checks(result) == ["store active: grace ✗", "charges 2: 1 ✗"])

@@ -17,7 +17,9 @@ enum ScenarioTesting {
   }
 
   /// The scenario `text` describes; the test fails with the rendered errors when it does not load.
-  static func scenario(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> Scenario {
+  static func scenario(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws
+    -> Scenario
+  {
     switch decode(text) {
     case .success(let scenario): return scenario
     case .failure(let failure):
@@ -39,7 +41,9 @@ enum ScenarioTesting {
   }
 
   /// Plays `text` with its own policy through the player, as `simsub run` does.
-  static func play(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> ScenarioResult {
+  static func play(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws
+    -> ScenarioResult
+  {
     let scenario = try self.scenario(text, sourceLocation: sourceLocation)
     return try ScenarioPlayer.play(scenario)
   }
@@ -51,9 +55,11 @@ enum ScenarioTesting {
     let scenario = try self.scenario(text, sourceLocation: sourceLocation)
     switch scenario.store {
     case .apple:
-      return ScenarioRunner.run(scenario, store: try AppStoreModel(products: scenario.products), policy: policy)
+      return ScenarioRunner.run(
+        scenario, store: try AppStoreModel(products: scenario.products), policy: policy)
     case .google:
-      return ScenarioRunner.run(scenario, store: try GooglePlayModel(products: scenario.products), policy: policy)
+      return ScenarioRunner.run(
+        scenario, store: try GooglePlayModel(products: scenario.products), policy: policy)
     }
   }
 

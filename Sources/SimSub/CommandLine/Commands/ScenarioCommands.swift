@@ -26,7 +26,8 @@ enum ScenarioCommands {
         let resolved = try context.resolver.resolve(path)
         if ScenarioFiles.isDirectory(resolved) {
           guard recursive else {
-            problems.append("Error: '\(path)' is a directory: 'simsub check \(path)' plays every scenario under it")
+            problems.append(
+              "Error: '\(path)' is a directory: 'simsub check \(path)' plays every scenario under it")
             continue
           }
           let found = ScenarioFiles.scenarios(under: resolved)
@@ -42,7 +43,8 @@ enum ScenarioCommands {
     let step: TimeSpan?
     do {
       step = try context.command.value(
-        "step", as: { text in try? DurationSyntax.parse(text).get() }, reason: "expected a duration such as '1h' or '30min'")
+        "step", as: { text in try? DurationSyntax.parse(text).get() },
+        reason: "expected a duration such as '1h' or '30min'")
     } catch {
       _ = context.usage(error)
       return nil

@@ -49,14 +49,16 @@ enum ScenarioDecoder {
     let horizon = top.optional("horizon") { (n) -> TimeSpan in
       let span = try n.decodeDuration()
       guard span.seconds > 0 else {
-        throw DiagnosticError(.error("a horizon of 0 plays nothing: give a duration such as '90d'", at: n.location))
+        throw DiagnosticError(
+          .error("a horizon of 0 plays nothing: give a duration such as '90d'", at: n.location))
       }
       return span
     }
     let step = top.optional("step", default: .hours(1)) { (n) -> TimeSpan in
       let span = try n.decodeDuration()
       guard span.seconds > 0 else {
-        throw DiagnosticError(.error("a step of 0 never advances: give a duration such as '1h'", at: n.location))
+        throw DiagnosticError(
+          .error("a step of 0 never advances: give a duration such as '1h'", at: n.location))
       }
       return span
     }
@@ -72,7 +74,8 @@ enum ScenarioDecoder {
       return channel
     }
     let delivery = top.optional("delivery", default: DeliveryFaults()) { (n) -> DeliveryFaults in
-      var reader = MappingReader(n, knownKeys: deliveryKeys, expected: "a delivery mapping such as {delay: 6h}")
+      var reader = MappingReader(
+        n, knownKeys: deliveryKeys, expected: "a delivery mapping such as {delay: 6h}")
       let faults = decodeDelivery(&reader)
       try reader.finish()
       return faults
@@ -130,7 +133,9 @@ enum ScenarioDecoder {
   static func decodeName(_ node: YAMLNode) throws(DiagnosticError) -> String {
     let text = try node.decodeText(expected: "a one-line name")
     if text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-      throw DiagnosticError(.error("expected a one-line name, found text with a line break or a control character", at: node.location))
+      throw DiagnosticError(
+        .error(
+          "expected a one-line name, found text with a line break or a control character", at: node.location))
     }
     if text.allSatisfy({ $0 == " " }) {
       throw DiagnosticError(.error("expected a one-line name, found an empty text", at: node.location))
@@ -152,7 +157,8 @@ enum ScenarioDecoder {
     var products: [Product] = []
     var firstLocation: [String: SourceLocation] = [:]
     for item in items {
-      var reader = MappingReader(item, knownKeys: productKeys, expected: "a product mapping such as {period: 1M}")
+      var reader = MappingReader(
+        item, knownKeys: productKeys, expected: "a product mapping such as {period: 1M}")
       guard reader.isMapping else {
         diagnostics += reader.diagnostics
         continue
@@ -161,7 +167,9 @@ enum ScenarioDecoder {
         let text = try n.decodeText(expected: "a period: 1W, 1M, 2M, 3M, 6M or 1Y")
         guard let period = BillingPeriod(code: text) else {
           throw DiagnosticError(
-            .error("unknown period '\(YAMLNode.clipped(text))': expected 1W, 1M, 2M, 3M, 6M or 1Y", at: n.location))
+            .error(
+              "unknown period '\(YAMLNode.clipped(text))': expected 1W, 1M, 2M, 3M, 6M or 1Y", at: n.location)
+          )
         }
         return period
       }
@@ -172,7 +180,9 @@ enum ScenarioDecoder {
       let grace = reader.optional("grace") { n in try n.decodeDuration() }
       let hold = reader.optional("hold") { n in try n.decodeDuration() }
       let trial = reader.optional("trial") { n in try n.decodeDuration() }
-      let group = reader.optional("group", default: "default") { n in try n.decodeText(expected: "a group name") }
+      let group = reader.optional("group", default: "default") { n in
+        try n.decodeText(expected: "a group name")
+      }
       let resolvedGrace = grace ?? defaultGrace(store ?? .apple, period)
       let product = Product(
         id: ProductID(id), period: period, priceMilliunits: price, grace: resolvedGrace,
@@ -181,7 +191,8 @@ enum ScenarioDecoder {
       if let earlier = firstLocation[id] {
         diagnostics.append(
           .error(
-            "duplicate product id '\(YAMLNode.clipped(id))': already used on line \(earlier.line)", at: idLocation,
+            "duplicate product id '\(YAMLNode.clipped(id))': already used on line \(earlier.line)",
+            at: idLocation,
             notes: [Diagnostic.Note("first used here", at: earlier)]))
       } else {
         firstLocation[id] = idLocation
@@ -273,14 +284,18 @@ enum ScenarioDecoder {
       let digits = rest.prefix(while: { $0.isASCII && $0.isNumber })
       let numberOffset = text.distance(from: text.startIndex, to: rest.startIndex)
       guard !digits.isEmpty else {
-        throw fail("'\(clipped)' needs a period number, as in 'renewal 1' or 'renewal 2 + 6h'", offset: numberOffset)
+        throw fail(
+          "'\(clipped)' needs a period number, as in 'renewal 1' or 'renewal 2 + 6h'", offset: numberOffset)
       }
       guard let n = Int32(digits) else {
-        throw fail("\(YAMLNode.clipped(String(digits))) is out of range: expected 1 to \(Int32.max)", offset: numberOffset)
+        throw fail(
+          "\(YAMLNode.clipped(String(digits))) is out of range: expected 1 to \(Int32.max)",
+          offset: numberOffset)
       }
       guard n >= 1 else {
         throw fail(
-          "'\(clipped)' does not exist: renewals count from 1, the end of the first period", offset: numberOffset)
+          "'\(clipped)' does not exist: renewals count from 1, the end of the first period",
+          offset: numberOffset)
       }
       rest = rest.dropFirst(digits.count).drop(while: { $0 == " " })
       if rest.isEmpty { return .renewal(n, offset: .zero) }
@@ -318,7 +333,8 @@ enum ScenarioDecoder {
 
   // MARK: Timeline
 
-  static func decodeTimeline(_ node: YAMLNode, _ context: Context) throws(DiagnosticError) -> [TimelineEntry] {
+  static func decodeTimeline(_ node: YAMLNode, _ context: Context) throws(DiagnosticError) -> [TimelineEntry]
+  {
     var diagnostics: [Diagnostic] = []
     var entries: [TimelineEntry] = []
     for item in try node.decodeList(expected: "a list of timeline entries") {
@@ -326,7 +342,8 @@ enum ScenarioDecoder {
       let doText = item.mappingEntries?.first(where: { $0.key.text == "do" })?.value.scalarText
       let action = doText.flatMap { actions.contains($0) ? $0 : nil }
       var reader = MappingReader(
-        item, knownKeys: (item.mappingEntries ?? []).map(\.key.text), expected: "a timeline entry (a mapping with 'at' and 'do')")
+        item, knownKeys: (item.mappingEntries ?? []).map(\.key.text),
+        expected: "a timeline entry (a mapping with 'at' and 'do')")
       let allowed = action.map { ["at", "do"] + actionKeys[$0]! } ?? timelineKeys
       for entry in reader.entries where !allowed.contains(entry.key.text) {
         if let action, timelineKeys.contains(entry.key.text) {
@@ -355,7 +372,9 @@ enum ScenarioDecoder {
             let known = context.products.map(\.id.text)
             if let suggestion = Spelling.suggestion(for: id, among: known) {
               throw DiagnosticError(
-                .error("unknown product '\(YAMLNode.clipped(id))' — did you mean '\(suggestion)'?", at: n.location))
+                .error(
+                  "unknown product '\(YAMLNode.clipped(id))' — did you mean '\(suggestion)'?", at: n.location)
+              )
             }
             throw DiagnosticError(
               .error(
@@ -371,7 +390,8 @@ enum ScenarioDecoder {
       case "subscribe":
         let p = product(&reader, required: false) ?? 0
         let trial = reader.optional("trial") { n in try decodeBool(n, what: "trial") }
-        let wantsTrial = trial ?? (context.products.indices.contains(Int(p)) && context.products[Int(p)].trial != nil)
+        let wantsTrial =
+          trial ?? (context.products.indices.contains(Int(p)) && context.products[Int(p)].trial != nil)
         decoded = .subscriber(.subscribe(product: p, trial: wantsTrial))
       case "card-fails":
         let reason = reader.optional("reason", default: DeclineReason.declined) { n in
@@ -388,13 +408,17 @@ enum ScenarioDecoder {
       case "change-product":
         if let p = product(&reader, required: true) { decoded = .subscriber(.changeProduct(p)) }
       case "pause":
-        if let span = reader.required("for", { (n) -> TimeSpan in
-          let span = try n.decodeDuration()
-          guard span.seconds > 0 else {
-            throw DiagnosticError(.error("a pause of 0 changes nothing: give a duration such as '30d'", at: n.location))
-          }
-          return span
-        }) {
+        if let span = reader.required(
+          "for",
+          { (n) -> TimeSpan in
+            let span = try n.decodeDuration()
+            guard span.seconds > 0 else {
+              throw DiagnosticError(
+                .error("a pause of 0 changes nothing: give a duration such as '30d'", at: n.location))
+            }
+            return span
+          })
+        {
           decoded = .subscriber(.pause(span))
         }
       case "note":
@@ -419,7 +443,9 @@ enum ScenarioDecoder {
   static func decodeDelivery(_ reader: inout MappingReader) -> DeliveryFaults {
     var faults = DeliveryFaults()
     faults.delay = reader.optional("delay", default: .zero) { n in try n.decodeDuration() }
-    faults.duplicate = reader.optional("duplicate", default: false) { n in try decodeBool(n, what: "duplicate") }
+    faults.duplicate = reader.optional("duplicate", default: false) { n in
+      try decodeBool(n, what: "duplicate")
+    }
     faults.reorder = reader.optional("reorder", default: .zero) { n in try n.decodeDuration() }
     faults.outage = reader.optional("outage", default: .zero) { (n) -> TimeSpan in
       var outage = MappingReader(n, knownKeys: ["for"], expected: "an outage mapping such as {for: 2d}")
@@ -439,7 +465,8 @@ enum ScenarioDecoder {
     default:
       if let suggestion = Spelling.suggestion(for: text, among: ["yes", "no"]) {
         throw DiagnosticError(
-          .error("unknown value '\(YAMLNode.clipped(text))' — did you mean '\(suggestion)'?", at: node.location))
+          .error(
+            "unknown value '\(YAMLNode.clipped(text))' — did you mean '\(suggestion)'?", at: node.location))
       }
       throw DiagnosticError(
         .error("expected 'yes' or 'no' for \(what), found '\(YAMLNode.clipped(text))'", at: node.location))
@@ -448,17 +475,21 @@ enum ScenarioDecoder {
 
   // MARK: Expectations and invariants
 
-  static func decodeExpectations(_ node: YAMLNode, _ context: Context) throws(DiagnosticError) -> [Expectation] {
+  static func decodeExpectations(_ node: YAMLNode, _ context: Context) throws(DiagnosticError)
+    -> [Expectation]
+  {
     var diagnostics: [Diagnostic] = []
     var result: [Expectation] = []
     for item in try node.decodeList(expected: "a list of expectations") {
-      var reader = MappingReader(item, knownKeys: expectKeys, expected: "an expectation (a mapping with 'at')")
+      var reader = MappingReader(
+        item, knownKeys: expectKeys, expected: "an expectation (a mapping with 'at')")
       let at = reader.required("at") { n in try decodeAt(n, start: context.start) }
       let store = reader.optional("store") { n in
         StoreTruth(name: try n.decodeChoice(from: StoreTruth.allCases.map(\.name), what: "store state"))!
       }
       let entitlement = reader.optional("entitlement") { n in
-        EntitlementState(name: try n.decodeChoice(from: EntitlementState.allCases.map(\.name), what: "entitlement"))!
+        EntitlementState(
+          name: try n.decodeChoice(from: EntitlementState.allCases.map(\.name), what: "entitlement"))!
       }
       let access = reader.optional("access") { n in try decodeBool(n, what: "access") }
       let prompt = reader.optional("prompt") { n in
@@ -468,7 +499,8 @@ enum ScenarioDecoder {
         let items: [YAMLNode]
         if case .sequence(let list) = n.kind {
           guard !list.isEmpty else {
-            throw DiagnosticError(.error("expected at least one notification name, found an empty list", at: n.location))
+            throw DiagnosticError(
+              .error("expected at least one notification name, found an empty list", at: n.location))
           }
           items = list
         } else {
@@ -490,7 +522,8 @@ enum ScenarioDecoder {
       if reader.isMapping, reader.entries.count == 1, reader["at"] != nil {
         reader.report(
           .error(
-            "an expectation needs at least one of \(Spelling.list(Array(expectKeys.dropFirst())))", at: item.location))
+            "an expectation needs at least one of \(Spelling.list(Array(expectKeys.dropFirst())))",
+            at: item.location))
       }
       diagnostics += reader.diagnostics
       if let at, reader.diagnostics.isEmpty {
@@ -514,10 +547,12 @@ enum ScenarioDecoder {
     func unknown(_ what: String, _ word: String, among known: [String]) -> DiagnosticError {
       if let suggestion = Spelling.suggestion(for: word, among: known) {
         return DiagnosticError(
-          .error("unknown \(what) '\(YAMLNode.clipped(word))' — did you mean '\(suggestion)'?", at: node.location))
+          .error(
+            "unknown \(what) '\(YAMLNode.clipped(word))' — did you mean '\(suggestion)'?", at: node.location))
       }
       return DiagnosticError(
-        .error("unknown \(what) '\(YAMLNode.clipped(word))': expected \(Spelling.list(known))", at: node.location))
+        .error(
+          "unknown \(what) '\(YAMLNode.clipped(word))': expected \(Spelling.list(known))", at: node.location))
     }
     switch store {
     case .apple:
@@ -526,13 +561,17 @@ enum ScenarioDecoder {
       guard types.contains(parts[0]) else {
         if GooglePlayNotificationType(name: parts[0]) != nil {
           throw DiagnosticError(
-            .error("'\(clipped)' is a google notification; apple sends names such as 'DID_RENEW'", at: node.location))
+            .error(
+              "'\(clipped)' is a google notification; apple sends names such as 'DID_RENEW'",
+              at: node.location))
         }
         throw unknown("apple notification type", parts[0], among: types)
       }
       if parts.count == 2 {
         let subtypes = appleSubtypes.map(\.rawValue)
-        guard subtypes.contains(parts[1]) else { throw unknown("apple notification subtype", parts[1], among: subtypes) }
+        guard subtypes.contains(parts[1]) else {
+          throw unknown("apple notification subtype", parts[1], among: subtypes)
+        }
       }
       return text
     case .google:
@@ -559,13 +598,15 @@ enum ScenarioDecoder {
 
   static func decodeInvariantLevels(_ node: YAMLNode) throws(DiagnosticError) -> [Invariant: InvariantLevel] {
     var reader = MappingReader(
-      node, knownKeys: Invariant.allCases.map(\.rawValue), expected: "a mapping of invariant levels such as {no-free-access: warn}")
+      node, knownKeys: Invariant.allCases.map(\.rawValue),
+      expected: "a mapping of invariant levels such as {no-free-access: warn}")
     var levels: [Invariant: InvariantLevel] = [:]
     for invariant in Invariant.allCases {
       if let level = reader.optional(
         invariant.rawValue,
         { n in
-          InvariantLevel(rawValue: try n.decodeChoice(from: InvariantLevel.allCases.map(\.rawValue), what: "level"))!
+          InvariantLevel(
+            rawValue: try n.decodeChoice(from: InvariantLevel.allCases.map(\.rawValue), what: "level"))!
         })
       {
         levels[invariant] = level

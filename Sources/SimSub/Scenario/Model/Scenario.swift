@@ -111,7 +111,9 @@ public struct DeliveryFaults: Hashable, Sendable {
   /// `outage: {for: 2d}`: delivery attempts fail for this long from where it is set.
   public var outage: TimeSpan = .zero
 
-  public init(delay: TimeSpan = .zero, duplicate: Bool = false, reorder: TimeSpan = .zero, outage: TimeSpan = .zero) {
+  public init(
+    delay: TimeSpan = .zero, duplicate: Bool = false, reorder: TimeSpan = .zero, outage: TimeSpan = .zero
+  ) {
     self.delay = delay
     self.duplicate = duplicate
     self.reorder = reorder

@@ -101,7 +101,9 @@ public enum ScenarioRunner {
 
     /// Where an anchored entry placed earlier falls now, when its period's end has moved while
     /// the subscription still runs; `nil` when it stays.
-    func moved<S, P, Pay, O>(_ at: ScenarioInstant, placed: Instant, _ engine: Engine<S, P, Pay, O>) -> Instant? {
+    func moved<S, P, Pay, O>(_ at: ScenarioInstant, placed: Instant, _ engine: Engine<S, P, Pay, O>)
+      -> Instant?
+    {
       guard case .renewal = at else { return nil }
       switch engine.record.truth {
       case .active, .canceled, .grace, .hold, .paused: break
@@ -133,7 +135,8 @@ public enum ScenarioRunner {
         placedTimeline[index] = instant
         guard instant >= engine.now else {
           errors.append(
-            EntryError(line: entry.line, column: entry.column, message: tooEarly(entry.at, instant, now: engine.now)))
+            EntryError(
+              line: entry.line, column: entry.column, message: tooEarly(entry.at, instant, now: engine.now)))
           doneTimeline[index] = true
           continue
         }
@@ -153,7 +156,9 @@ public enum ScenarioRunner {
       for (index, expectation) in scenario.expectations.enumerated() where results[index] == nil {
         let instant: Instant
         if let placed = placedExpectations[index] {
-          guard placed >= engine.now, let now = moved(expectation.at, placed: placed, engine) else { continue }
+          guard placed >= engine.now, let now = moved(expectation.at, placed: placed, engine) else {
+            continue
+          }
           instant = now
         } else {
           guard let now = resolve(expectation.at, engine) else { continue }
@@ -166,7 +171,8 @@ public enum ScenarioRunner {
             EntryError(
               line: expectation.line, column: expectation.column,
               message: tooEarly(expectation.at, instant, now: engine.now)))
-          results[index] = ExpectationResult(expectation: expectation, instant: nil, checks: [], recentDeliveries: [])
+          results[index] = ExpectationResult(
+            expectation: expectation, instant: nil, checks: [], recentDeliveries: [])
           continue
         }
         latestPlaced = max(latestPlaced, instant)
@@ -197,11 +203,14 @@ public enum ScenarioRunner {
       let decision = engine.decision
       var checks: [ExpectationResult.Check] = []
       if let store = expectation.store {
-        checks.append(.init(key: "store", expected: store.name, actual: record.truth.name, passed: store == record.truth))
+        checks.append(
+          .init(key: "store", expected: store.name, actual: record.truth.name, passed: store == record.truth))
       }
       if let state = expectation.entitlement {
         checks.append(
-          .init(key: "entitlement", expected: state.name, actual: decision.state.name, passed: state == decision.state))
+          .init(
+            key: "entitlement", expected: state.name, actual: decision.state.name,
+            passed: state == decision.state))
       }
       if let access = expectation.access {
         checks.append(
@@ -211,32 +220,44 @@ public enum ScenarioRunner {
       }
       if let prompt = expectation.prompt {
         checks.append(
-          .init(key: "prompt", expected: prompt.name, actual: decision.prompt.name, passed: prompt == decision.prompt))
+          .init(
+            key: "prompt", expected: prompt.name, actual: decision.prompt.name,
+            passed: prompt == decision.prompt))
       }
       let sentNames = engine.observer.sent.map(\.name)
       for name in expectation.sent {
         let found = sentNames.contains { sent in
           sent == name || (!name.contains("/") && sent.hasPrefix(name + "/"))
         }
-        let actual = found ? "sent" : (sentNames.isEmpty ? "nothing sent" : "not sent (sent: \(sentNames.joined(separator: ", ")))")
+        let actual =
+          found
+          ? "sent"
+          : (sentNames.isEmpty ? "nothing sent" : "not sent (sent: \(sentNames.joined(separator: ", ")))")
         checks.append(.init(key: "sent", expected: name, actual: actual, passed: found))
       }
       if let charges = expectation.charges {
         checks.append(
-          .init(key: "charges", expected: String(charges), actual: String(record.charges), passed: charges == record.charges))
+          .init(
+            key: "charges", expected: String(charges), actual: String(record.charges),
+            passed: charges == record.charges))
       }
-      let recent = engine.observer.deliveries.suffix(3).map { ScenarioResult.Delivery(instant: $0.instant, name: $0.name) }
+      let recent = engine.observer.deliveries.suffix(3).map {
+        ScenarioResult.Delivery(instant: $0.instant, name: $0.name)
+      }
       results[index] = ExpectationResult(
         expectation: expectation, instant: engine.now, checks: checks, recentDeliveries: Array(recent))
     }
 
-    mutating func finish<S, P, Pay>(_ engine: inout Engine<S, P, Pay, ScenarioObserver>, policy: String) -> ScenarioResult {
+    mutating func finish<S, P, Pay>(_ engine: inout Engine<S, P, Pay, ScenarioObserver>, policy: String)
+      -> ScenarioResult
+    {
       engine.observer.checker.finish(at: engine.now)
       let end = engine.now
       func unreached(_ at: ScenarioInstant, placed: Instant?) -> String {
         if let placed {
           let horizon = scenario.horizon.map { " (horizon \($0))" } ?? ""
-          return "'\(at)' falls on \(RFC3339.format(placed)), after the run ended at \(RFC3339.format(end))\(horizon)"
+          return
+            "'\(at)' falls on \(RFC3339.format(placed)), after the run ended at \(RFC3339.format(end))\(horizon)"
         }
         switch engine.record.truth {
         case .never: return "'\(at)' was never reached: nothing was subscribed"
@@ -249,7 +270,8 @@ public enum ScenarioRunner {
       for (index, entry) in scenario.timeline.enumerated() {
         let placed = placedTimeline[index]
         if let placed, placed <= end { continue }
-        errors.append(EntryError(line: entry.line, column: entry.column, message: unreached(entry.at, placed: placed)))
+        errors.append(
+          EntryError(line: entry.line, column: entry.column, message: unreached(entry.at, placed: placed)))
       }
       var expectationResults: [ExpectationResult] = []
       for (index, expectation) in scenario.expectations.enumerated() {
@@ -260,7 +282,8 @@ public enum ScenarioRunner {
             EntryError(
               line: expectation.line, column: expectation.column,
               message: unreached(expectation.at, placed: placedExpectations[index])))
-          expectationResults.append(ExpectationResult(expectation: expectation, instant: nil, checks: [], recentDeliveries: []))
+          expectationResults.append(
+            ExpectationResult(expectation: expectation, instant: nil, checks: [], recentDeliveries: []))
         }
       }
       errors.sort { ($0.line, $0.column) < ($1.line, $1.column) }
