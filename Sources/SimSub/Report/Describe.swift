@@ -69,7 +69,12 @@ enum Describe {
 
   /// `9.99` for 9990 milliunits.
   static func price(_ milliunits: Int64) -> String {
-    "\(milliunits / 1000).\(String(milliunits % 1000 / 10).leftPadded(to: 2, with: "0"))"
+    // Two decimals, or three when the file gave a third (`9.995`): never rounded away.
+    let fraction = milliunits % 1000
+    let decimals =
+      fraction % 10 == 0
+      ? String(fraction / 10).leftPadded(to: 2, with: "0") : String(fraction).leftPadded(to: 3, with: "0")
+    return "\(milliunits / 1000).\(decimals)"
   }
 
   /// `store grace, access yes, sent DID_RENEW`: what an expectation checks, in file order.

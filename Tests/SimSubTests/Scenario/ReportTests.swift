@@ -82,6 +82,22 @@ extension ScenarioTests {
       #expect(text.hasSuffix("FAIL\n"))
     }
 
+    @Test(arguments: [
+      (Int64(9_990), "9.99"), (9_995, "9.995"), (0, "0.00"), (5, "0.005"), (10, "0.01"), (99_000, "99.00"),
+      (1_234_567, "1234.567"),
+    ])
+    func pricesKeepEveryDecimalTheFileGave(milliunits: Int64, text: String) {
+      #expect(Describe.price(milliunits) == text)
+    }
+
+    @Test func aPriceReadsBackAsWritten() throws {
+      for price in ["9.99", "9.995", "0.5", "12"] {
+        let s = try ScenarioTesting.scenario("name: t\nstore: apple\nproduct: {price: \(price)}\ntimeline: []\n")
+        let shown = Describe.price(s.products[0].priceMilliunits)
+        #expect(Double(shown) == Double(price), "\(price) shown as \(shown)")
+      }
+    }
+
     // MARK: Markdown
 
     @Test func theMarkdownReport() throws {
