@@ -97,6 +97,24 @@ import Testing
     #expect(run.standardError == "")
   }
 
+  @Test(arguments: [
+    ("0h", "a step must be longer than 0"),
+    ("1m", "'1m' is ambiguous: did you mean '1min' or a month ('1M', a product period)?"),
+    ("soon", "'soon' needs a number before its unit, as in '30d'"),
+  ])
+  func aBadStepExitsTwo(value: String, reason: String) throws {
+    let run = try SimSubBinary.run(["run", Self.cardExpired, "--step", value])
+    #expect(run.signal == nil && run.status == 2, "\(run)")
+    #expect(run.standardOutput == "")
+    #expect(run.standardError.hasPrefix("Error: The value '\(value)' is invalid for '--step <duration>': \(reason)\n"))
+  }
+
+  @Test func aGoodStepIsUsed() throws {
+    let run = try SimSubBinary.run(["run", Self.cardExpired, "--step", "30min"])
+    #expect(run.status == 0, "\(run)")
+    #expect(run.standardOutput.contains("step 30min"))
+  }
+
   @Test func anUnknownPolicyExitsTwo() throws {
     let run = try SimSubBinary.run(["run", Self.cardExpired, "--policy", "refrence"])
     #expect(run.status == 2, "\(run)")

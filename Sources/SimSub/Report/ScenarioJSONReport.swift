@@ -25,7 +25,7 @@ public enum ScenarioJSONReport {
     var resolved = JSONObject([
       ("path", .string(s.path)), ("name", .string(s.name)), ("store", .string(s.store.name)),
       ("products", .array(s.products.map(product))), ("start", time(s.start)),
-      ("end", time(r.end)), ("step", span(s.step)), ("policy", .string(r.policy)),
+      ("end", time(r.end)), ("step", span(r.step)), ("policy", .string(r.policy)),
       ("channel", "direct"),
       (
         "delivery",

@@ -21,7 +21,7 @@ public struct ScenarioTextReport: Sendable {
       out.append("  \(i == 0 ? "product " : "         ") \(Describe.product(p))")
     }
     out.append("  policy   \(result.policy)")
-    out.append("  time     \(RFC3339.format(s.start)) → \(RFC3339.format(result.end)), step \(s.step)")
+    out.append("  time     \(RFC3339.format(s.start)) → \(RFC3339.format(result.end)), step \(result.step)")
     out.append("")
 
     let header = ["instant", "day", "event", "sent", "store", "policy", "access", "prompt"]

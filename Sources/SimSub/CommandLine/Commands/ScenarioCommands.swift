@@ -40,14 +40,18 @@ enum ScenarioCommands {
         problems.append("Error: \(error.description)")
       }
     }
-    let step: TimeSpan?
-    do {
-      step = try context.command.value(
-        "step", as: { text in try? DurationSyntax.parse(text).get() },
-        reason: "expected a duration such as '1h' or '30min'")
-    } catch {
-      _ = context.usage(error)
-      return nil
+    // A step of zero would never advance the clock: it is refused here, like any other bad
+    // value, rather than reaching the engine. The reason is the duration parser's own.
+    var step: TimeSpan?
+    if let text = context.command.value("step") {
+      switch DurationSyntax.parse(text) {
+      case .success(let span) where span.seconds > 0:
+        step = span
+      case .success:
+        return usage(context, context.command.invalidValue(text, for: "step", reason: "a step must be longer than 0"))
+      case .failure(let failure):
+        return usage(context, context.command.invalidValue(text, for: "step", reason: failure.message))
+      }
     }
     let policy = context.command.value("policy")
     if let policy, PolicyRegistry.entry(named: policy) == nil {
@@ -76,6 +80,12 @@ enum ScenarioCommands {
       }
     }
     return results
+  }
+
+  /// Reports a usage error and answers `nil`: nothing is played.
+  private static func usage(_ context: CommandContext, _ error: UsageError) -> [ScenarioResult]? {
+    _ = context.usage(error)
+    return nil
   }
 
   static func report(_ context: CommandContext, _ results: [ScenarioResult], timeline: Bool) -> ExitStatus {

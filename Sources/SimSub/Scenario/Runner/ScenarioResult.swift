@@ -4,6 +4,8 @@ public struct ScenarioResult: Hashable, Sendable {
   public var scenario: Scenario
   /// The policy that ran (the file's, or `--policy`'s).
   public var policy: String
+  /// The step the policy was sampled at (the file's, or `--step`'s).
+  public var step: TimeSpan
   /// The instant the run ended.
   public var end: Instant
   public var rows: [TimelineRow]

@@ -288,7 +288,7 @@ public enum ScenarioRunner {
       }
       errors.sort { ($0.line, $0.column) < ($1.line, $1.column) }
       return ScenarioResult(
-        scenario: scenario, policy: policy, end: end, rows: engine.observer.rows,
+        scenario: scenario, policy: policy, step: engine.step, end: end, rows: engine.observer.rows,
         expectations: expectationResults, violations: engine.observer.checker.violations, entryErrors: errors,
         deliveries: engine.observer.deliveries.map { .init(instant: $0.instant, name: $0.name) })
     }
