@@ -106,7 +106,9 @@ import Testing
     let run = try SimSubBinary.run(["run", Self.cardExpired, "--step", value])
     #expect(run.signal == nil && run.status == 2, "\(run)")
     #expect(run.standardOutput == "")
-    #expect(run.standardError.hasPrefix("Error: The value '\(value)' is invalid for '--step <duration>': \(reason)\n"))
+    #expect(
+      run.standardError.hasPrefix(
+        "Error: The value '\(value)' is invalid for '--step <duration>': \(reason)\n"))
   }
 
   @Test func aGoodStepIsUsed() throws {

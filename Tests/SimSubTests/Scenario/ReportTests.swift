@@ -92,7 +92,8 @@ extension ScenarioTests {
 
     @Test func aPriceReadsBackAsWritten() throws {
       for price in ["9.99", "9.995", "0.5", "12"] {
-        let s = try ScenarioTesting.scenario("name: t\nstore: apple\nproduct: {price: \(price)}\ntimeline: []\n")
+        let s = try ScenarioTesting.scenario(
+          "name: t\nstore: apple\nproduct: {price: \(price)}\ntimeline: []\n")
         let shown = Describe.price(s.products[0].priceMilliunits)
         #expect(Double(shown) == Double(price), "\(price) shown as \(shown)")
       }

@@ -48,7 +48,8 @@ enum ScenarioCommands {
       case .success(let span) where span.seconds > 0:
         step = span
       case .success:
-        return usage(context, context.command.invalidValue(text, for: "step", reason: "a step must be longer than 0"))
+        return usage(
+          context, context.command.invalidValue(text, for: "step", reason: "a step must be longer than 0"))
       case .failure(let failure):
         return usage(context, context.command.invalidValue(text, for: "step", reason: failure.message))
       }
