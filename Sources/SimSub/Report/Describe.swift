@@ -44,17 +44,22 @@ enum Describe {
     case .timer(let t): timer(t)
     case .delivered(let name, _): "delivered \(name)"
     case .deliveryFailed(let name, let attempt, let retryAt):
-      "delivery \(attempt) of \(name) failed" + (retryAt.map { ", retry \(RFC3339.format($0))" } ?? ", store gives up")
+      "delivery \(attempt) of \(name) failed"
+        + (retryAt.map { ", retry \(RFC3339.format($0))" } ?? ", store gives up")
     case .deliveryChanged(let s): delivery(s)
     case .note(let text): "note: \(text)"
     }
   }
 
-  /// `day 28` or `day 28 +1h`: where an instant falls counted from the scenario's start.
+  /// `28`: the whole days from the scenario's start to an instant (day 0 is the first day).
   static func day(_ instant: Instant, from start: Instant) -> String {
+    String(dayNumber(instant, from: start))
+  }
+
+  /// The whole days from `start` to `instant`, rounded down.
+  static func dayNumber(_ instant: Instant, from start: Instant) -> Int64 {
     let span = instant - start
-    let days = span.seconds >= 0 ? span.seconds / 86_400 : (span.seconds - 86_399) / 86_400
-    return String(days)
+    return span.seconds >= 0 ? span.seconds / 86_400 : (span.seconds - 86_399) / 86_400
   }
 
   static func product(_ p: Product) -> String {
@@ -65,7 +70,24 @@ enum Describe {
 
   /// `9.99` for 9990 milliunits.
   static func price(_ milliunits: Int64) -> String {
-    "\(milliunits / 1000).\(String(milliunits % 1000 / 10).leftPadded(to: 2, with: "0"))"
+    // Two decimals, or three when the file gave a third (`9.995`): never rounded away.
+    let fraction = milliunits % 1000
+    let decimals =
+      fraction % 10 == 0
+      ? String(fraction / 10).leftPadded(to: 2, with: "0") : String(fraction).leftPadded(to: 3, with: "0")
+    return "\(milliunits / 1000).\(decimals)"
+  }
+
+  /// `store grace, access yes, sent DID_RENEW`: what an expectation checks, in file order.
+  static func expected(_ e: Expectation) -> String {
+    var parts: [String] = []
+    if let store = e.store { parts.append("store \(store.name)") }
+    if let state = e.entitlement { parts.append("entitlement \(state.name)") }
+    if let access = e.access { parts.append("access \(access ? "yes" : "no")") }
+    if let prompt = e.prompt { parts.append("prompt \(prompt.name)") }
+    for name in e.sent { parts.append("sent \(name)") }
+    if let charges = e.charges { parts.append("charges \(charges)") }
+    return parts.joined(separator: ", ")
   }
 
   static func decision(_ d: Decision) -> String {

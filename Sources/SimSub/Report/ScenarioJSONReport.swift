@@ -7,7 +7,10 @@ public enum ScenarioJSONReport {
     let document: JSONValue = .object([
       "tool": "simsub", "version": .string(simsubVersion),
       "passed": .bool(passed == results.count),
-      "summary": .object(["scenarios": number(results.count), "passed": number(passed), "failed": number(results.count - passed)]),
+      "summary": .object([
+        "scenarios": number(results.count), "passed": number(passed),
+        "failed": number(results.count - passed),
+      ]),
       "scenarios": .array(results.map(scenario)),
     ])
     return document.serialized(.pretty) + "\n"
@@ -22,18 +25,24 @@ public enum ScenarioJSONReport {
     var resolved = JSONObject([
       ("path", .string(s.path)), ("name", .string(s.name)), ("store", .string(s.store.name)),
       ("products", .array(s.products.map(product))), ("start", time(s.start)),
-      ("end", time(r.end)), ("step", span(s.step)), ("policy", .string(r.policy)),
+      ("end", time(r.end)), ("step", span(r.step)), ("policy", .string(r.policy)),
       ("channel", "direct"),
-      ("delivery", .object([
-        ("delay", span(s.delivery.delay)), ("duplicate", .bool(s.delivery.duplicate)),
-        ("reorder", span(s.delivery.reorder)), ("outage", span(s.delivery.outage)),
-      ])),
+      (
+        "delivery",
+        .object([
+          ("delay", span(s.delivery.delay)), ("duplicate", .bool(s.delivery.duplicate)),
+          ("reorder", span(s.delivery.reorder)), ("outage", span(s.delivery.outage)),
+        ])
+      ),
     ])
-    resolved.append("invariants", .object(JSONObject(Invariant.allCases.map { ($0.rawValue, .string(s.level(of: $0).rawValue)) })))
+    resolved.append(
+      "invariants",
+      .object(JSONObject(Invariant.allCases.map { ($0.rawValue, .string(s.level(of: $0).rawValue)) })))
     resolved.append("expect-violations", .array(s.expectedViolations.map { .string($0.rawValue) }))
     let trace: [JSONValue] = r.rows.map { row in
       .object([
-        ("at", time(row.instant)), ("day", .string(Describe.day(row.instant, from: s.start))),
+        ("at", time(row.instant)),
+        ("day", .number(JSONNumber(Describe.dayNumber(row.instant, from: s.start)))),
         ("event", .string(Describe.event(row.event, products: s.products))),
         ("sent", .array(row.sent.map { .string($0) })), ("store", .string(row.truth.name)),
         ("entitlement", .string(row.decision.state.name)), ("access", .bool(row.decision.access)),
@@ -42,31 +51,52 @@ public enum ScenarioJSONReport {
     }
     let expectations: [JSONValue] = r.expectations.map { e in
       .object([
-        ("line", number(e.expectation.line)), ("at", .string(e.expectation.at.description)),
+        ("line", number(e.expectation.line)), ("column", number(e.expectation.column)),
+        ("at", .string(e.expectation.at.description)),
         ("instant", e.instant.map(time) ?? .null), ("passed", .bool(e.passed)),
-        ("checks", .array(e.checks.map { c in
-          .object([("key", .string(c.key)), ("expected", .string(c.expected)), ("actual", .string(c.actual)), ("passed", .bool(c.passed))])
-        })),
+        (
+          "checks",
+          .array(
+            e.checks.map { c in
+              .object([
+                ("key", .string(c.key)), ("expected", .string(c.expected)), ("actual", .string(c.actual)),
+                ("passed", .bool(c.passed)),
+              ])
+            })
+        ),
       ])
     }
     let invariants: [JSONValue] = r.invariants.map { v in
       .object([
         ("name", .string(v.invariant.rawValue)), ("level", .string(v.level.rawValue)),
         ("expected-violated", .bool(v.expectedToFail)), ("passed", .bool(v.passed)),
-        ("violations", .array(v.violations.map { x in
-          .object([
-            ("start", time(x.start)), ("end", x.end.map(time) ?? .null),
-            ("duration", x.duration.map(span) ?? .null), ("store", .string(x.truth.name)),
-            ("entitlement", .string(x.decision.state.name)), ("access", .bool(x.decision.access)),
-            ("prompt", .string(x.decision.prompt.name)), ("cause", x.cause.map { .string($0.name) } ?? .null),
-          ])
-        })),
+        (
+          "violations",
+          .array(
+            v.violations.map { x in
+              .object([
+                ("start", time(x.start)), ("end", x.end.map(time) ?? .null),
+                ("duration", x.duration.map(span) ?? .null), ("store", .string(x.truth.name)),
+                ("entitlement", .string(x.decision.state.name)), ("access", .bool(x.decision.access)),
+                ("prompt", .string(x.decision.prompt.name)),
+                ("cause", x.cause.map { .string($0.name) } ?? .null),
+              ])
+            })
+        ),
       ])
     }
     return .object([
       ("scenario", .object(resolved)), ("passed", .bool(r.passed)), ("trace", .array(trace)),
       ("expectations", .array(expectations)), ("invariants", .array(invariants)),
-      ("entry-errors", .array(r.entryErrors.map { .object([("line", number($0.line)), ("message", .string($0.message))]) })),
+      (
+        "entry-errors",
+        .array(
+          r.entryErrors.map {
+            .object([
+              ("line", number($0.line)), ("column", number($0.column)), ("message", .string($0.message)),
+            ])
+          })
+      ),
     ])
   }
 

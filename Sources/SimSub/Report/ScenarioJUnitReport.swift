@@ -17,11 +17,22 @@ public enum ScenarioJUnitReport {
           body += "/>\n"
         }
       }
-      for e in r.entryErrors { testcase("line \(e.line)", failure: e.message) }
+      // An expectation that was never reached fails with its entry error; other entry errors
+      // (timeline entries) are cases of their own.
+      func entryError(of e: ExpectationResult) -> EntryError? {
+        r.entryErrors.first { $0.line == e.expectation.line && $0.column == e.expectation.column }
+      }
+      let expectationErrors = r.expectations.compactMap(entryError)
+      let timelineErrors = r.entryErrors.filter { !expectationErrors.contains($0) }
+      for e in timelineErrors { testcase("line \(e.line)", failure: e.message) }
       for e in r.expectations {
-        let failed = e.checks.filter { !$0.passed }.map { "\($0.key): expected \($0.expected), got \($0.actual)" }
+        let failed = e.checks.filter { !$0.passed }.map {
+          "\($0.key): expected \($0.expected), got \($0.actual)"
+        }
         let message: String? =
-          e.instant == nil ? "never reached" : failed.isEmpty ? nil : failed.joined(separator: "; ")
+          e.instant == nil
+          ? (entryError(of: e)?.message ?? "never reached")
+          : failed.isEmpty ? nil : failed.joined(separator: "; ")
         testcase("expect at \(e.expectation.at) (line \(e.expectation.line))", failure: message)
       }
       for v in r.invariants {
@@ -30,16 +41,19 @@ public enum ScenarioJUnitReport {
           message =
             v.expectedToFail
             ? "expected to be violated, but held"
-            : v.violations.map { ScenarioTextReport.describe($0, start: r.scenario.start) }.joined(separator: "; ")
+            : v.violations.map { ScenarioTextReport.describe($0, start: r.scenario.start) }.joined(
+              separator: "; ")
         }
         testcase(v.invariant.rawValue, failure: message)
       }
-      let count = r.entryErrors.count + r.expectations.count + r.invariants.count
+      let count = timelineErrors.count + r.expectations.count + r.invariants.count
       cases += count
       failures += suiteFailures
-      suites += "  <testsuite name=\"\(xml(r.scenario.name))\" tests=\"\(count)\" failures=\"\(suiteFailures)\" errors=\"0\">\n\(body)  </testsuite>\n"
+      suites +=
+        "  <testsuite name=\"\(xml(r.scenario.name))\" tests=\"\(count)\" failures=\"\(suiteFailures)\" errors=\"0\">\n\(body)  </testsuite>\n"
     }
-    return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"simsub\" tests=\"\(cases)\" failures=\"\(failures)\" errors=\"0\">\n\(suites)</testsuites>\n"
+    return
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"simsub\" tests=\"\(cases)\" failures=\"\(failures)\" errors=\"0\">\n\(suites)</testsuites>\n"
   }
 
   static func xml(_ text: String) -> String {

@@ -8,8 +8,17 @@ public enum ScenarioMarkdownReport {
     for r in results {
       let expectations = "\(r.expectations.filter(\.passed).count)/\(r.expectations.count)"
       let broken = r.invariants.filter { !$0.passed }.map { "`\($0.invariant.rawValue)`" }
-      let invariants = broken.isEmpty ? "held" : "failed: " + broken.joined(separator: ", ")
-      out += "| \(r.passed ? "✅" : "❌") | \(cell(r.scenario.name)) (`\(r.scenario.path)`) | \(r.scenario.store.name) | \(r.policy) | \(expectations) | \(invariants) |\n"
+      let expected = r.invariants.filter { $0.expectedToFail && $0.passed }.map {
+        "`\($0.invariant.rawValue)`"
+      }
+      var invariants = broken.isEmpty ? "held" : "failed: " + broken.joined(separator: ", ")
+      if !expected.isEmpty {
+        invariants =
+          (broken.isEmpty ? "" : invariants + "; ") + "violated as expected: "
+          + expected.joined(separator: ", ")
+      }
+      out +=
+        "| \(r.passed ? "✅" : "❌") | \(cell(r.scenario.name)) (`\(r.scenario.path)`) | \(r.scenario.store.name) | \(r.policy) | \(expectations) | \(invariants) |\n"
     }
     let failures = results.filter { !$0.passed }
     if !failures.isEmpty {
@@ -31,11 +40,12 @@ public enum ScenarioFailures {
   public static func lines(_ r: ScenarioResult) -> [String] {
     var lines: [String] = []
     for e in r.entryErrors { lines.append("line \(e.line): \(e.message)") }
+    // An expectation never reached has its entry error above.
     for e in r.expectations where !e.passed {
-      if e.instant == nil { lines.append("line \(e.expectation.line): '\(e.expectation.at)' was never reached") }
       for c in e.checks where !c.passed {
         lines.append(
-          "line \(e.expectation.line): at \(e.expectation.at) (\(e.instant.map(RFC3339.format) ?? "?")) \(c.key): expected \(c.expected), got \(c.actual)")
+          "line \(e.expectation.line): at \(e.expectation.at) (\(e.instant.map(RFC3339.format) ?? "?")) \(c.key): expected \(c.expected), got \(c.actual)"
+        )
       }
     }
     for v in r.invariants where !v.passed {
@@ -43,7 +53,8 @@ public enum ScenarioFailures {
         lines.append("\(v.invariant.rawValue) was expected to be violated, but held")
       }
       for violation in v.violations {
-        lines.append("\(v.invariant.rawValue): " + ScenarioTextReport.describe(violation, start: r.scenario.start))
+        lines.append(
+          "\(v.invariant.rawValue): " + ScenarioTextReport.describe(violation, start: r.scenario.start))
       }
     }
     return lines

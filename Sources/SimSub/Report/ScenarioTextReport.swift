@@ -21,7 +21,7 @@ public struct ScenarioTextReport: Sendable {
       out.append("  \(i == 0 ? "product " : "         ") \(Describe.product(p))")
     }
     out.append("  policy   \(result.policy)")
-    out.append("  time     \(RFC3339.format(s.start)) → \(RFC3339.format(result.end)), step \(s.step)")
+    out.append("  time     \(RFC3339.format(s.start)) → \(RFC3339.format(result.end)), step \(result.step)")
     out.append("")
 
     let header = ["instant", "day", "event", "sent", "store", "policy", "access", "prompt"]
@@ -62,12 +62,17 @@ public struct ScenarioTextReport: Sendable {
       out.append("")
       out.append("Expectations")
       for e in result.expectations {
-        let when = e.instant.map { "\(e.expectation.at) (\(RFC3339.format($0)), day \(Describe.day($0, from: s.start)))" }
+        let when =
+          e.instant.map {
+            "\(e.expectation.at) (\(RFC3339.format($0)), day \(Describe.day($0, from: s.start)))"
+          }
           ?? "\(e.expectation.at) (never reached)"
-        let keys = e.checks.map { "\($0.key) \($0.expected)" }.joined(separator: ", ")
+        let keys = Describe.expected(e.expectation)
         out.append("  \(ok(e.passed)) \(when): \(keys)")
         for check in e.checks where !check.passed {
-          out.append("      \(s.path):\(e.expectation.line): \(check.key): expected \(check.expected), got \(check.actual)")
+          out.append(
+            "      \(s.path):\(e.expectation.line):\(e.expectation.column): \(check.key): expected \(check.expected), got \(check.actual)"
+          )
         }
         if !e.passed, !e.recentDeliveries.isEmpty {
           let recent = e.recentDeliveries.map { "\($0.name) at \(RFC3339.format($0.instant))" }
@@ -82,7 +87,8 @@ public struct ScenarioTextReport: Sendable {
       var line = "  \(ok(verdict.passed)) \(verdict.invariant.rawValue)"
       if verdict.level != .error { line += " (\(verdict.level.rawValue))" }
       if verdict.expectedToFail {
-        line += verdict.violations.isEmpty ? " — expected to be violated, but held" : " — violated, as expected"
+        line +=
+          verdict.violations.isEmpty ? " — expected to be violated, but held" : " — violated, as expected"
       }
       out.append(line)
       for v in verdict.violations {
@@ -134,10 +140,12 @@ public struct ScenarioTextReport: Sendable {
     case .promptMatches: what = "prompt \(v.decision.prompt.name) while the store says \(v.truth.name)"
     }
     let duration = v.duration.map { " for \($0)" } ?? ""
-    let cause = v.cause.map { n in
-      "after \(n.name)" + (v.causeArrival.map { " arrived at \(RFC3339.format($0))" } ?? "")
-    } ?? "before any notification arrived"
-    return "\(what): from \(RFC3339.format(v.start)) (day \(Describe.day(v.start, from: start)))\(duration); policy said \(Describe.decision(v.decision)), \(cause)"
+    let cause =
+      v.cause.map { n in
+        "after \(n.name)" + (v.causeArrival.map { " arrived at \(RFC3339.format($0))" } ?? "")
+      } ?? "before any notification arrived"
+    return
+      "\(what): from \(RFC3339.format(v.start)) (day \(Describe.day(v.start, from: start)))\(duration); policy said \(Describe.decision(v.decision)), \(cause)"
   }
 }
 

@@ -24,7 +24,12 @@ enum ScenarioCommands {
     for path in paths {
       do {
         let resolved = try context.resolver.resolve(path)
-        if recursive, ScenarioFiles.isDirectory(resolved) {
+        if ScenarioFiles.isDirectory(resolved) {
+          guard recursive else {
+            problems.append(
+              "Error: '\(path)' is a directory: 'simsub check \(path)' plays every scenario under it")
+            continue
+          }
           let found = ScenarioFiles.scenarios(under: resolved)
           if found.isEmpty { problems.append("Error: no .scn files under '\(path)'") }
           files += found
@@ -35,13 +40,19 @@ enum ScenarioCommands {
         problems.append("Error: \(error.description)")
       }
     }
-    let step: TimeSpan?
-    do {
-      step = try context.command.value(
-        "step", as: { text in try? DurationSyntax.parse(text).get() }, reason: "expected a duration such as '1h' or '30min'")
-    } catch {
-      _ = context.usage(error)
-      return nil
+    // A step of zero would never advance the clock: it is refused here, like any other bad
+    // value, rather than reaching the engine. The reason is the duration parser's own.
+    var step: TimeSpan?
+    if let text = context.command.value("step") {
+      switch DurationSyntax.parse(text) {
+      case .success(let span) where span.seconds > 0:
+        step = span
+      case .success:
+        return usage(
+          context, context.command.invalidValue(text, for: "step", reason: "a step must be longer than 0"))
+      case .failure(let failure):
+        return usage(context, context.command.invalidValue(text, for: "step", reason: failure.message))
+      }
     }
     let policy = context.command.value("policy")
     if let policy, PolicyRegistry.entry(named: policy) == nil {
@@ -56,7 +67,8 @@ enum ScenarioCommands {
       }
     }
     guard problems.isEmpty else {
-      context.console.error(problems.joined(separator: "\n") + "\n")
+      // Each problem on its own lines, as compilers print diagnostics: no blank lines.
+      context.console.error(problems.map { $0.hasSuffix("\n") ? $0 : $0 + "\n" }.joined())
       return nil
     }
     var results: [ScenarioResult] = []
@@ -69,6 +81,12 @@ enum ScenarioCommands {
       }
     }
     return results
+  }
+
+  /// Reports a usage error and answers `nil`: nothing is played.
+  private static func usage(_ context: CommandContext, _ error: UsageError) -> [ScenarioResult]? {
+    _ = context.usage(error)
+    return nil
   }
 
   static func report(_ context: CommandContext, _ results: [ScenarioResult], timeline: Bool) -> ExitStatus {

@@ -1,5 +1,10 @@
 /// Turns a parsed `.scn` document into a `Scenario`, filling every default and checking every
 /// name, value and store limit. All errors are collected and reported together.
+///
+/// Every part is decoded even when another part is wrong, so one run reports all of a file's
+/// mistakes: a misspelt store still lets the products, the timeline and the expectations be
+/// checked (only the store's own limits and actions wait for a valid store), and a product with
+/// a bad grace period still lends its id to `change-product` entries.
 enum ScenarioDecoder {
   static let requiredKeys = ["name", "store", "product", "timeline"]
   static let topKeys = [
@@ -12,24 +17,49 @@ enum ScenarioDecoder {
     "change-product", "pause", "resume", "note", "delivery",
   ]
   static let deliveryKeys = ["delay", "duplicate", "reorder", "outage"]
+  /// The keys each action takes besides `at` and `do`.
+  static let actionKeys: [String: [String]] = [
+    "subscribe": ["product", "trial"], "card-fails": ["reason"], "update-card": [], "cancel": [],
+    "uncancel": [], "resubscribe": ["product"], "refund": [], "change-product": ["product"],
+    "pause": ["for"], "resume": [], "note": ["text"], "delivery": deliveryKeys,
+  ]
+  /// Every key a timeline entry may have, for some action.
+  static let timelineKeys = ["at", "do", "product", "trial", "reason", "for", "text"] + deliveryKeys
   static let expectKeys = ["at", "store", "entitlement", "access", "prompt", "sent", "charges"]
+  /// Apple's subtypes, for checking `sent:` names.
+  static let appleSubtypes: [AppStoreNotificationSubtype] = [
+    .initialBuy, .resubscribe, .downgrade, .upgrade, .autoRenewEnabled, .autoRenewDisabled,
+    .voluntary, .billingRetry, .priceIncrease, .gracePeriod, .productNotForSale, .billingRecovery,
+    .pending, .accepted, .summary, .failure, .unreported,
+  ]
 
   static func decode(_ root: YAMLNode, path: String) throws(DiagnosticError) -> Scenario {
     var top = MappingReader(root, knownKeys: topKeys, expected: "a scenario mapping")
-    let name = top.required("name") { n in try n.decodeText(expected: "a one-line name") }
+    let name = top.required("name") { n in try decodeName(n) }
     let store = top.required("store") { (n) -> StoreKind in
       if case .scalar(let text, _) = n.kind, text == "stripe" {
-        throw DiagnosticError(.error("store 'stripe' is not modelled yet: this version has apple and google", at: n.location))
+        throw DiagnosticError(
+          .error("store 'stripe' is not modelled yet: this version has 'apple' and 'google'", at: n.location))
       }
       return StoreKind(name: try n.decodeChoice(from: StoreKind.allCases.map(\.name), what: "store"))!
     }
-    let start = top.optional("start", default: Scenario.defaultStart) { n in
-      try decodeInstantLiteral(n)
+    // `nil` only when the file's `start` is wrong; later checks against it are then skipped.
+    let start: Instant? =
+      top["start"] == nil ? Scenario.defaultStart : top.optional("start") { n in try decodeInstantLiteral(n) }
+    let horizon = top.optional("horizon") { (n) -> TimeSpan in
+      let span = try n.decodeDuration()
+      guard span.seconds > 0 else {
+        throw DiagnosticError(
+          .error("a horizon of 0 plays nothing: give a duration such as '90d'", at: n.location))
+      }
+      return span
     }
-    let horizon = top.optional("horizon") { n in try n.decodeDuration() }
     let step = top.optional("step", default: .hours(1)) { (n) -> TimeSpan in
       let span = try n.decodeDuration()
-      guard span.seconds > 0 else { throw DiagnosticError(.error("step must be longer than 0", at: n.location)) }
+      guard span.seconds > 0 else {
+        throw DiagnosticError(
+          .error("a step of 0 never advances: give a duration such as '1h'", at: n.location))
+      }
       return span
     }
     let policy = top.optional("policy", default: "reference") { n in
@@ -38,55 +68,108 @@ enum ScenarioDecoder {
     _ = top.optional("channel") { (n) -> String in
       let channel = try n.decodeChoice(from: ["direct", "revenuecat"], what: "channel")
       if channel != "direct" {
-        throw DiagnosticError(.error("channel '\(channel)' is not modelled yet: this version has 'direct'", at: n.location))
+        throw DiagnosticError(
+          .error("channel '\(channel)' is not modelled yet: this version has 'direct'", at: n.location))
       }
       return channel
     }
-    let delivery = top.optional("delivery", default: DeliveryFaults()) { n in
-      try decodeDelivery(n, keys: deliveryKeys)
+    let delivery = top.optional("delivery", default: DeliveryFaults()) { (n) -> DeliveryFaults in
+      var reader = MappingReader(
+        n, knownKeys: deliveryKeys, expected: "a delivery mapping such as {delay: 6h}")
+      let faults = decodeDelivery(&reader)
+      try reader.finish()
+      return faults
     }
     var products: [Product] = []
-    if let productNode = top["product"], let store {
-      products = top.collect(at: productNode.location) { () in try decodeProducts(productNode, store: store) } ?? []
-    } else if top["product"] == nil, top.isMapping {
+    if let productNode = top["product"] {
+      let (decoded, problems) = decodeProducts(productNode, store: store)
+      products = decoded
+      for problem in problems { top.report(problem) }
+    } else if top.isMapping {
       _ = top.required("product") { _ in () }
     }
-    let timeline =
-      top.required("timeline") { n in
-        try decodeTimeline(n, store: store ?? .apple, products: products)
-      } ?? []
-    let expectations =
-      top.optional("expect") { n in try decodeExpectations(n) } ?? []
-    let invariants =
-      top.optional("invariants") { n in try decodeInvariantLevels(n) } ?? [:]
+    let context = Context(store: store, products: products, start: start)
+    let timeline = top.required("timeline") { n in try decodeTimeline(n, context) } ?? []
+    let expectations = top.optional("expect") { n in try decodeExpectations(n, context) } ?? []
+    let invariants = top.optional("invariants") { n in try decodeInvariantLevels(n) } ?? [:]
     let expected =
-      top.optional("expect-violations") { n in
-        try n.decodeList(expected: "a list of invariant names").map { item in
-          Invariant(rawValue: try item.decodeChoice(from: Invariant.allCases.map(\.rawValue), what: "invariant"))!
+      top.optional("expect-violations") { (n) -> [Invariant] in
+        var problems: [Diagnostic] = []
+        var list: [Invariant] = []
+        for item in try n.decodeList(expected: "a list of invariant names") {
+          do {
+            let invariant = Invariant(
+              rawValue: try item.decodeChoice(from: Invariant.allCases.map(\.rawValue), what: "invariant"))!
+            if invariants[invariant] == .off {
+              problems.append(
+                .error(
+                  "'\(invariant.rawValue)' cannot be expected to be violated: 'invariants' turns it off",
+                  at: item.location))
+            }
+            list.append(invariant)
+          } catch let error as DiagnosticError {
+            problems += error.diagnostics
+          }
         }
+        if !problems.isEmpty { throw DiagnosticError(problems) }
+        return list
       } ?? []
     try top.finish()
     guard let name, let store, !products.isEmpty else { throw DiagnosticError(top.diagnostics) }
     return Scenario(
-      path: path, name: name, store: store, products: products, start: start, horizon: horizon, step: step,
-      policy: policy, delivery: delivery, timeline: timeline, expectations: expectations, invariants: invariants,
-      expectedViolations: expected)
+      path: path, name: name, store: store, products: products, start: start ?? Scenario.defaultStart,
+      horizon: horizon, step: step, policy: policy, delivery: delivery, timeline: timeline,
+      expectations: expectations, invariants: invariants, expectedViolations: expected)
+  }
+
+  /// What the timeline and the expectations need to know of the rest of the file; `nil` where
+  /// that part was itself wrong (its error is reported already, so nothing depending on it is).
+  struct Context {
+    var store: StoreKind?
+    var products: [Product]
+    var start: Instant?
+  }
+
+  static func decodeName(_ node: YAMLNode) throws(DiagnosticError) -> String {
+    let text = try node.decodeText(expected: "a one-line name")
+    if text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+      throw DiagnosticError(
+        .error(
+          "expected a one-line name, found text with a line break or a control character", at: node.location))
+    }
+    if text.allSatisfy({ $0 == " " }) {
+      throw DiagnosticError(.error("expected a one-line name, found an empty text", at: node.location))
+    }
+    return text
   }
 
   // MARK: Products
 
-  static func decodeProducts(_ node: YAMLNode, store: StoreKind) throws(DiagnosticError) -> [Product] {
+  /// The products, each with every default filled in, and the problems found. A product whose
+  /// values are wrong is still returned (defaults stand in), so its id is known to the timeline.
+  static func decodeProducts(_ node: YAMLNode, store: StoreKind?) -> ([Product], [Diagnostic]) {
     let items: [YAMLNode]
     if case .sequence(let list) = node.kind { items = list } else { items = [node] }
-    guard !items.isEmpty else { throw DiagnosticError(.error("expected at least one product", at: node.location)) }
+    guard !items.isEmpty else {
+      return ([], [.error("expected at least one product, found an empty list", at: node.location)])
+    }
     var diagnostics: [Diagnostic] = []
     var products: [Product] = []
+    var firstLocation: [String: SourceLocation] = [:]
     for item in items {
-      var reader = MappingReader(item, knownKeys: productKeys, expected: "a product mapping")
+      var reader = MappingReader(
+        item, knownKeys: productKeys, expected: "a product mapping such as {period: 1M}")
+      guard reader.isMapping else {
+        diagnostics += reader.diagnostics
+        continue
+      }
       let period = reader.optional("period", default: .oneMonth) { (n) -> BillingPeriod in
-        let text = try n.decodeText(expected: "a period")
+        let text = try n.decodeText(expected: "a period: 1W, 1M, 2M, 3M, 6M or 1Y")
         guard let period = BillingPeriod(code: text) else {
-          throw DiagnosticError(.error("unknown period '\(text)': expected 1W, 1M, 2M, 3M, 6M or 1Y", at: n.location))
+          throw DiagnosticError(
+            .error(
+              "unknown period '\(YAMLNode.clipped(text))': expected 1W, 1M, 2M, 3M, 6M or 1Y", at: n.location)
+          )
         }
         return period
       }
@@ -97,19 +180,31 @@ enum ScenarioDecoder {
       let grace = reader.optional("grace") { n in try n.decodeDuration() }
       let hold = reader.optional("hold") { n in try n.decodeDuration() }
       let trial = reader.optional("trial") { n in try n.decodeDuration() }
-      let group = reader.optional("group", default: "default") { n in n.decodeTextOrEmpty() }
-      let resolvedGrace = grace ?? defaultGrace(store, period)
+      let group = reader.optional("group", default: "default") { n in
+        try n.decodeText(expected: "a group name")
+      }
+      let resolvedGrace = grace ?? defaultGrace(store ?? .apple, period)
       let product = Product(
         id: ProductID(id), period: period, priceMilliunits: price, grace: resolvedGrace,
-        hold: hold ?? defaultHold(store, period, resolvedGrace), trial: trial, group: Symbol(group))
+        hold: hold ?? defaultHold(store ?? .apple, period, resolvedGrace), trial: trial, group: Symbol(group))
+      let idLocation = reader.entry("id")?.value.location ?? item.location
+      if let earlier = firstLocation[id] {
+        diagnostics.append(
+          .error(
+            "duplicate product id '\(YAMLNode.clipped(id))': already used on line \(earlier.line)",
+            at: idLocation,
+            notes: [Diagnostic.Note("first used here", at: earlier)]))
+      } else {
+        firstLocation[id] = idLocation
+      }
       diagnostics += reader.diagnostics
-      if reader.diagnostics.isEmpty, let message = storeLimitError(store, product) {
-        diagnostics.append(.error(message, at: (reader.entry("grace")?.key.location ?? reader.entry("hold")?.key.location) ?? item.location))
+      if reader.diagnostics.isEmpty, let store, let message = storeLimitError(store, product) {
+        let at = reader.entry("grace")?.key.location ?? reader.entry("hold")?.key.location ?? item.location
+        diagnostics.append(.error(message, at: at))
       }
       products.append(product)
     }
-    if !diagnostics.isEmpty { throw DiagnosticError(diagnostics) }
-    return products
+    return (products, diagnostics)
   }
 
   static func defaultGrace(_ store: StoreKind, _ period: BillingPeriod) -> TimeSpan {
@@ -138,72 +233,132 @@ enum ScenarioDecoder {
     }
   }
 
-  /// `9.99` → 9990 milliunits; up to three decimals.
+  /// `9.99` → 9990 milliunits; up to three decimals, ASCII digits only.
   static func decodePrice(_ node: YAMLNode) throws(DiagnosticError) -> Int64 {
-    let text = try node.decodeText(expected: "a price")
+    let text = try node.decodeText(expected: "a price such as 9.99")
     let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-    guard parts.count <= 2, let whole = Int64(parts[0]), whole >= 0, whole < 1_000_000_000,
-      parts.count == 1 || (parts[1].count <= 3 && !parts[1].isEmpty && parts[1].allSatisfy(\.isNumber))
+    func digits(_ s: Substring) -> Bool { !s.isEmpty && s.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }
+    guard parts.count <= 2, digits(parts[0]), parts[0].count <= 9,
+      parts.count == 1 || (parts[1].count <= 3 && digits(parts[1]))
     else {
-      throw DiagnosticError(.error("expected a price such as 9.99, found '\(text)'", at: node.location))
+      throw DiagnosticError(
+        .error(
+          "expected a price such as 9.99 (at most three decimals), found '\(YAMLNode.clipped(text))'",
+          at: node.location))
     }
     var fraction: Int64 = 0
     if parts.count == 2 {
       fraction = Int64(parts[1])! * [100, 10, 1][parts[1].count - 1]
     }
-    return whole * 1000 + fraction
+    return Int64(parts[0])! * 1000 + fraction
   }
 
   // MARK: Instants
 
   static func decodeInstantLiteral(_ node: YAMLNode) throws(DiagnosticError) -> Instant {
-    let text = try node.decodeText(expected: "an RFC 3339 instant")
+    let text = try node.decodeText(expected: "an RFC 3339 instant such as 2026-01-31T09:00:00Z")
     guard let instant = RFC3339.parse(text) else {
-      throw DiagnosticError(.error("expected an RFC 3339 instant such as 2026-01-31T09:00:00Z, found '\(text)'", at: node.location))
+      throw DiagnosticError(
+        .error(
+          "expected an RFC 3339 instant such as 2026-01-31T09:00:00Z, found '\(YAMLNode.clipped(text))'",
+          at: node.location))
     }
     return instant
   }
 
-  /// `30d`, an RFC 3339 instant, or `renewal N [+|- duration]`.
-  static func decodeAt(_ node: YAMLNode) throws(DiagnosticError) -> ScenarioInstant {
-    let text = try node.decodeText(expected: "an instant")
-    if text.hasPrefix("renewal") {
-      var rest = text.dropFirst("renewal".count).drop(while: { $0 == " " })
-      let digits = rest.prefix(while: \.isNumber)
-      guard let n = Int32(digits), n >= 1 else {
-        throw DiagnosticError(.error("expected 'renewal N' with N ≥ 1, as in 'renewal 2 + 6h', found '\(text)'", at: node.location))
+  static let instantExamples = "'30d', 'renewal 1 + 2d' or 2026-02-01T09:00:00Z"
+
+  /// `30d`, an RFC 3339 instant (not before `start`), or `renewal N [+|- duration]`. Errors
+  /// point at the offending part of a plain value.
+  static func decodeAt(_ node: YAMLNode, start: Instant?) throws(DiagnosticError) -> ScenarioInstant {
+    let text = try node.decodeText(expected: "an instant such as \(instantExamples)")
+    func fail(_ message: String, offset: Int = 0) -> DiagnosticError {
+      var at = node.location
+      if case .scalar(_, .plain) = node.kind { at.column += offset }
+      return DiagnosticError(.error(message, at: at))
+    }
+    let clipped = YAMLNode.clipped(text)
+    let word = text.prefix { $0.isLetter }
+    if word == "renewal" {
+      var rest = text.dropFirst(word.count).drop(while: { $0 == " " })
+      let digits = rest.prefix(while: { $0.isASCII && $0.isNumber })
+      let numberOffset = text.distance(from: text.startIndex, to: rest.startIndex)
+      guard !digits.isEmpty else {
+        throw fail(
+          "'\(clipped)' needs a period number, as in 'renewal 1' or 'renewal 2 + 6h'", offset: numberOffset)
+      }
+      guard let n = Int32(digits) else {
+        throw fail(
+          "\(YAMLNode.clipped(String(digits))) is out of range: expected 1 to \(Int32.max)",
+          offset: numberOffset)
+      }
+      guard n >= 1 else {
+        throw fail(
+          "'\(clipped)' does not exist: renewals count from 1, the end of the first period",
+          offset: numberOffset)
       }
       rest = rest.dropFirst(digits.count).drop(while: { $0 == " " })
       if rest.isEmpty { return .renewal(n, offset: .zero) }
+      let signOffset = text.distance(from: text.startIndex, to: rest.startIndex)
       guard let sign = rest.first, sign == "+" || sign == "-" else {
-        throw DiagnosticError(.error("expected '+' or '-' after 'renewal \(n)', found '\(rest)'", at: node.location))
+        throw fail(
+          "'\(clipped)' needs '+' or '-' before its offset, as in 'renewal \(n) + 2d'", offset: signOffset)
       }
-      switch DurationSyntax.parse(rest.dropFirst().drop(while: { $0 == " " })) {
+      let duration = rest.dropFirst().drop(while: { $0 == " " })
+      let durationOffset = text.distance(from: text.startIndex, to: duration.startIndex)
+      switch DurationSyntax.parse(duration) {
       case .success(let span): return .renewal(n, offset: sign == "-" ? -span : span)
-      case .failure(let failure): throw DiagnosticError(.error(failure.message, at: node.location))
+      case .failure(let failure): throw fail(failure.message, offset: durationOffset + failure.offset)
       }
     }
-    if text.first?.isNumber == true, text.contains("T"), text.count >= 20 {
-      return .absolute(try decodeInstantLiteral(node))
+    if !word.isEmpty {
+      if let suggestion = Spelling.suggestion(for: String(word), among: ["renewal"]) {
+        throw fail("unknown anchor '\(YAMLNode.clipped(String(word)))' — did you mean '\(suggestion)'?")
+      }
+      throw fail("expected an instant such as \(instantExamples), found '\(clipped)'")
+    }
+    if text.utf8.count >= 5, text.utf8.prefix(4).allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+      text.utf8.dropFirst(4).first == UInt8(ascii: "-")
+    {
+      guard let instant = RFC3339.parse(text) else {
+        throw fail("expected an RFC 3339 instant such as 2026-01-31T09:00:00Z, found '\(clipped)'")
+      }
+      if let start, instant < start {
+        throw fail("'\(clipped)' is before the scenario's start, \(RFC3339.format(start))")
+      }
+      return .absolute(instant)
     }
     return .afterStart(try node.decodeDuration())
   }
 
   // MARK: Timeline
 
-  static func decodeTimeline(_ node: YAMLNode, store: StoreKind, products: [Product]) throws(DiagnosticError)
-    -> [TimelineEntry]
+  static func decodeTimeline(_ node: YAMLNode, _ context: Context) throws(DiagnosticError) -> [TimelineEntry]
   {
     var diagnostics: [Diagnostic] = []
     var entries: [TimelineEntry] = []
     for item in try node.decodeList(expected: "a list of timeline entries") {
+      // The action decides which keys the entry may have; read it first.
+      let doText = item.mappingEntries?.first(where: { $0.key.text == "do" })?.value.scalarText
+      let action = doText.flatMap { actions.contains($0) ? $0 : nil }
       var reader = MappingReader(
-        item, knownKeys: ["at", "do", "product", "trial", "reason", "for", "text"] + deliveryKeys,
-        expected: "a timeline entry")
-      let at = reader.required("at") { n in try decodeAt(n) }
-      let action = reader.required("do") { (n) -> String in
+        item, knownKeys: (item.mappingEntries ?? []).map(\.key.text),
+        expected: "a timeline entry (a mapping with 'at' and 'do')")
+      let allowed = action.map { ["at", "do"] + actionKeys[$0]! } ?? timelineKeys
+      for entry in reader.entries where !allowed.contains(entry.key.text) {
+        if let action, timelineKeys.contains(entry.key.text) {
+          reader.report(
+            .error(
+              "key '\(entry.key.text)' does not go with 'do: \(action)': expected \(Spelling.list(allowed))",
+              at: entry.key.location))
+        } else {
+          reader.report(MappingReader.unknownKey(entry.key, knownKeys: allowed))
+        }
+      }
+      let at = reader.required("at") { n in try decodeAt(n, start: context.start) }
+      let name = reader.required("do") { (n) -> String in
         let name = try n.decodeChoice(from: actions, what: "action")
-        if store != .google, name == "pause" || name == "resume" {
+        if let store = context.store, store != .google, name == "pause" || name == "resume" {
           throw DiagnosticError(.error("google has \(name); \(store.name) does not", at: n.location))
         }
         return name
@@ -211,20 +366,32 @@ enum ScenarioDecoder {
       func product(_ reader: inout MappingReader, required: Bool) -> ProductIndex? {
         let decode: (YAMLNode) throws -> ProductIndex = { n in
           let id = try n.decodeText(expected: "a product id")
-          guard let index = products.firstIndex(where: { $0.id.text == id }) else {
-            let known = products.map(\.id.text)
-            throw DiagnosticError(.error("unknown product '\(id)': this scenario has \(Spelling.list(known))", at: n.location))
+          guard let index = context.products.firstIndex(where: { $0.id.text == id }) else {
+            // With no products decoded, their own error says what is wrong.
+            guard !context.products.isEmpty else { return 0 }
+            let known = context.products.map(\.id.text)
+            if let suggestion = Spelling.suggestion(for: id, among: known) {
+              throw DiagnosticError(
+                .error(
+                  "unknown product '\(YAMLNode.clipped(id))' — did you mean '\(suggestion)'?", at: n.location)
+              )
+            }
+            throw DiagnosticError(
+              .error(
+                "unknown product '\(YAMLNode.clipped(id))': this scenario has \(Spelling.list(known, conjunction: "and"))",
+                at: n.location))
           }
           return ProductIndex(index)
         }
         return required ? reader.required("product", decode) : reader.optional("product", decode)
       }
       var decoded: TimelineAction?
-      switch action {
+      switch name {
       case "subscribe":
         let p = product(&reader, required: false) ?? 0
-        let trial = reader.optional("trial") { n in try decodeBool(n) }
-        let wantsTrial = trial ?? (products.indices.contains(Int(p)) && products[Int(p)].trial != nil)
+        let trial = reader.optional("trial") { n in try decodeBool(n, what: "trial") }
+        let wantsTrial =
+          trial ?? (context.products.indices.contains(Int(p)) && context.products[Int(p)].trial != nil)
         decoded = .subscriber(.subscribe(product: p, trial: wantsTrial))
       case "card-fails":
         let reason = reader.optional("reason", default: DeclineReason.declined) { n in
@@ -241,7 +408,17 @@ enum ScenarioDecoder {
       case "change-product":
         if let p = product(&reader, required: true) { decoded = .subscriber(.changeProduct(p)) }
       case "pause":
-        if let span = reader.required("for", { n in try n.decodeDuration() }) {
+        if let span = reader.required(
+          "for",
+          { (n) -> TimeSpan in
+            let span = try n.decodeDuration()
+            guard span.seconds > 0 else {
+              throw DiagnosticError(
+                .error("a pause of 0 changes nothing: give a duration such as '30d'", at: n.location))
+            }
+            return span
+          })
+        {
           decoded = .subscriber(.pause(span))
         }
       case "note":
@@ -249,12 +426,12 @@ enum ScenarioDecoder {
           decoded = .note(text)
         }
       case "delivery":
-        decoded = .delivery(reader.collect(at: item.location) { () in try decodeDelivery(item, keys: deliveryKeys + ["at", "do"]) } ?? DeliveryFaults())
+        decoded = .delivery(decodeDelivery(&reader))
       default: break
       }
       diagnostics += reader.diagnostics
-      if let at, let decoded {
-        let location = reader.entry("do")?.key.location ?? item.location
+      if let at, let decoded, reader.diagnostics.isEmpty {
+        let location = reader["at"]?.location ?? item.location
         entries.append(TimelineEntry(at: at, action: decoded, line: location.line, column: location.column))
       }
     }
@@ -262,11 +439,13 @@ enum ScenarioDecoder {
     return entries
   }
 
-  static func decodeDelivery(_ node: YAMLNode, keys: [String]) throws(DiagnosticError) -> DeliveryFaults {
-    var reader = MappingReader(node, knownKeys: keys, expected: "a delivery mapping")
+  /// The delivery keys of a mapping (the top-level `delivery`, or a `do: delivery` entry).
+  static func decodeDelivery(_ reader: inout MappingReader) -> DeliveryFaults {
     var faults = DeliveryFaults()
     faults.delay = reader.optional("delay", default: .zero) { n in try n.decodeDuration() }
-    faults.duplicate = reader.optional("duplicate", default: false) { n in try decodeBool(n) }
+    faults.duplicate = reader.optional("duplicate", default: false) { n in
+      try decodeBool(n, what: "duplicate")
+    }
     faults.reorder = reader.optional("reorder", default: .zero) { n in try n.decodeDuration() }
     faults.outage = reader.optional("outage", default: .zero) { (n) -> TimeSpan in
       var outage = MappingReader(n, knownKeys: ["for"], expected: "an outage mapping such as {for: 2d}")
@@ -274,75 +453,166 @@ enum ScenarioDecoder {
       try outage.finish()
       return span ?? .zero
     }
-    try reader.finish()
     return faults
   }
 
-  static func decodeBool(_ node: YAMLNode) throws(DiagnosticError) -> Bool {
-    switch try node.decodeChoice(from: ["yes", "no", "true", "false"], what: "value") {
-    case "yes", "true": true
-    default: false
+  /// `yes` or `no` (`true` and `false` are accepted too, as YAML writers emit them).
+  static func decodeBool(_ node: YAMLNode, what: String) throws(DiagnosticError) -> Bool {
+    let text = try node.decodeText(expected: "'yes' or 'no' for \(what)")
+    switch text {
+    case "yes", "true": return true
+    case "no", "false": return false
+    default:
+      if let suggestion = Spelling.suggestion(for: text, among: ["yes", "no"]) {
+        throw DiagnosticError(
+          .error(
+            "unknown value '\(YAMLNode.clipped(text))' — did you mean '\(suggestion)'?", at: node.location))
+      }
+      throw DiagnosticError(
+        .error("expected 'yes' or 'no' for \(what), found '\(YAMLNode.clipped(text))'", at: node.location))
     }
   }
 
   // MARK: Expectations and invariants
 
-  static func decodeExpectations(_ node: YAMLNode) throws(DiagnosticError) -> [Expectation] {
+  static func decodeExpectations(_ node: YAMLNode, _ context: Context) throws(DiagnosticError)
+    -> [Expectation]
+  {
     var diagnostics: [Diagnostic] = []
     var result: [Expectation] = []
     for item in try node.decodeList(expected: "a list of expectations") {
-      var reader = MappingReader(item, knownKeys: expectKeys, expected: "an expectation")
-      let at = reader.required("at") { n in try decodeAt(n) }
+      var reader = MappingReader(
+        item, knownKeys: expectKeys, expected: "an expectation (a mapping with 'at')")
+      let at = reader.required("at") { n in try decodeAt(n, start: context.start) }
       let store = reader.optional("store") { n in
         StoreTruth(name: try n.decodeChoice(from: StoreTruth.allCases.map(\.name), what: "store state"))!
       }
       let entitlement = reader.optional("entitlement") { n in
-        EntitlementState(name: try n.decodeChoice(from: EntitlementState.allCases.map(\.name), what: "entitlement"))!
+        EntitlementState(
+          name: try n.decodeChoice(from: EntitlementState.allCases.map(\.name), what: "entitlement"))!
       }
-      let access = reader.optional("access") { n in try decodeBool(n) }
+      let access = reader.optional("access") { n in try decodeBool(n, what: "access") }
       let prompt = reader.optional("prompt") { n in
         RecoveryPrompt(name: try n.decodeChoice(from: RecoveryPrompt.allCases.map(\.name), what: "prompt"))!
       }
       let sent = reader.optional("sent", default: []) { (n) -> [String] in
-        if case .sequence(let items) = n.kind {
-          return try items.map { i in try i.decodeText(expected: "a notification name") }
+        let items: [YAMLNode]
+        if case .sequence(let list) = n.kind {
+          guard !list.isEmpty else {
+            throw DiagnosticError(
+              .error("expected at least one notification name, found an empty list", at: n.location))
+          }
+          items = list
+        } else {
+          items = [n]
         }
-        return [try n.decodeText(expected: "a notification name")]
+        var problems: [Diagnostic] = []
+        var names: [String] = []
+        for i in items {
+          do {
+            names.append(try decodeNotificationName(i, store: context.store))
+          } catch let error as DiagnosticError {
+            problems += error.diagnostics
+          }
+        }
+        if !problems.isEmpty { throw DiagnosticError(problems) }
+        return names
       }
       let charges = reader.optional("charges") { n in Int32(try n.decodeInteger(in: 0...1_000_000)) }
-      if reader.isMapping, reader.entries.count == 1, at != nil {
-        reader.report(.error("an expectation needs at least one of \(Spelling.list(Array(expectKeys.dropFirst())))", at: item.location))
+      if reader.isMapping, reader.entries.count == 1, reader["at"] != nil {
+        reader.report(
+          .error(
+            "an expectation needs at least one of \(Spelling.list(Array(expectKeys.dropFirst())))",
+            at: item.location))
       }
       diagnostics += reader.diagnostics
-      if let at {
+      if let at, reader.diagnostics.isEmpty {
+        let location = reader["at"]?.location ?? item.location
         result.append(
           Expectation(
             at: at, store: store, entitlement: entitlement, access: access, prompt: prompt, sent: sent,
-            charges: charges, line: item.location.line, column: item.location.column))
+            charges: charges, line: location.line, column: location.column))
       }
     }
     if !diagnostics.isEmpty { throw DiagnosticError(diagnostics) }
     return result
   }
 
+  /// A notification name the store sends: Apple's `TYPE` or `TYPE/SUBTYPE`, Google's
+  /// `SUBSCRIPTION_…` names. With no valid store, any name is taken.
+  static func decodeNotificationName(_ node: YAMLNode, store: StoreKind?) throws(DiagnosticError) -> String {
+    let text = try node.decodeText(expected: "a notification name such as DID_RENEW or SUBSCRIPTION_ON_HOLD")
+    guard let store else { return text }
+    let clipped = YAMLNode.clipped(text)
+    func unknown(_ what: String, _ word: String, among known: [String]) -> DiagnosticError {
+      if let suggestion = Spelling.suggestion(for: word, among: known) {
+        return DiagnosticError(
+          .error(
+            "unknown \(what) '\(YAMLNode.clipped(word))' — did you mean '\(suggestion)'?", at: node.location))
+      }
+      return DiagnosticError(
+        .error(
+          "unknown \(what) '\(YAMLNode.clipped(word))': expected \(Spelling.list(known))", at: node.location))
+    }
+    switch store {
+    case .apple:
+      let parts = text.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+      let types = AppStoreNotificationType.documented.map(\.rawValue)
+      guard types.contains(parts[0]) else {
+        if GooglePlayNotificationType(name: parts[0]) != nil {
+          throw DiagnosticError(
+            .error(
+              "'\(clipped)' is a google notification; apple sends names such as 'DID_RENEW'",
+              at: node.location))
+        }
+        throw unknown("apple notification type", parts[0], among: types)
+      }
+      if parts.count == 2 {
+        let subtypes = appleSubtypes.map(\.rawValue)
+        guard subtypes.contains(parts[1]) else {
+          throw unknown("apple notification subtype", parts[1], among: subtypes)
+        }
+      }
+      return text
+    case .google:
+      let names = GooglePlayNotificationType.documented.map(\.1)
+      if let slash = text.firstIndex(of: "/"), names.contains(String(text[..<slash])) {
+        throw DiagnosticError(
+          .error(
+            "google notifications have no subtype: write '\(YAMLNode.clipped(String(text[..<slash])))'",
+            at: node.location))
+      }
+      guard names.contains(text) else {
+        let type = String(text.prefix { $0 != "/" })
+        if AppStoreNotificationType.documented.map(\.rawValue).contains(type) {
+          throw DiagnosticError(
+            .error(
+              "'\(clipped)' is an apple notification; google sends names such as 'SUBSCRIPTION_RENEWED'",
+              at: node.location))
+        }
+        throw unknown("google notification", text, among: names)
+      }
+      return text
+    }
+  }
+
   static func decodeInvariantLevels(_ node: YAMLNode) throws(DiagnosticError) -> [Invariant: InvariantLevel] {
-    var reader = MappingReader(node, knownKeys: Invariant.allCases.map(\.rawValue), expected: "a mapping of invariant levels")
+    var reader = MappingReader(
+      node, knownKeys: Invariant.allCases.map(\.rawValue),
+      expected: "a mapping of invariant levels such as {no-free-access: warn}")
     var levels: [Invariant: InvariantLevel] = [:]
     for invariant in Invariant.allCases {
-      if let level = reader.optional(invariant.rawValue, { n in
-        InvariantLevel(rawValue: try n.decodeChoice(from: InvariantLevel.allCases.map(\.rawValue), what: "level"))!
-      }) {
+      if let level = reader.optional(
+        invariant.rawValue,
+        { n in
+          InvariantLevel(
+            rawValue: try n.decodeChoice(from: InvariantLevel.allCases.map(\.rawValue), what: "level"))!
+        })
+      {
         levels[invariant] = level
       }
     }
     try reader.finish()
     return levels
-  }
-}
-
-extension YAMLNode {
-  func decodeTextOrEmpty() -> String {
-    if case .scalar(let text, _) = kind { return text }
-    return ""
   }
 }

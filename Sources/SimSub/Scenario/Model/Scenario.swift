@@ -86,7 +86,7 @@ public enum ScenarioInstant: Hashable, Sendable, CustomStringConvertible {
 public struct TimelineEntry: Hashable, Sendable {
   public var at: ScenarioInstant
   public var action: TimelineAction
-  /// Where the entry is in the file (its `do:` line).
+  /// Where the entry is in the file: its `at` value, the instant an entry error is about.
   public var line: Int
   public var column: Int
 
@@ -116,7 +116,9 @@ public struct DeliveryFaults: Hashable, Sendable {
   /// `outage: {for: 2d}`: delivery attempts fail for this long from where it is set.
   public var outage: TimeSpan = .zero
 
-  public init(delay: TimeSpan = .zero, duplicate: Bool = false, reorder: TimeSpan = .zero, outage: TimeSpan = .zero) {
+  public init(
+    delay: TimeSpan = .zero, duplicate: Bool = false, reorder: TimeSpan = .zero, outage: TimeSpan = .zero
+  ) {
     self.delay = delay
     self.duplicate = duplicate
     self.reorder = reorder

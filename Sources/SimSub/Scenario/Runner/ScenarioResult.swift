@@ -4,6 +4,8 @@ public struct ScenarioResult: Hashable, Sendable {
   public var scenario: Scenario
   /// The policy that ran (the file's, or `--policy`'s).
   public var policy: String
+  /// The step the policy was sampled at (the file's, or `--step`'s).
+  public var step: TimeSpan
   /// The instant the run ended.
   public var end: Instant
   public var rows: [TimelineRow]
@@ -34,12 +36,15 @@ public struct ScenarioResult: Hashable, Sendable {
     }
   }
 
+  /// Each invariant's verdict, in the order of `Invariant.allCases`. An invariant at level
+  /// `off` is not checked, so it has no violations to report.
   public var invariants: [InvariantVerdict] {
     Invariant.allCases.map { invariant in
-      InvariantVerdict(
-        invariant: invariant, level: scenario.level(of: invariant),
+      let level = scenario.level(of: invariant)
+      return InvariantVerdict(
+        invariant: invariant, level: level,
         expectedToFail: scenario.expectedViolations.contains(invariant),
-        violations: violations.filter { $0.invariant == invariant })
+        violations: level == .off ? [] : violations.filter { $0.invariant == invariant })
     }
   }
 

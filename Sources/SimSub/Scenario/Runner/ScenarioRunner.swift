@@ -1,11 +1,11 @@
 /// Plays a scenario through the engine with a policy and checks it.
 ///
 /// Anchored instants (`renewal 2 + 6h`) resolve while the run goes: the engine stops whenever
-/// the current period's end moves, every entry whose period has become current is placed then,
-/// and an entry not yet due is moved again if its period's end moves (an upgrade, a recovery).
-/// Each entry is a marker in line with the subscriber's actions; when it comes due, the runner
-/// checks that it still resolves to that instant and only then performs it, so entries at one
-/// instant keep file order, before the store's own events there.
+/// the current period's end moves, and every entry whose period has become current is placed
+/// then. An anchored entry waits as a marker and is applied when the marker comes due, so if
+/// the period's end moves again before then (an upgrade starts the period over) the entry moves
+/// with it. Entries at the same instant keep file order when they resolve together; an anchored
+/// entry resolved later than a fixed one at the same instant comes after it.
 public enum ScenarioRunner {
   /// The longest a scenario without `horizon` may run while waiting for an anchor.
   public static let maximumSpan = TimeSpan.days(366 * 20)
@@ -30,16 +30,16 @@ public enum ScenarioRunner {
     state.place(&engine)
 
     let cap = scenario.start + maximumSpan
-    var limit = scenario.horizon.map { scenario.start + $0 }
     let period = scenario.products.first?.period ?? .oneMonth
+    var limit = scenario.horizon.map { scenario.start + $0 }
+    // Without `horizon`: one period past the last entry or expectation, once all are placed.
+    var lastKnown: Instant?
     while true {
-      if scenario.horizon == nil {
-        if let current = limit {
-          // An anchor that moved later extends the default horizon with it.
-          limit = max(current, period.advance(state.latestPlaced, by: 1))
-        } else if state.allPlaced || engine.nextEventInstant == nil {
-          // Everything is known: run one period past the last entry or expectation.
-          limit = period.advance(max(state.latestPlaced, engine.now), by: 1)
+      if scenario.horizon == nil, state.allPlaced || engine.nextEventInstant == nil {
+        let last = max(state.latestPlaced, lastKnown ?? engine.now)
+        if last != lastKnown {
+          lastKnown = last
+          limit = period.advance(last, by: 1)
         }
       }
       let target = limit ?? min(engine.nextEventInstant ?? cap, cap)
@@ -56,11 +56,13 @@ public enum ScenarioRunner {
     }
   }
 
-  /// The runner's bookkeeping: which entries are placed, and the expectations' verdicts.
+  /// The runner's bookkeeping: where each entry and expectation was placed, which have
+  /// happened, and the expectations' verdicts.
   struct RunState {
     let scenario: Scenario
     var placedTimeline: [Instant?]
-    var firedTimeline: [Bool]
+    /// Applied (or found to be in error): never moved again.
+    var doneTimeline: [Bool]
     var placedExpectations: [Instant?]
     var results: [ExpectationResult?]
     var errors: [EntryError] = []
@@ -69,15 +71,21 @@ public enum ScenarioRunner {
     init(scenario: Scenario) {
       self.scenario = scenario
       placedTimeline = Array(repeating: nil, count: scenario.timeline.count)
-      firedTimeline = Array(repeating: false, count: scenario.timeline.count)
+      doneTimeline = Array(repeating: false, count: scenario.timeline.count)
       placedExpectations = Array(repeating: nil, count: scenario.expectations.count)
       results = Array(repeating: nil, count: scenario.expectations.count)
       latestPlaced = scenario.start
+      unplaced = scenario.timeline.count + scenario.expectations.count
     }
 
-    var allPlaced: Bool {
-      !placedTimeline.contains(where: { $0 == nil }) && !placedExpectations.contains(where: { $0 == nil })
-    }
+    /// How many entries and expectations are not placed yet (kept, not counted, so a long
+    /// timeline costs nothing per event).
+    var unplaced: Int
+
+    var allPlaced: Bool { unplaced == 0 }
+
+    /// Marker ids: timeline entries carry this bit, expectations do not.
+    let timelineFlag: UInt32 = 1 << 31
 
     /// Where `at` falls, if it can be known now.
     func resolve<S, P, Pay, O>(_ at: ScenarioInstant, _ engine: Engine<S, P, Pay, O>) -> Instant? {
@@ -91,28 +99,80 @@ public enum ScenarioRunner {
       }
     }
 
-    /// Places every entry whose instant can be known now, and moves every placed entry that
-    /// is not yet due whose anchor now resolves elsewhere.
+    /// Where an anchored entry placed earlier falls now, when its period's end has moved while
+    /// the subscription still runs; `nil` when it stays.
+    func moved<S, P, Pay, O>(_ at: ScenarioInstant, placed: Instant, _ engine: Engine<S, P, Pay, O>)
+      -> Instant?
+    {
+      guard case .renewal = at else { return nil }
+      switch engine.record.truth {
+      case .active, .canceled, .grace, .hold, .paused: break
+      default: return nil
+      }
+      guard let instant = resolve(at, engine), instant != placed else { return nil }
+      return instant
+    }
+
+    func tooEarly(_ at: ScenarioInstant, _ instant: Instant, now: Instant) -> String {
+      guard case .renewal(let n, _) = at else {
+        return "'\(at)' falls on \(RFC3339.format(instant)), before the run reached it"
+      }
+      return
+        "'\(at)' falls on \(RFC3339.format(instant)), which had passed when renewal \(n) became known at \(RFC3339.format(now))"
+    }
+
     mutating func place<S, P, Pay, O>(_ engine: inout Engine<S, P, Pay, O>) {
-      for (index, entry) in scenario.timeline.enumerated() where !firedTimeline[index] {
-        guard let instant = resolve(entry.at, engine), instant != placedTimeline[index] else { continue }
-        if placedTimeline[index] != nil, !entry.at.isAnchored { continue }
+      for (index, entry) in scenario.timeline.enumerated() where !doneTimeline[index] {
+        let instant: Instant
+        if let placed = placedTimeline[index] {
+          guard let now = moved(entry.at, placed: placed, engine) else { continue }
+          instant = now
+        } else {
+          guard let now = resolve(entry.at, engine) else { continue }
+          instant = now
+          unplaced -= 1
+        }
         placedTimeline[index] = instant
         guard instant >= engine.now else {
-          firedTimeline[index] = true
-          errors.append(pastError(entry.at, instant, engine.now, line: entry.line, column: entry.column))
+          errors.append(
+            EntryError(
+              line: entry.line, column: entry.column, message: tooEarly(entry.at, instant, now: engine.now)))
+          doneTimeline[index] = true
           continue
         }
         latestPlaced = max(latestPlaced, instant)
-        engine.scheduleMarker(UInt32(index) | timelineFlag, at: instant, afterEverything: false)
+        switch (entry.at, entry.action) {
+        case (.renewal, _), (_, .note):
+          // Applied when the marker comes due, so it can still move with its anchor.
+          engine.scheduleMarker(UInt32(index) | timelineFlag, at: instant, afterEverything: false)
+        case (_, .subscriber(let action)):
+          engine.schedule(action, at: instant)
+          doneTimeline[index] = true
+        case (_, .delivery(let faults)):
+          engine.schedule(faults.settings(from: instant, start: scenario.start), at: instant)
+          doneTimeline[index] = true
+        }
       }
       for (index, expectation) in scenario.expectations.enumerated() where results[index] == nil {
-        guard let instant = resolve(expectation.at, engine), instant != placedExpectations[index] else { continue }
-        if placedExpectations[index] != nil, !expectation.at.isAnchored { continue }
+        let instant: Instant
+        if let placed = placedExpectations[index] {
+          guard placed >= engine.now, let now = moved(expectation.at, placed: placed, engine) else {
+            continue
+          }
+          instant = now
+        } else {
+          guard let now = resolve(expectation.at, engine) else { continue }
+          instant = now
+          unplaced -= 1
+        }
         placedExpectations[index] = instant
         guard instant >= engine.now else {
-          results[index] = ExpectationResult(expectation: expectation, instant: nil, checks: [], recentDeliveries: [])
-          errors.append(pastError(expectation.at, instant, engine.now, line: expectation.line, column: expectation.column))
+          errors.append(
+            EntryError(
+              line: expectation.line, column: expectation.column,
+              message: tooEarly(expectation.at, instant, now: engine.now)))
+          results[index] = ExpectationResult(
+            expectation: expectation, instant: nil, checks: [], recentDeliveries: [])
           continue
         }
         latestPlaced = max(latestPlaced, instant)
@@ -120,26 +180,19 @@ public enum ScenarioRunner {
       }
     }
 
-    func pastError(_ at: ScenarioInstant, _ instant: Instant, _ now: Instant, line: Int, column: Int) -> EntryError {
-      EntryError(
-        line: line, column: column,
-        message: "'\(at)' resolves to \(RFC3339.format(instant)), before \(RFC3339.format(now)) when it became known")
-    }
-
-    /// Marks timeline entries apart from expectations in marker ids.
-    let timelineFlag: UInt32 = 1 << 31
-
     mutating func check<S, P, Pay>(marker id: UInt32, engine: inout Engine<S, P, Pay, ScenarioObserver>) {
       if id & timelineFlag != 0 {
         let index = Int(id & ~timelineFlag)
-        // A marker left behind by an entry that has since moved, or already performed, is stale.
-        guard !firedTimeline[index], placedTimeline[index] == engine.now else { return }
-        firedTimeline[index] = true
+        // A marker left behind when its entry moved is ignored.
+        guard !doneTimeline[index], placedTimeline[index] == engine.now else { return }
+        doneTimeline[index] = true
         switch scenario.timeline[index].action {
-        case .subscriber(let action): engine.schedule(action, at: engine.now)
-        case .delivery(let faults): engine.schedule(faults.settings(from: engine.now, start: scenario.start), at: engine.now)
         case .note(let text):
           engine.observer.note(text, at: engine.now, truth: engine.record.truth, decision: engine.decision)
+        case .subscriber(let action):
+          engine.schedule(action, at: engine.now)
+        case .delivery(let faults):
+          engine.schedule(faults.settings(from: engine.now, start: scenario.start), at: engine.now)
         }
         return
       }
@@ -150,11 +203,14 @@ public enum ScenarioRunner {
       let decision = engine.decision
       var checks: [ExpectationResult.Check] = []
       if let store = expectation.store {
-        checks.append(.init(key: "store", expected: store.name, actual: record.truth.name, passed: store == record.truth))
+        checks.append(
+          .init(key: "store", expected: store.name, actual: record.truth.name, passed: store == record.truth))
       }
       if let state = expectation.entitlement {
         checks.append(
-          .init(key: "entitlement", expected: state.name, actual: decision.state.name, passed: state == decision.state))
+          .init(
+            key: "entitlement", expected: state.name, actual: decision.state.name,
+            passed: state == decision.state))
       }
       if let access = expectation.access {
         checks.append(
@@ -164,47 +220,75 @@ public enum ScenarioRunner {
       }
       if let prompt = expectation.prompt {
         checks.append(
-          .init(key: "prompt", expected: prompt.name, actual: decision.prompt.name, passed: prompt == decision.prompt))
+          .init(
+            key: "prompt", expected: prompt.name, actual: decision.prompt.name,
+            passed: prompt == decision.prompt))
       }
       let sentNames = engine.observer.sent.map(\.name)
       for name in expectation.sent {
         let found = sentNames.contains { sent in
           sent == name || (!name.contains("/") && sent.hasPrefix(name + "/"))
         }
-        let actual = found ? "sent" : (sentNames.isEmpty ? "nothing sent" : "not sent (sent: \(sentNames.joined(separator: ", ")))")
+        let actual =
+          found
+          ? "sent"
+          : (sentNames.isEmpty ? "nothing sent" : "not sent (sent: \(sentNames.joined(separator: ", ")))")
         checks.append(.init(key: "sent", expected: name, actual: actual, passed: found))
       }
       if let charges = expectation.charges {
         checks.append(
-          .init(key: "charges", expected: String(charges), actual: String(record.charges), passed: charges == record.charges))
+          .init(
+            key: "charges", expected: String(charges), actual: String(record.charges),
+            passed: charges == record.charges))
       }
-      let recent = engine.observer.deliveries.suffix(3).map { ScenarioResult.Delivery(instant: $0.instant, name: $0.name) }
+      let recent = engine.observer.deliveries.suffix(3).map {
+        ScenarioResult.Delivery(instant: $0.instant, name: $0.name)
+      }
       results[index] = ExpectationResult(
         expectation: expectation, instant: engine.now, checks: checks, recentDeliveries: Array(recent))
     }
 
-    mutating func finish<S, P, Pay>(_ engine: inout Engine<S, P, Pay, ScenarioObserver>, policy: String) -> ScenarioResult {
+    mutating func finish<S, P, Pay>(_ engine: inout Engine<S, P, Pay, ScenarioObserver>, policy: String)
+      -> ScenarioResult
+    {
       engine.observer.checker.finish(at: engine.now)
-      for (index, entry) in scenario.timeline.enumerated() where placedTimeline[index] == nil {
+      let end = engine.now
+      func unreached(_ at: ScenarioInstant, placed: Instant?) -> String {
+        if let placed {
+          let horizon = scenario.horizon.map { " (horizon \($0))" } ?? ""
+          return
+            "'\(at)' falls on \(RFC3339.format(placed)), after the run ended at \(RFC3339.format(end))\(horizon)"
+        }
+        switch engine.record.truth {
+        case .never: return "'\(at)' was never reached: nothing was subscribed"
+        case .expired, .revoked: return "'\(at)' was never reached: the subscription ended first"
+        default:
+          let horizon = scenario.horizon.map { " (horizon \($0))" } ?? ""
+          return "'\(at)' was never reached: the run ended first, at \(RFC3339.format(end))\(horizon)"
+        }
+      }
+      for (index, entry) in scenario.timeline.enumerated() {
+        let placed = placedTimeline[index]
+        if let placed, placed <= end { continue }
         errors.append(
-          EntryError(line: entry.line, column: entry.column, message: "'\(entry.at)' was never reached: the subscription ended first"))
+          EntryError(line: entry.line, column: entry.column, message: unreached(entry.at, placed: placed)))
       }
       var expectationResults: [ExpectationResult] = []
       for (index, expectation) in scenario.expectations.enumerated() {
         if let result = results[index] {
           expectationResults.append(result)
         } else {
-          if placedExpectations[index] == nil {
-            errors.append(
-              EntryError(
-                line: expectation.line, column: expectation.column,
-                message: "'\(expectation.at)' was never reached: the subscription ended first"))
-          }
-          expectationResults.append(ExpectationResult(expectation: expectation, instant: nil, checks: [], recentDeliveries: []))
+          errors.append(
+            EntryError(
+              line: expectation.line, column: expectation.column,
+              message: unreached(expectation.at, placed: placedExpectations[index])))
+          expectationResults.append(
+            ExpectationResult(expectation: expectation, instant: nil, checks: [], recentDeliveries: []))
         }
       }
+      errors.sort { ($0.line, $0.column) < ($1.line, $1.column) }
       return ScenarioResult(
-        scenario: scenario, policy: policy, end: engine.now, rows: engine.observer.rows,
+        scenario: scenario, policy: policy, step: engine.step, end: end, rows: engine.observer.rows,
         expectations: expectationResults, violations: engine.observer.checker.violations, entryErrors: errors,
         deliveries: engine.observer.deliveries.map { .init(instant: $0.instant, name: $0.name) })
     }

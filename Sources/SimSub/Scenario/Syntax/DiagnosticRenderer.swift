@@ -22,35 +22,60 @@ public struct DiagnosticRenderer: Sendable {
 
   /// The diagnostic and its notes, each line ending in a newline.
   public func render(_ diagnostic: Diagnostic) -> String {
+    var lines = LineCache()
     var out = ""
+    append(diagnostic, to: &out, lines: &lines)
+    return out
+  }
+
+  /// Every diagnostic in the given order, one after the other. Each file is split into lines
+  /// once, so thousands of diagnostics in a long file render in linear time.
+  public func render(_ diagnostics: [Diagnostic]) -> String {
+    var lines = LineCache()
+    var out = ""
+    for diagnostic in diagnostics { append(diagnostic, to: &out, lines: &lines) }
+    return out
+  }
+
+  /// The lines of each source file, split on first use.
+  private struct LineCache {
+    var files: [String: [Substring.UnicodeScalarView]] = [:]
+
+    mutating func line(_ number: Int, of file: String, in sources: [String: String]) -> String? {
+      guard let text = sources[file] else { return nil }
+      if files[file] == nil {
+        // Scalars, so a CRLF pair (one `Character`) splits at its LF.
+        files[file] = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+      }
+      guard let lines = files[file], number >= 1, number <= lines.count else { return nil }
+      var line = lines[number - 1]
+      if line.last == "\r" { line = line.dropLast() }
+      return String(Substring(line))
+    }
+  }
+
+  private func append(_ diagnostic: Diagnostic, to out: inout String, lines: inout LineCache) {
     appendEntry(
       to: &out, location: diagnostic.location, label: diagnostic.severity.rawValue,
-      message: diagnostic.message)
+      message: diagnostic.message, lines: &lines)
     for note in diagnostic.notes {
       if let location = note.location {
-        appendEntry(to: &out, location: location, label: "note", message: note.message)
+        appendEntry(to: &out, location: location, label: "note", message: note.message, lines: &lines)
       } else {
         out += "note: \(note.message)\n"
       }
     }
-    return out
-  }
-
-  /// Every diagnostic in the given order, one after the other.
-  public func render(_ diagnostics: [Diagnostic]) -> String {
-    diagnostics.map(render).joined()
   }
 
   /// Every diagnostic of an error, in the order they were found.
   public func render(_ error: DiagnosticError) -> String { render(error.diagnostics) }
 
   private func appendEntry(
-    to out: inout String, location: SourceLocation, label: String, message: String
+    to out: inout String, location: SourceLocation, label: String, message: String,
+    lines: inout LineCache
   ) {
     out += "\(location): \(label): \(message)\n"
-    guard let text = sources[location.file], let line = Self.line(location.line, of: text) else {
-      return
-    }
+    guard let line = lines.line(location.line, of: location.file, in: sources) else { return }
     var quoted = ""
     for scalar in line.unicodeScalars {
       quoted.unicodeScalars.append(Self.isControl(scalar) ? " " : scalar)
@@ -59,21 +84,6 @@ public struct DiagnosticRenderer: Sendable {
     guard quoted.contains(where: { $0 != " " }) else { return }
     let indent = max(0, location.column - 1)
     out += "  \(quoted)\n  \(String(repeating: " ", count: indent))^\n"
-  }
-
-  /// The text of a 1-based line, without its line break; `nil` when there is no such line.
-  static func line(_ number: Int, of text: String) -> String? {
-    guard number >= 1 else { return nil }
-    // Scalar indices, so a CRLF pair (one `Character`) can be split at its LF.
-    let scalars = text.unicodeScalars
-    var index = scalars.startIndex
-    for _ in 1..<number {
-      guard let newline = scalars[index...].firstIndex(of: "\n") else { return nil }
-      index = scalars.index(after: newline)
-    }
-    var line = scalars[index..<(scalars[index...].firstIndex(of: "\n") ?? scalars.endIndex)]
-    if line.last == "\r" { line = line.dropLast() }
-    return String(line)
   }
 
   private static func isControl(_ scalar: Unicode.Scalar) -> Bool {

@@ -1,0 +1,458 @@
+import Testing
+
+@testable import SimSub
+
+extension ScenarioTests {
+  /// Every semantic error of the scenario decoder, with its exact message and position.
+  @Suite struct DecoderErrorTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+      var label: String
+      var text: String
+      var errors: [String]
+      var testDescription: String { label }
+    }
+
+    static let cases: [Case] = [
+      // Unknown keys, with the nearest known key.
+      Case(
+        label: "unknown top-level key",
+        text: "name: t\nstore: apple\nproduct: {period: 1M}\nhorizn: 90d\ntimeline: []\n",
+        errors: ["4:1: unknown key 'horizn' — did you mean 'horizon'?"]),
+      Case(
+        label: "unknown top-level key far from any",
+        text: "name: t\nstore: apple\nproduct: {period: 1M}\ncolour: red\ntimeline: []\n",
+        errors: [
+          "4:1: unknown key 'colour': expected 'name', 'store', 'product', 'start', 'horizon', 'step', 'policy', 'channel', 'delivery', 'timeline', 'expect', 'invariants' or 'expect-violations'"
+        ]),
+      Case(
+        label: "unknown product key",
+        text: "name: t\nstore: apple\nproduct: {period: 1M, grase: 16d}\ntimeline: []\n",
+        errors: ["3:23: unknown key 'grase' — did you mean 'grace'?"]),
+      Case(
+        label: "unknown key in a product list",
+        text: "name: t\nstore: apple\nproduct:\n  - id: a\n  - id: b\n    perod: 1Y\ntimeline: []\n",
+        errors: ["6:5: unknown key 'perod' — did you mean 'period'?"]),
+      Case(
+        label: "unknown timeline key",
+        text:
+          "name: t\nstore: apple\nproduct: {}\ntimeline:\n  - at: 1d\n    do: card-fails\n    reasn: expired\n",
+        errors: ["7:5: unknown key 'reasn' — did you mean 'reason'?"]),
+      Case(
+        label: "a key of another action",
+        text:
+          "name: t\nstore: apple\nproduct: {}\ntimeline:\n  - at: 1d\n    do: cancel\n    reason: expired\n",
+        errors: ["7:5: key 'reason' does not go with 'do: cancel': expected 'at' or 'do'"]),
+      Case(
+        label: "a key of another action, listing the action's own",
+        text: "name: t\nstore: apple\nproduct: {}\ntimeline:\n  - at: 1d\n    do: subscribe\n    for: 2d\n",
+        errors: ["7:5: key 'for' does not go with 'do: subscribe': expected 'at', 'do', 'product' or 'trial'"]
+      ),
+      Case(
+        label: "unknown key of a delivery entry, reported once",
+        text: "name: t\nstore: apple\nproduct: {}\ntimeline:\n  - at: 1d\n    do: delivery\n    dealy: 6h\n",
+        errors: ["7:5: unknown key 'dealy' — did you mean 'delay'?"]),
+      Case(
+        label: "unknown expectation key",
+        text: "name: t\nstore: apple\nproduct: {}\ntimeline: []\nexpect:\n  - at: 1d\n    acess: yes\n",
+        errors: ["7:5: unknown key 'acess' — did you mean 'access'?"]),
+      Case(
+        label: "unknown delivery key",
+        text: "name: t\nstore: apple\nproduct: {}\ndelivery: {dupliate: yes}\ntimeline: []\n",
+        errors: ["4:12: unknown key 'dupliate' — did you mean 'duplicate'?"]),
+      Case(
+        label: "unknown invariant in invariants",
+        text: "name: t\nstore: apple\nproduct: {}\ntimeline: []\ninvariants: {no-free-acess: warn}\n",
+        errors: ["5:14: unknown key 'no-free-acess' — did you mean 'no-free-access'?"]),
+
+      // Missing keys.
+      Case(
+        label: "missing required top-level keys",
+        text: "store: apple\nproduct: {}\n",
+        errors: ["1:1: missing required key 'name'", "1:1: missing required key 'timeline'"]),
+      Case(
+        label: "missing store and product",
+        text: "name: t\ntimeline: []\n",
+        errors: ["1:1: missing required key 'store'", "1:1: missing required key 'product'"]),
+      Case(
+        label: "missing at and do",
+        text: "name: t\nstore: apple\nproduct: {}\ntimeline:\n  - do: cancel\n  - at: 2d\n",
+        errors: ["5:5: missing required key 'at'", "6:5: missing required key 'do'"]),
+      Case(
+        label: "missing an action's own key",
+        text:
+          "name: t\nstore: google\nproduct: {}\ntimeline:\n  - at: 1d\n    do: pause\n  - at: 2d\n    do: note\n  - at: 3d\n    do: change-product\n",
+        errors: [
+          "5:5: missing required key 'for'", "7:5: missing required key 'text'",
+          "9:5: missing required key 'product'",
+        ]),
+      Case(
+        label: "missing at in an expectation",
+        text: "name: t\nstore: apple\nproduct: {}\ntimeline: []\nexpect:\n  - store: active\n",
+        errors: ["6:5: missing required key 'at'"]),
+      Case(
+        label: "an expectation with nothing to check",
+        text: "name: t\nstore: apple\nproduct: {}\ntimeline: []\nexpect:\n  - at: 1d\n",
+        errors: [
+          "6:5: an expectation needs at least one of 'store', 'entitlement', 'access', 'prompt', 'sent' or 'charges'"
+        ]),
+      Case(
+        label: "an outage without for",
+        text: "name: t\nstore: apple\nproduct: {}\ndelivery: {outage: {}}\ntimeline: []\n",
+        errors: ["4:20: missing required key 'for'"]),
+
+      // Unknown values, with the nearest allowed value.
+      Case(
+        label: "unknown store",
+        text: "name: t\nstore: aple\nproduct: {}\ntimeline: []\n",
+        errors: ["2:8: unknown store 'aple' — did you mean 'apple'?"]),
+      Case(
+        label: "stripe is not modelled yet",
+        text: "name: t\nstore: stripe\nproduct: {}\ntimeline: []\n",
+        errors: ["2:8: store 'stripe' is not modelled yet: this version has 'apple' and 'google'"]),
+      Case(
+        label: "unknown action",
+        text: "name: t\nstore: apple\nproduct: {}\ntimeline:\n  - at: 1d\n    do: cancle\n",
+        errors: ["6:9: unknown action 'cancle' — did you mean 'cancel'?"]),
+      Case(
+        label: "unknown reason",
+        text:
+          "name: t\nstore: apple\nproduct: {}\ntimeline:\n  - at: 1d\n    do: card-fails\n    reason: expird\n",
+        errors: ["7:13: unknown reason 'expird' — did you mean 'expired'?"]),
+      Case(
+        label: "unknown policy",
+        text: "name: t\nstore: apple\nproduct: {}\npolicy: refrence\ntimeline: []\n",
+        errors: ["4:9: unknown policy 'refrence' — did you mean 'reference'?"]),
+      Case(
+        label: "unknown store state",
+        text: "name: t\nstore: apple\nproduct: {}\ntimeline: []\nexpect:\n  - at: 1d\n    store: grac\n",
+        errors: ["7:12: unknown store state 'grac' — did you mean 'grace'?"]),
+      Case(
+        label: "unknown entitlement",
+        text: "name: t\nstore: apple\nproduct: {}\ntimeline: []\nexpect:\n  - at: 1d\n    entitlement: hld\n",
+        errors: ["7:18: unknown entitlement 'hld' — did you mean 'hold'?"]),
+      Case(
+        label: "unknown prompt",
+        text: "name: t\nstore: apple\nproduct: {}\ntimeline: []\nexpect:\n  - at: 1d\n    prompt: hrad\n",
+        errors: ["7:13: unknown prompt 'hrad' — did you mean 'hard'?"]),
+      Case(
+        label: "access is yes or no",
+        text:
+          "name: t\nstore: apple\nproduct: {}\ntimeline: []\nexpect:\n  - at: 1d\n    access: maybe\n  - at: 2d\n    access: ye\n",
+        errors: [
+          "7:13: expected 'yes' or 'no' for access, found 'maybe'",
+          "9:13: unknown value 'ye' — did you mean 'yes'?",
+        ]),
+      Case(
+        label: "unknown invariant level",
+        text: "name: t\nstore: apple\nproduct: {}\ntimeline: []\ninvariants: {no-free-access: warning}\n",
+        errors: ["5:30: unknown level 'warning': expected 'error', 'warn' or 'off'"]),
+      Case(
+        label: "unknown invariant in expect-violations",
+        text: "name: t\nstore: apple\nproduct: {}\ntimeline: []\nexpect-violations: [no-lockout]\n",
+        errors: [
+          "5:21: unknown invariant 'no-lockout': expected 'no-lockout-in-grace', 'no-free-access' or 'prompt-matches'"
+        ]),
+      Case(
+        label: "an invariant both turned off and expected to be violated",
+        text:
+          "name: t\nstore: apple\nproduct: {}\ntimeline: []\ninvariants: {no-free-access: off}\nexpect-violations: [no-free-access]\n",
+        errors: ["6:21: 'no-free-access' cannot be expected to be violated: 'invariants' turns it off"]),
+      Case(
+        label: "unknown channel, and revenuecat not modelled",
+        text: "name: t\nstore: apple\nproduct: {}\nchannel: revenuecat\ntimeline: []\n",
+        errors: ["4:10: channel 'revenuecat' is not modelled yet: this version has 'direct'"]),
+      Case(
+        label: "unknown period",
+        text: "name: t\nstore: apple\nproduct: {period: 1D}\ntimeline: []\n",
+        errors: ["3:19: unknown period '1D': expected 1W, 1M, 2M, 3M, 6M or 1Y"]),
+
+      // Store rules.
+      Case(
+        label: "google has pause; apple does not",
+        text:
+          "name: t\nstore: apple\nproduct: {}\ntimeline:\n  - at: 1d\n    do: pause\n    for: 7d\n  - at: 2d\n    do: resume\n",
+        errors: ["6:9: google has pause; apple does not", "9:9: google has resume; apple does not"]),
+      Case(
+        label: "apple grace of 10 days",
+        text: "name: t\nstore: apple\nproduct: {period: 1M, grace: 10d}\ntimeline: []\n",
+        errors: [
+          "3:23: apple offers a billing grace period of 3, 16 or 28 days for monthly products (at most 6 days for weekly ones), or 0d for none, not 10d (product premium.monthly)"
+        ]),
+      Case(
+        label: "apple weekly grace of 16 days",
+        text: "name: t\nstore: apple\nproduct: {period: 1W, grace: 16d}\ntimeline: []\n",
+        errors: [
+          "3:23: apple offers a billing grace period of 3 or 6 days for weekly products (App Store Connect's 16 or 28 days give a weekly product 6), or 0d for none, not 16d (product premium.weekly)"
+        ]),
+      Case(
+        label: "google grace and hold over 60 days",
+        text: "name: t\nstore: google\nproduct: {period: 1M, grace: 30d, hold: 40d}\ntimeline: []\n",
+        errors: ["3:23: google requires grace plus account hold to total 30 to 60 days, not 30d + 40d = 70d"]),
+      Case(
+        label: "google grace and hold under 30 days",
+        text: "name: t\nstore: google\nproduct: {period: 1M, hold: 20d, grace: 3d}\ntimeline: []\n",
+        errors: ["3:34: google requires grace plus account hold to total 30 to 60 days, not 3d + 20d = 23d"]),
+      Case(
+        label: "google hold alone under 30 days points at hold",
+        text: "name: t\nstore: google\nproduct: {period: 1M, hold: 10d}\ntimeline: []\n",
+        errors: ["3:23: google requires grace plus account hold to total 30 to 60 days, not 7d + 10d = 17d"]),
+
+      // Products.
+      Case(
+        label: "unknown product in change-product",
+        text:
+          "name: t\nstore: apple\nproduct:\n  - {id: premium.monthly}\n  - {id: premium.yearly, period: 1Y}\ntimeline:\n  - at: 1d\n    do: change-product\n    product: premium.weekly\n  - at: 2d\n    do: change-product\n    product: gold\n",
+        errors: [
+          "9:14: unknown product 'premium.weekly' — did you mean 'premium.yearly'?",
+          "12:14: unknown product 'gold': this scenario has 'premium.monthly' and 'premium.yearly'",
+        ]),
+      Case(
+        label: "a product with a bad grace still lends its id",
+        text:
+          "name: t\nstore: apple\nproduct: {id: gold, grace: 10d}\ntimeline:\n  - at: 1d\n    do: change-product\n    product: gold\n",
+        errors: [
+          "3:21: apple offers a billing grace period of 3, 16 or 28 days for monthly products (at most 6 days for weekly ones), or 0d for none, not 10d (product gold)"
+        ]),
+      Case(
+        label: "duplicate product ids",
+        text:
+          "name: t\nstore: apple\nproduct:\n  - {period: 1M}\n  - {id: premium.monthly, price: 4.99}\ntimeline: []\n",
+        errors: ["5:10: duplicate product id 'premium.monthly': already used on line 4"]),
+      Case(
+        label: "an empty product list",
+        text: "name: t\nstore: apple\nproduct: []\ntimeline: []\n",
+        errors: ["3:10: expected at least one product, found an empty list"]),
+      Case(
+        label: "a product that is not a mapping",
+        text: "name: t\nstore: apple\nproduct: premium\ntimeline: []\n",
+        errors: ["3:10: expected a product mapping such as {period: 1M}, found 'premium'"]),
+
+      // Instants.
+      Case(
+        label: "renewal 0",
+        text: "name: t\nstore: apple\nproduct: {}\ntimeline:\n  - at: renewal 0\n    do: cancel\n",
+        errors: ["5:17: 'renewal 0' does not exist: renewals count from 1, the end of the first period"]),
+      Case(
+        label: "renewal x",
+        text: "name: t\nstore: apple\nproduct: {}\ntimeline:\n  - at: renewal x\n    do: cancel\n",
+        errors: ["5:17: 'renewal x' needs a period number, as in 'renewal 1' or 'renewal 2 + 6h'"]),
+      Case(
+        label: "renewal 1 * 2d",
+        text: "name: t\nstore: apple\nproduct: {}\ntimeline:\n  - at: renewal 1 * 2d\n    do: cancel\n",
+        errors: ["5:19: 'renewal 1 * 2d' needs '+' or '-' before its offset, as in 'renewal 1 + 2d'"]),
+      Case(
+        label: "a bad offset after renewal points at the term",
+        text: "name: t\nstore: apple\nproduct: {}\ntimeline:\n  - at: renewal 2 + 1d 3x\n    do: cancel\n",
+        errors: ["5:24: unknown unit 'x' in '3x': use w, d, h or min"]),
+      Case(
+        label: "a misspelt anchor",
+        text: "name: t\nstore: apple\nproduct: {}\ntimeline:\n  - at: renewl 1\n    do: cancel\n",
+        errors: ["5:9: unknown anchor 'renewl' — did you mean 'renewal'?"]),
+      Case(
+        label: "a word that is no instant",
+        text: "name: t\nstore: apple\nproduct: {}\ntimeline:\n  - at: tomorrow\n    do: cancel\n",
+        errors: [
+          "5:9: expected an instant such as '30d', 'renewal 1 + 2d' or 2026-02-01T09:00:00Z, found 'tomorrow'"
+        ]),
+      Case(
+        label: "a date without a time",
+        text: "name: t\nstore: apple\nproduct: {}\ntimeline:\n  - at: 2026-03-02\n    do: cancel\n",
+        errors: ["5:9: expected an RFC 3339 instant such as 2026-01-31T09:00:00Z, found '2026-03-02'"]),
+      Case(
+        label: "an instant before the start",
+        text:
+          "name: t\nstore: apple\nproduct: {}\nstart: 2026-02-01T00:00:00Z\ntimeline:\n  - at: 2026-01-31T23:00:00Z\n    do: cancel\n",
+        errors: ["6:9: '2026-01-31T23:00:00Z' is before the scenario's start, 2026-02-01T00:00:00Z"]),
+      Case(
+        label: "a bad start",
+        text: "name: t\nstore: apple\nproduct: {}\nstart: 2026-02-30T00:00:00Z\ntimeline: []\n",
+        errors: [
+          "4:8: expected an RFC 3339 instant such as 2026-01-31T09:00:00Z, found '2026-02-30T00:00:00Z'"
+        ]),
+      Case(
+        label: "1m is ambiguous",
+        text: "name: t\nstore: apple\nproduct: {}\nhorizon: 3m\ntimeline:\n  - at: 1m\n    do: cancel\n",
+        errors: [
+          "4:10: '3m' is ambiguous: did you mean '3min' or months ('3M', a product period)?",
+          "6:9: '1m' is ambiguous: did you mean '1min' or a month ('1M', a product period)?",
+        ]),
+      Case(
+        label: "an instant that is a list",
+        text: "name: t\nstore: apple\nproduct: {}\ntimeline:\n  - at: [1d]\n    do: cancel\n",
+        errors: [
+          "5:9: expected an instant such as '30d', 'renewal 1 + 2d' or 2026-02-01T09:00:00Z, found a list"
+        ]),
+      Case(
+        label: "zero step, horizon and pause",
+        text:
+          "name: t\nstore: google\nproduct: {}\nstep: 0h\nhorizon: 0d\ntimeline:\n  - at: 1d\n    do: pause\n    for: 0d\n",
+        errors: [
+          "4:7: a step of 0 never advances: give a duration such as '1h'",
+          "5:10: a horizon of 0 plays nothing: give a duration such as '90d'",
+          "9:10: a pause of 0 changes nothing: give a duration such as '30d'",
+        ]),
+
+      // Prices.
+      Case(
+        label: "bad prices",
+        text:
+          "name: t\nstore: apple\nproduct:\n  - {id: a, price: 9.999x}\n  - {id: b, price: 9.9999}\n  - {id: c, price: -1}\n  - {id: d, price: 9.½}\n  - {id: e, price: '+9'}\n  - {id: f, price: 9.}\ntimeline: []\n",
+        errors: [
+          "4:20: expected a price such as 9.99 (at most three decimals), found '9.999x'",
+          "5:20: expected a price such as 9.99 (at most three decimals), found '9.9999'",
+          "6:20: expected a price such as 9.99 (at most three decimals), found '-1'",
+          "7:20: expected a price such as 9.99 (at most three decimals), found '9.½'",
+          "8:20: expected a price such as 9.99 (at most three decimals), found '+9'",
+          "9:20: expected a price such as 9.99 (at most three decimals), found '9.'",
+        ]),
+
+      // Notification names in `sent`.
+      Case(
+        label: "a misspelt apple subtype",
+        text:
+          "name: t\nstore: apple\nproduct: {}\ntimeline: []\nexpect:\n  - at: 1d\n    sent: DID_FAIL_TO_RENEW/GRACE_PRIOD\n",
+        errors: ["7:11: unknown apple notification subtype 'GRACE_PRIOD' — did you mean 'GRACE_PERIOD'?"]),
+      Case(
+        label: "a misspelt apple type in a list",
+        text:
+          "name: t\nstore: apple\nproduct: {}\ntimeline: []\nexpect:\n  - at: 1d\n    sent: [SUBSCRIBED, DID_RENW]\n",
+        errors: ["7:24: unknown apple notification type 'DID_RENW' — did you mean 'DID_RENEW'?"]),
+      Case(
+        label: "a google name with apple",
+        text:
+          "name: t\nstore: apple\nproduct: {}\ntimeline: []\nexpect:\n  - at: 1d\n    sent: SUBSCRIPTION_ON_HOLD\n",
+        errors: [
+          "7:11: 'SUBSCRIPTION_ON_HOLD' is a google notification; apple sends names such as 'DID_RENEW'"
+        ]),
+      Case(
+        label: "google names",
+        text:
+          "name: t\nstore: google\nproduct: {}\ntimeline: []\nexpect:\n  - at: 1d\n    sent: [SUBSCRIPTION_ON_HLD, DID_RENEW, SUBSCRIPTION_RENEWED/X]\n",
+        errors: [
+          "7:12: unknown google notification 'SUBSCRIPTION_ON_HLD' — did you mean 'SUBSCRIPTION_ON_HOLD'?",
+          "7:33: 'DID_RENEW' is an apple notification; google sends names such as 'SUBSCRIPTION_RENEWED'",
+          "7:44: google notifications have no subtype: write 'SUBSCRIPTION_RENEWED'",
+        ]),
+      Case(
+        label: "an empty sent list",
+        text: "name: t\nstore: apple\nproduct: {}\ntimeline: []\nexpect:\n  - at: 1d\n    sent: []\n",
+        errors: ["7:11: expected at least one notification name, found an empty list"]),
+
+      // Shapes and names.
+      Case(
+        label: "a name with a line break",
+        text: "name: \"two\\nlines\"\nstore: apple\nproduct: {}\ntimeline: []\n",
+        errors: ["1:7: expected a one-line name, found text with a line break or a control character"]),
+      Case(
+        label: "a timeline that is not a list",
+        text: "name: t\nstore: apple\nproduct: {}\ntimeline: {at: 1d}\n",
+        errors: ["4:11: expected a list of timeline entries, found a mapping"]),
+      Case(
+        label: "a timeline entry that is not a mapping",
+        text: "name: t\nstore: apple\nproduct: {}\ntimeline:\n  - cancel\n",
+        errors: ["5:5: expected a timeline entry (a mapping with 'at' and 'do'), found 'cancel'"]),
+      Case(
+        label: "a scenario that is a list",
+        text: "- name: t\n",
+        errors: ["1:1: expected a scenario mapping, found a list"]),
+      Case(
+        label: "charges out of range",
+        text: "name: t\nstore: apple\nproduct: {}\ntimeline: []\nexpect:\n  - at: 1d\n    charges: -1\n",
+        errors: ["7:14: -1 is out of range: expected 0 to 1000000"]),
+    ]
+
+    @Test(arguments: cases) func reportsTheError(_ c: Case) {
+      #expect(ScenarioTesting.errors(c.text) == c.errors)
+    }
+
+    /// A misspelt store must not hide the product's, timeline's and expectations' own errors,
+    /// nor invent store-specific ones ("google has pause; aple does not").
+    @Test func aBadStoreStillLetsEverythingElseBeChecked() {
+      let text = """
+        name: t
+        store: gogle
+        product: {period: 1M, grase: 16d}
+        timeline:
+          - at: 1d
+            do: pause
+            for: 7d
+          - at: 2d
+            do: card-fails
+            reason: expird
+        expect:
+          - at: 3d
+            store: activ
+
+        """
+      #expect(
+        ScenarioTesting.errors(text) == [
+          "2:8: unknown store 'gogle' — did you mean 'google'?",
+          "3:23: unknown key 'grase' — did you mean 'grace'?",
+          "10:13: unknown reason 'expird' — did you mean 'expired'?",
+          "13:12: unknown store state 'activ' — did you mean 'active'?",
+        ])
+    }
+
+    /// Every error of a file, collected and rendered in file order with the quoted line and a
+    /// caret, the way `simsub run` prints them.
+    @Test func severalErrorsAreRenderedTogetherInFileOrder() throws {
+      let text = """
+        name: Many mistakes
+        store: apple
+        product: {period: 1M, grace: 10d}
+        polcy: reference
+        timeline:
+          - at: renewal 0
+            do: card-fail
+          - at: 1m
+            do: pause
+            for: 7d
+        expect:
+          - at: 3d
+            prompt: sof
+
+        """
+      let failure = try #require(ScenarioTesting.decode(text, path: "Scenarios/bad.scn").failure)
+      #expect(
+        failure.rendered == """
+          Scenarios/bad.scn:3:23: error: apple offers a billing grace period of 3, 16 or 28 days for monthly products (at most 6 days for weekly ones), or 0d for none, not 10d (product premium.monthly)
+            product: {period: 1M, grace: 10d}
+                                  ^
+          Scenarios/bad.scn:4:1: error: unknown key 'polcy' — did you mean 'policy'?
+            polcy: reference
+            ^
+          Scenarios/bad.scn:6:17: error: 'renewal 0' does not exist: renewals count from 1, the end of the first period
+              - at: renewal 0
+                            ^
+          Scenarios/bad.scn:7:9: error: unknown action 'card-fail' — did you mean 'card-fails'?
+                do: card-fail
+                    ^
+          Scenarios/bad.scn:8:9: error: '1m' is ambiguous: did you mean '1min' or a month ('1M', a product period)?
+              - at: 1m
+                    ^
+          Scenarios/bad.scn:9:9: error: google has pause; apple does not
+                do: pause
+                    ^
+          Scenarios/bad.scn:13:13: error: unknown prompt 'sof' — did you mean 'soft'?
+                prompt: sof
+                        ^
+
+          """)
+    }
+
+    @Test func aSyntaxErrorIsRenderedTheSameWay() throws {
+      let failure = try #require(
+        ScenarioTesting.decode("name: t\nstore: apple\n\tproduct: {}\n", path: "x.scn").failure)
+      #expect(failure.rendered.hasPrefix("x.scn:3:1: error: "))
+      #expect(failure.rendered.contains("\n  ^\n"))
+    }
+
+    @Test func aMissingFileIsReportedByPath() throws {
+      let failure = try #require(
+        Result { () throws(ScenarioLoader.Failure) in
+          try ScenarioLoader.load(path: "/nonexistent/simsub/none.scn")
+        }.failure)
+      #expect(failure.rendered == "/nonexistent/simsub/none.scn: error: cannot read the file")
+    }
+  }
+}
