@@ -141,28 +141,29 @@ public enum ChartNumber {
 
 /// Estimated text widths, for laying out labels without a font engine. Monospace text is exact
 /// to within the font's advance (0.6 em for the common monospace faces); proportional text is
-/// estimated a little wide, so labels err towards more room.
+/// estimated for a wide face, so labels err towards more room.
 enum TextMetrics {
   static func monospace(_ text: String, size: Double) -> Double {
     Double(text.count) * 0.6 * size
   }
 
-  static func sans(_ text: String, size: Double) -> Double {
+  static func sans(_ text: String, size: Double, bold: Bool = false) -> Double {
     var em = 0.0
     for c in text.unicodeScalars {
       switch c {
       case "i", "l", "j", ".", ",", ":", ";", "'", "|", "!", "(", ")", " ", "[", "]", "f", "t", "I":
-        em += 0.32
+        em += 0.34
       case "m", "w", "M", "W", "%", "@":
-        em += 0.9
+        em += 0.95
       case "A"..."Z":
-        em += 0.7
+        em += 0.72
       case "0"..."9":
-        em += 0.58
+        em += 0.64
       default:
-        em += c.value > 0x2000 ? 1.0 : 0.56
+        em += c.value > 0x2000 ? 1.0 : 0.6
       }
     }
-    return em * size
+    // Wide enough for DejaVu Sans, the widest of the usual faces; bold runs about 12% wider.
+    return em * size * (bold ? 1.12 : 1)
   }
 }

@@ -28,7 +28,7 @@ public enum TimelineChart {
     let verdictWidth = data.verdict.map { TextMetrics.sans($0, size: 13) + 20 } ?? 0
     header.element(
       "text", Shape.text(16, 28, "title"),
-      text: truncated(data.title, width: width - 48 - verdictWidth, size: 16))
+      text: truncated(data.title, width: width - 48 - verdictWidth, size: 16, bold: true))
     if let verdict = data.verdict {
       let vx = width - 16 - verdictWidth
       header.element("rect", Shape.rect(vx, 12, verdictWidth, 22, "", fill: data.passed ? ChartStyle.Colour.bluishGreen.rawValue : ChartStyle.violation.rawValue) + [("rx", "4")])
@@ -372,10 +372,10 @@ public enum TimelineChart {
   }
 
   /// `text`, cut with an ellipsis to fit `width`.
-  static func truncated(_ text: String, width: Double, size: Double) -> String {
-    guard TextMetrics.sans(text, size: size) > width else { return text }
+  static func truncated(_ text: String, width: Double, size: Double, bold: Bool = false) -> String {
+    guard TextMetrics.sans(text, size: size, bold: bold) > width else { return text }
     var cut = text
-    while !cut.isEmpty, TextMetrics.sans(cut + "…", size: size) > width { cut.removeLast() }
+    while !cut.isEmpty, TextMetrics.sans(cut + "…", size: size, bold: bold) > width { cut.removeLast() }
     return cut + "…"
   }
 
