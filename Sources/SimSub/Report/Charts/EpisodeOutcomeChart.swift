@@ -109,9 +109,10 @@ public enum EpisodeOutcomeChart {
     framed.raw(w.text)
     let description = data.groups.map { g -> String in
       let total = g.counts.reduce(0) { $0 + max($1, 0) }
+      guard total > 0 else { return "\(g.name): no episodes" }
       let parts = data.outcomes.indices.map { i -> String in
         let count = g.counts.indices.contains(i) ? max(g.counts[i], 0) : 0
-        return "\(data.outcomes[i].name) \(total == 0 ? "0%" : ChartNumber.percent(Double(count) / Double(total)))"
+        return "\(data.outcomes[i].name) \(ChartNumber.percent(Double(count) / Double(total)))"
       }
       return "\(g.name): " + parts.joined(separator: ", ")
     }

@@ -118,7 +118,7 @@ public enum RecoveryCurveChart {
     let highest = points.map { clamp($0.upper) }.max() ?? 0
     let yStep = highest <= 0.2 ? 0.05 : 0.1
     let yMax = min(1, max(yStep, (highest / yStep).rounded(.up) * yStep))
-    func px(_ day: Double) -> Double { left + day / Double(maxDay) * (right - left) }
+    func px(_ day: Double) -> Double { left + min(max(day, 0), Double(maxDay)) / Double(maxDay) * (right - left) }
     func py(_ share: Double) -> Double { bottom - min(clamp(share), yMax) / yMax * (bottom - top) }
 
     // Grid and axes.

@@ -105,7 +105,7 @@ public enum TimelineChart {
         let n = data.notifications[i]
         var text = n.name
         if let first = n.deliveries.first, first > n.sent { text += " +\(first - n.sent)" }
-        if n.deliveries.isEmpty { text += " (not delivered)" }
+        if n.deliveries.isEmpty { text += n.failedAttempts.isEmpty ? " (in flight at the end)" : " (not delivered)" }
         return text
       }.joined(separator: " + ")
     }
@@ -352,7 +352,7 @@ public enum TimelineChart {
       parts.append("delivered \(RFC3339.format(d))" + (d > n.sent ? " (\(d - n.sent) late)" : ""))
     }
     if !n.failedAttempts.isEmpty { parts.append("\(n.failedAttempts.count) failed attempt\(n.failedAttempts.count == 1 ? "" : "s")") }
-    if n.deliveries.isEmpty { parts.append("never delivered") }
+    if n.deliveries.isEmpty { parts.append(n.failedAttempts.isEmpty ? "still in flight when the run ended" : "not delivered by the end of the run") }
     return parts.joined(separator: "; ")
   }
 
