@@ -187,7 +187,7 @@ public enum TimelineChart {
     }
     for event in data.storeEvents {
       let ex = x(event.instant)
-      w.element("line", Shape.line(ex, storeTop + storeHeight - 6, ex, storeTop + storeHeight, "timer"), title: "\(RFC3339.format(event.instant)): \(event.label)")
+      w.element("line", Shape.line(ex, storeTop + storeHeight - 4, ex, storeTop + storeHeight, "timer"), title: "\(RFC3339.format(event.instant)): \(event.label)")
     }
     w.close()
 

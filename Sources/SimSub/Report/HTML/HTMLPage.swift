@@ -216,7 +216,7 @@ public struct HTMLPage: Sendable {
 
   /// The page's style sheet (no `<` or `&`, so the page is also well-formed XML).
   static let css = """
-    :root { color-scheme: light dark; --bg: #f6f6f4; --card: #ffffff; --fg: #1a1a1a; --muted: #5c5c5c; --border: #dcdcdc; --pass: #00735a; --fail: #b34700; --fail-tint: #fbe9de; --link: #005a8c; }
+    :root { --bg: #f6f6f4; --card: #ffffff; --fg: #1a1a1a; --muted: #5c5c5c; --border: #dcdcdc; --pass: #00735a; --fail: #b34700; --fail-tint: #fbe9de; --link: #005a8c; }
     @media (prefers-color-scheme: dark) { :root { --bg: #101010; --card: #181818; --fg: #ececec; --muted: #a9a9a9; --border: #353535; --pass: #4ccfa0; --fail: #ff9a5c; --fail-tint: #3a2316; --link: #7cc4f0; } }
     * { box-sizing: border-box; }
     body { margin: 0; background: var(--bg); color: var(--fg); font: 14px/1.5 system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', 'DejaVu Sans', Arial, sans-serif; }
