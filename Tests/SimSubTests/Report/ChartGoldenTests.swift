@@ -9,13 +9,22 @@ import Testing
 struct ChartGoldenTests {
   /// Each rendering under test, by its golden file's name.
   static let renderings: [String: @Sendable () throws -> String] = [
-    "timeline-lockout.svg": { ScenarioSVGReport.render([try ReportScenarios.play(ReportScenarios.lockout, path: "golden/lockout.scn")]) },
-    "timeline-one-day.svg": { ScenarioSVGReport.render([try ReportScenarios.play(ReportScenarios.oneDay, path: "golden/one-day.scn")]) },
+    "timeline-lockout.svg": {
+      ScenarioSVGReport.render([try ReportScenarios.play(ReportScenarios.lockout, path: "golden/lockout.scn")]
+      )
+    },
+    "timeline-one-day.svg": {
+      ScenarioSVGReport.render([try ReportScenarios.play(ReportScenarios.oneDay, path: "golden/one-day.scn")])
+    },
     "timeline-google-late.svg": {
-      ScenarioSVGReport.render([try ReportScenarios.play(ReportScenarios.googleLate, path: "golden/google-late.scn")])
+      ScenarioSVGReport.render([
+        try ReportScenarios.play(ReportScenarios.googleLate, path: "golden/google-late.scn")
+      ])
     },
     "timeline-five-years.svg": {
-      ScenarioSVGReport.render([try ReportScenarios.play(ReportScenarios.fiveYears, path: "golden/five-years.scn")])
+      ScenarioSVGReport.render([
+        try ReportScenarios.play(ReportScenarios.fiveYears, path: "golden/five-years.scn")
+      ])
     },
     "timeline-stacked.svg": {
       ScenarioSVGReport.render([
@@ -27,7 +36,8 @@ struct ChartGoldenTests {
     "recovery-compare.svg": { RecoveryCurveChart.draw(SyntheticPopulation.comparePolicies).svg() },
     "episode-outcomes.svg": { EpisodeOutcomeChart.draw(SyntheticPopulation.outcomes).svg() },
     "run-lockout.html": {
-      ScenarioHTMLReport.render([try ReportScenarios.play(ReportScenarios.lockout, path: "golden/lockout.scn")], command: "run")
+      ScenarioHTMLReport.render(
+        [try ReportScenarios.play(ReportScenarios.lockout, path: "golden/lockout.scn")], command: "run")
     },
     "check-three.html": {
       ScenarioHTMLReport.render(

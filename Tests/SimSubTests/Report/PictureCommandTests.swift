@@ -8,9 +8,12 @@ import Testing
 struct PictureCommandTests {
   let facts = TerminalFacts(standardOutputIsTerminal: false, standardErrorIsTerminal: false, environment: [:])
 
-  func simsub(_ arguments: [String], in directory: CommandLineScratchDirectory) -> (SimSub.ExitStatus, CapturingConsole) {
+  func simsub(_ arguments: [String], in directory: CommandLineScratchDirectory) -> (
+    SimSub.ExitStatus, CapturingConsole
+  ) {
     let console = CapturingConsole()
-    let status = SimSubMain.run(arguments: arguments, console: console, facts: facts, baseDirectory: directory.path)
+    let status = SimSubMain.run(
+      arguments: arguments, console: console, facts: facts, baseDirectory: directory.path)
     return (status, console)
   }
 
@@ -23,7 +26,9 @@ struct PictureCommandTests {
     #expect(console.standardOutput.hasSuffix("PASS\n"))
     let svg = try dir.read("lockout.svg")
     #expect(XMLCheck.error(in: svg) == nil)
-    let expected = ScenarioSVGReport.render([try ScenarioPlayer.play(try ScenarioLoader.load(path: dir.at("lockout.scn")))])
+    let expected = ScenarioSVGReport.render([
+      try ScenarioPlayer.play(try ScenarioLoader.load(path: dir.at("lockout.scn")))
+    ])
     #expect(svg == expected)
   }
 
@@ -74,7 +79,8 @@ struct PictureCommandTests {
     defer { dir.remove() }
     try dir.file("library/a.scn", ReportScenarios.lockout)
     try dir.file("library/b.scn", ReportScenarios.googleLate)
-    let (status, console) = simsub(["check", dir.at("library"), "--format", "html", "--output", dir.at("report.html")], in: dir)
+    let (status, console) = simsub(
+      ["check", dir.at("library"), "--format", "html", "--output", dir.at("report.html")], in: dir)
     #expect(status == .success)
     #expect(console.standardOutput.isEmpty)
     let html = try dir.read("report.html")

@@ -6,8 +6,12 @@ import Testing
 @Suite("Reports: population charts and the page skeleton")
 struct PopulationChartTests {
   @Test func aSeriesFromArraysIsCutToTheShortest() {
-    let s = RecoveryCurveData.Series(name: "x", share: [0, 0.1, 0.2], lower: [0, 0.05], upper: [0, 0.15, 0.25])
-    #expect(s.points == [.init(day: 0, share: 0, lower: 0, upper: 0), .init(day: 1, share: 0.1, lower: 0.05, upper: 0.15)])
+    let s = RecoveryCurveData.Series(
+      name: "x", share: [0, 0.1, 0.2], lower: [0, 0.05], upper: [0, 0.15, 0.25])
+    #expect(
+      s.points == [
+        .init(day: 0, share: 0, lower: 0, upper: 0), .init(day: 1, share: 0.1, lower: 0.05, upper: 0.15),
+      ])
   }
 
   @Test func everySeriesGetsItsOwnColourAndDash() throws {
@@ -34,8 +38,10 @@ struct PopulationChartTests {
       title: "bad <figures> & worse",
       series: [
         RecoveryCurveData.Series(
-          name: "odd", points: [
-            .init(day: -3, share: .nan, lower: -1, upper: 2), .init(day: 10, share: .infinity, lower: 0.2, upper: 0.1),
+          name: "odd",
+          points: [
+            .init(day: -3, share: .nan, lower: -1, upper: 2),
+            .init(day: 10, share: .infinity, lower: 0.2, upper: 0.1),
           ]),
         RecoveryCurveData.Series(name: "empty", points: []),
       ],
@@ -66,7 +72,8 @@ struct PopulationChartTests {
       sections: [
         HTMLPage.Section(id: "figures", heading: "Figures", body: table.fragment),
         HTMLPage.Section(
-          id: "curve", heading: "Recovery", body: .chart(RecoveryCurveChart.draw(SyntheticPopulation.perStore)),
+          id: "curve", heading: "Recovery",
+          body: .chart(RecoveryCurveChart.draw(SyntheticPopulation.perStore)),
           foldable: true, open: false),
       ]
     ).render()

@@ -7,7 +7,8 @@ import Testing
 @Suite("Reports: the README's pictures")
 struct ReadmePictureTests {
   static let root = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
 
   @Test func theTimelineInReportsIsWhatTheToolDraws() throws {
     let scenario = Self.root.appendingPathComponent("Scenarios/active-only-locks-out-grace.scn").path

@@ -17,12 +17,15 @@ import Testing
 /// then look at the diff (and at the pictures in a browser) before committing. The version of
 /// simsub is written into the files as `VERSION`, so a release does not change them.
 enum Golden {
-  static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+  static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+    "Golden")
 
   static var updating: Bool { ProcessInfo.processInfo.environment["SIMSUB_UPDATE_GOLDEN"] == "1" }
 
   /// Checks `actual` against `Golden/<name>`, or writes it there when updating.
-  static func check(_ actual: String, _ name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+  static func check(
+    _ actual: String, _ name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
+  ) throws {
     let normalised = actual.replacingAll(simsubVersion, with: "VERSION")
     let url = directory.appendingPathComponent(name)
     if updating {
@@ -31,7 +34,9 @@ enum Golden {
       return
     }
     guard let data = FileManager.default.contents(atPath: url.path) else {
-      Issue.record("missing golden file \(name); run with SIMSUB_UPDATE_GOLDEN=1 to write it", sourceLocation: sourceLocation)
+      Issue.record(
+        "missing golden file \(name); run with SIMSUB_UPDATE_GOLDEN=1 to write it",
+        sourceLocation: sourceLocation)
       return
     }
     let expected = String(decoding: data, as: UTF8.self)
@@ -61,7 +66,8 @@ final class XMLCheck: NSObject, XMLParserDelegate {
     let check = XMLCheck()
     parser.delegate = check
     if parser.parse() { return nil }
-    return "\(parser.parserError.map { "\($0)" } ?? "unknown error") at line \(parser.lineNumber), column \(parser.columnNumber)"
+    return
+      "\(parser.parserError.map { "\($0)" } ?? "unknown error") at line \(parser.lineNumber), column \(parser.columnNumber)"
   }
 
   /// The element counts and text contents of a well-formed document.
@@ -73,7 +79,8 @@ final class XMLCheck: NSObject, XMLParserDelegate {
   }
 
   func parser(
-    _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName qName: String?,
+    _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+    qualifiedName qName: String?,
     attributes attributeDict: [String: String] = [:]
   ) {
     elements[elementName, default: 0] += 1
@@ -82,7 +89,10 @@ final class XMLCheck: NSObject, XMLParserDelegate {
 
   func parser(_ parser: XMLParser, foundCharacters string: String) { current += string }
 
-  func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
+  func parser(
+    _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
+    qualifiedName qName: String?
+  ) {
     if !current.isEmpty { texts.append(current) }
     current = ""
   }
@@ -200,7 +210,9 @@ enum ReportScenarios {
 enum SyntheticPopulation {
   /// A recovery curve rising towards `plateau` with rate `rate` a day, over `days` days, its
   /// band as wide as `n` episodes would make it.
-  static func series(_ name: String, plateau: Double, rate: Double, days: Int, n: Int64) -> RecoveryCurveData.Series {
+  static func series(_ name: String, plateau: Double, rate: Double, days: Int, n: Int64)
+    -> RecoveryCurveData.Series
+  {
     var share: [Double] = []
     var lower: [Double] = []
     var upper: [Double] = []

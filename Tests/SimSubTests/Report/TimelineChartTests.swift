@@ -9,7 +9,10 @@ struct TimelineChartTests {
   @Test func spansCoverTheRunWithoutGapsOrRepeats() throws {
     let result = try ReportScenarios.play(ReportScenarios.googleLate, path: "g.scn")
     let data = TimelineChartData(result)
-    for spans in [data.truth.map { ($0.start, $0.end, $0.value.name) }, data.policy.map { ($0.start, $0.end, Describe.decision($0.value)) }] {
+    for spans in [
+      data.truth.map { ($0.start, $0.end, $0.value.name) },
+      data.policy.map { ($0.start, $0.end, Describe.decision($0.value)) },
+    ] {
       #expect(spans.first?.0 == result.scenario.start)
       #expect(spans.last?.1 == result.end)
       for (a, b) in zip(spans, spans.dropFirst()) {
@@ -32,7 +35,8 @@ struct TimelineChartTests {
 
   @Test func anOutageShowsTheFailedAttemptAndTheLateDelivery() throws {
     let data = TimelineChartData(try ReportScenarios.play(ReportScenarios.oneDay, path: "d.scn"))
-    let cancel = try #require(data.notifications.first { $0.name == "DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_DISABLED" })
+    let cancel = try #require(
+      data.notifications.first { $0.name == "DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_DISABLED" })
     #expect(cancel.failedAttempts == [cancel.sent])
     #expect(cancel.deliveries == [cancel.sent + .hours(1)])
     let svg = TimelineChart.draw(data).svg()
@@ -56,16 +60,22 @@ struct TimelineChartTests {
   }
 
   @Test func aRunWithoutViolationsSaysTheInvariantsHeld() throws {
-    let svg = TimelineChart.draw(TimelineChartData(try ReportScenarios.play(ReportScenarios.googleLate, path: "g.scn"))).svg()
+    let svg = TimelineChart.draw(
+      TimelineChartData(try ReportScenarios.play(ReportScenarios.googleLate, path: "g.scn"))
+    ).svg()
     #expect(svg.contains("held throughout: no-lockout-in-grace, no-free-access, prompt-matches"))
     // The legend's swatch only; the lockout chart has its span too.
     #expect(svg.components(separatedBy: "class=\"violation\"").count - 1 == 1)
-    let lockout = TimelineChart.draw(TimelineChartData(try ReportScenarios.play(ReportScenarios.lockout, path: "l.scn"))).svg()
+    let lockout = TimelineChart.draw(
+      TimelineChartData(try ReportScenarios.play(ReportScenarios.lockout, path: "l.scn"))
+    ).svg()
     #expect(lockout.components(separatedBy: "class=\"violation\"").count - 1 == 2)
   }
 
   @Test func theLegendNamesEveryState() throws {
-    let svg = TimelineChart.draw(TimelineChartData(try ReportScenarios.play(ReportScenarios.lockout, path: "l.scn"))).svg()
+    let svg = TimelineChart.draw(
+      TimelineChartData(try ReportScenarios.play(ReportScenarios.lockout, path: "l.scn"))
+    ).svg()
     let parsed = try #require(XMLCheck.parse(svg))
     for state in StoreTruth.allCases { #expect(parsed.texts.contains(state.name), "\(state.name)") }
   }
@@ -139,8 +149,11 @@ struct LabelLanesTests {
       let ticks = (0..<count).map { _ in random.uniform(100...1100).rounded() }
       let widths = (0..<count).map { _ in random.uniform(20...300) }
       let priority = (0..<count).map { _ in Int(random.next() % 3) }
-      let placed = LabelLanes.place(ticks: ticks, widths: widths, priority: priority, maxLanes: 5, right: 1192)
-      let boxes = placed.compactMap { $0 }.map { p in (lane: p.lane, from: p.x, to: p.x + widths[p.index], tick: ticks[p.index]) }
+      let placed = LabelLanes.place(
+        ticks: ticks, widths: widths, priority: priority, maxLanes: 5, right: 1192)
+      let boxes = placed.compactMap { $0 }.map { p in
+        (lane: p.lane, from: p.x, to: p.x + widths[p.index], tick: ticks[p.index])
+      }
       for (i, a) in boxes.enumerated() {
         #expect(a.from >= 0 && a.to <= 1192, "round \(round): label off the chart")
         for b in boxes[(i + 1)...] where a.lane == b.lane {
@@ -164,7 +177,8 @@ struct LabelLanesTests {
   }
 
   @Test func labelsThatFitNowhereAreLeftOut() {
-    let placed = LabelLanes.place(ticks: [100, 101, 102], widths: [300, 300, 300], priority: [0, 0, 0], maxLanes: 2, right: 1000)
+    let placed = LabelLanes.place(
+      ticks: [100, 101, 102], widths: [300, 300, 300], priority: [0, 0, 0], maxLanes: 2, right: 1000)
     #expect(placed.compactMap { $0 }.count == 2)
     #expect(placed.compactMap { $0?.lane }.sorted() == [0, 1])
   }
@@ -198,10 +212,12 @@ struct ChartTextTests {
   }
 
   @Test func escapesMarkupAndDropsWhatXMLForbids() {
-    #expect(XMLText.escape(#"<a href="x">'&'</a>"#) == "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;")
+    #expect(
+      XMLText.escape(#"<a href="x">'&'</a>"#) == "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;")
     #expect(XMLText.escape("a\u{1}b\u{FFFF}c\td\u{85}") == "a\u{FFFD}b\u{FFFD}c\td\u{FFFD}")
     #expect(XMLText.escape("grâce → ✓") == "grâce → ✓")
-    let document = "<svg xmlns=\"http://www.w3.org/2000/svg\"><text>\(XMLText.escape("x\u{0}y<z>&\u{7}"))</text></svg>"
+    let document =
+      "<svg xmlns=\"http://www.w3.org/2000/svg\"><text>\(XMLText.escape("x\u{0}y<z>&\u{7}"))</text></svg>"
     #expect(XMLCheck.error(in: document) == nil)
   }
 }

@@ -63,7 +63,9 @@ public struct ChartDrawing: Hashable, Sendable {
 
 /// Attribute lists for the common shapes, with numbers formatted by ``ChartNumber``.
 enum Shape {
-  static func rect(_ x: Double, _ y: Double, _ width: Double, _ height: Double, _ cls: String, fill: String? = nil)
+  static func rect(
+    _ x: Double, _ y: Double, _ width: Double, _ height: Double, _ cls: String, fill: String? = nil
+  )
     -> [(String, String)]
   {
     var a: [(String, String)] = [
@@ -75,7 +77,9 @@ enum Shape {
     return a
   }
 
-  static func line(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, _ cls: String) -> [(String, String)] {
+  static func line(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, _ cls: String) -> [(
+    String, String
+  )] {
     [
       ("x1", ChartNumber.format(x1)), ("y1", ChartNumber.format(y1)), ("x2", ChartNumber.format(x2)),
       ("y2", ChartNumber.format(y2)), ("class", cls),

@@ -54,7 +54,8 @@ public enum ChartStyle {
 
   /// The font stacks: a sans-serif for prose, a monospace for the store's names, whose width
   /// the layout can predict.
-  static let sans = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', 'DejaVu Sans', Arial, sans-serif"
+  static let sans =
+    "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', 'DejaVu Sans', Arial, sans-serif"
   static let mono = "ui-monospace, Menlo, Consolas, 'DejaVu Sans Mono', 'Liberation Mono', monospace"
 
   /// The style sheet, scoped to `svg.simsub-chart`. It contains no `<` or `&`, so it is valid as

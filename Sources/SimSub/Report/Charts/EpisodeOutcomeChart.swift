@@ -13,7 +13,8 @@ public struct EpisodeOutcomeData: Hashable, Sendable {
     public static let recoveredInGrace = Outcome(name: "recovered in grace", colour: .bluishGreen)
     public static let recoveredInHold = Outcome(name: "recovered in hold", colour: .skyBlue)
     public static let expired = Outcome(name: "expired", colour: .grey)
-    public static let leftAfterWrongfulLockout = Outcome(name: "left after a wrongful lockout", colour: .vermillion)
+    public static let leftAfterWrongfulLockout = Outcome(
+      name: "left after a wrongful lockout", colour: .vermillion)
 
     /// The four ends Monte Carlo counts, in the order they are drawn.
     public static let episodeEnds = [recoveredInGrace, recoveredInHold, expired, leftAfterWrongfulLockout]
@@ -34,7 +35,9 @@ public struct EpisodeOutcomeData: Hashable, Sendable {
   public var outcomes: [Outcome]
   public var groups: [Group]
 
-  public init(title: String, subtitle: [String] = [], outcomes: [Outcome] = Outcome.episodeEnds, groups: [Group]) {
+  public init(
+    title: String, subtitle: [String] = [], outcomes: [Outcome] = Outcome.episodeEnds, groups: [Group]
+  ) {
     self.title = title
     self.subtitle = subtitle
     self.outcomes = outcomes
@@ -51,7 +54,9 @@ public enum EpisodeOutcomeChart {
   public static func draw(_ data: EpisodeOutcomeData) -> ChartDrawing {
     var w = SVGWriter()
     var y = 28.0
-    w.element("text", Shape.text(16, y, "title"), text: TimelineChart.truncated(data.title, width: width - 32, size: 16, bold: true))
+    w.element(
+      "text", Shape.text(16, y, "title"),
+      text: TimelineChart.truncated(data.title, width: width - 32, size: 16, bold: true))
     for line in TimelineChart.wrap(data.subtitle, width: width - 32, size: 12) {
       y += 17
       w.element("text", Shape.text(16, y, "subtitle"), text: line)
@@ -70,18 +75,23 @@ public enum EpisodeOutcomeChart {
     }
     y += 26
 
-    let nameWidth = min(max(data.groups.map { TextMetrics.sans($0.name, size: 11, bold: true) }.max() ?? 0, 40) + 16, 240)
+    let nameWidth = min(
+      max(data.groups.map { TextMetrics.sans($0.name, size: 11, bold: true) }.max() ?? 0, 40) + 16, 240)
     let left = 16 + nameWidth
     let countWidth = data.groups.map { TextMetrics.sans(countLabel($0), size: 11) }.max() ?? 0
     let right = width - 24 - countWidth - 8
     let barHeight = 24.0
     for group in data.groups {
-      let counts = data.outcomes.indices.map { group.counts.indices.contains($0) ? max(group.counts[$0], 0) : 0 }
+      let counts = data.outcomes.indices.map {
+        group.counts.indices.contains($0) ? max(group.counts[$0], 0) : 0
+      }
       let total = counts.reduce(0, +)
       w.element("text", Shape.text(left - 10, y + barHeight / 2 + 4, "band", anchor: "end"), text: group.name)
       if total == 0 {
         w.element("rect", Shape.rect(left, y, right - left, barHeight, "never"))
-        w.element("text", Shape.text((left + right) / 2, y + barHeight / 2 + 4, "inside never", anchor: "middle"), text: "no episodes")
+        w.element(
+          "text", Shape.text((left + right) / 2, y + barHeight / 2 + 4, "inside never", anchor: "middle"),
+          text: "no episodes")
       } else {
         var x = left
         for (i, count) in counts.enumerated() where count > 0 {
@@ -90,11 +100,16 @@ public enum EpisodeOutcomeChart {
           let outcome = data.outcomes[i]
           w.element(
             "rect", Shape.rect(x, y, segment, barHeight, "", fill: outcome.colour.rawValue),
-            title: "\(group.name), \(outcome.name): \(ChartNumber.grouped(count)) of \(ChartNumber.grouped(total)) episodes (\(ChartNumber.percent(share)))")
+            title:
+              "\(group.name), \(outcome.name): \(ChartNumber.grouped(count)) of \(ChartNumber.grouped(total)) episodes (\(ChartNumber.percent(share)))"
+          )
           let text = ChartNumber.percent(share)
           if TextMetrics.sans(text, size: 10) + 8 <= segment {
             w.element(
-              "text", Shape.text(x + segment / 2, y + barHeight / 2 + 3.6, outcome.colour.wantsLightText ? "inside light" : "inside dark", anchor: "middle"),
+              "text",
+              Shape.text(
+                x + segment / 2, y + barHeight / 2 + 3.6,
+                outcome.colour.wantsLightText ? "inside light" : "inside dark", anchor: "middle"),
               text: text)
           }
           x += segment
@@ -118,7 +133,8 @@ public enum EpisodeOutcomeChart {
     }
     return ChartDrawing(
       width: width, height: height, title: data.title,
-      description: "Where billing-issue episodes ended. " + description.joined(separator: "; ") + (description.isEmpty ? "" : "."),
+      description: "Where billing-issue episodes ended. " + description.joined(separator: "; ")
+        + (description.isEmpty ? "" : "."),
       body: framed.text)
   }
 

@@ -78,7 +78,9 @@ public enum RecoveryCurveChart {
     let right = width - 24
     var w = SVGWriter()
     var y = 28.0
-    w.element("text", Shape.text(16, y, "title"), text: TimelineChart.truncated(data.title, width: width - 32, size: 16, bold: true))
+    w.element(
+      "text", Shape.text(16, y, "title"),
+      text: TimelineChart.truncated(data.title, width: width - 32, size: 16, bold: true))
     for line in TimelineChart.wrap(data.subtitle, width: width - 32, size: 12) {
       y += 17
       w.element("text", Shape.text(16, y, "subtitle"), text: line)
@@ -98,7 +100,9 @@ public enum RecoveryCurveChart {
       }
       let colour = ChartStyle.seriesColours[i % ChartStyle.seriesColours.count].rawValue
       var attributes = Shape.line(lx, y + 6, lx + 24, y + 6, "line") + [("stroke", colour)]
-      if let dash = ChartStyle.seriesDashes[i % ChartStyle.seriesDashes.count] { attributes.append(("stroke-dasharray", dash)) }
+      if let dash = ChartStyle.seriesDashes[i % ChartStyle.seriesDashes.count] {
+        attributes.append(("stroke-dasharray", dash))
+      }
       w.element("line", attributes)
       w.element("text", Shape.text(lx + 30, y + 10, ""), text: label)
       lx += itemWidth
@@ -118,7 +122,9 @@ public enum RecoveryCurveChart {
     let highest = points.map { clamp($0.upper) }.max() ?? 0
     let yStep = highest <= 0.2 ? 0.05 : 0.1
     let yMax = min(1, max(yStep, (highest / yStep).rounded(.up) * yStep))
-    func px(_ day: Double) -> Double { left + min(max(day, 0), Double(maxDay)) / Double(maxDay) * (right - left) }
+    func px(_ day: Double) -> Double {
+      left + min(max(day, 0), Double(maxDay)) / Double(maxDay) * (right - left)
+    }
     func py(_ share: Double) -> Double { bottom - min(clamp(share), yMax) / yMax * (bottom - top) }
 
     // Grid and axes.
@@ -140,18 +146,24 @@ public enum RecoveryCurveChart {
     w.open("g", [("class", "ticks")])
     tick = 0
     while tick <= yMax + 1e-9 {
-      w.element("text", Shape.text(left - 8, py(tick) + 4, "axis", anchor: "end"), text: ChartNumber.percent(tick, places: 0))
+      w.element(
+        "text", Shape.text(left - 8, py(tick) + 4, "axis", anchor: "end"),
+        text: ChartNumber.percent(tick, places: 0))
       tick += yStep
     }
     day = 0
     while day <= Double(maxDay) + 1e-9 {
-      w.element("text", Shape.text(px(day), bottom + 16, "axis", anchor: "middle"), text: ChartNumber.format(day))
+      w.element(
+        "text", Shape.text(px(day), bottom + 16, "axis", anchor: "middle"), text: ChartNumber.format(day))
       day += xStep
     }
     w.close()
-    w.element("text", Shape.text((left + right) / 2, bottom + 34, "axis", anchor: "middle"), text: "days since the failed renewal")
     w.element(
-      "text", Shape.text(18, (top + bottom) / 2, "axis", anchor: "middle")
+      "text", Shape.text((left + right) / 2, bottom + 34, "axis", anchor: "middle"),
+      text: "days since the failed renewal")
+    w.element(
+      "text",
+      Shape.text(18, (top + bottom) / 2, "axis", anchor: "middle")
         + [("transform", "rotate(-90 18 \(ChartNumber.format((top + bottom) / 2)))")],
       text: "share of episodes recovered")
 
@@ -162,7 +174,10 @@ public enum RecoveryCurveChart {
       let labelWidth = TextMetrics.sans(m.label, size: 10)
       let anchorEnd = mx + 4 + labelWidth > right
       w.element(
-        "text", Shape.text(anchorEnd ? mx - 4 : mx + 4, top + 12 + Double(i % 3) * 13, "axis", anchor: anchorEnd ? "end" : "start"),
+        "text",
+        Shape.text(
+          anchorEnd ? mx - 4 : mx + 4, top + 12 + Double(i % 3) * 13, "axis",
+          anchor: anchorEnd ? "end" : "start"),
         text: m.label)
     }
 
@@ -178,16 +193,23 @@ public enum RecoveryCurveChart {
       let colour = ChartStyle.seriesColours[i % ChartStyle.seriesColours.count].rawValue
       let sorted = s.points.sorted { $0.day < $1.day }
       var attributes: [(String, String)] = [
-        ("points", Shape.points(sorted.map { (px(Double($0.day)), py($0.share)) })), ("class", "line"), ("stroke", colour),
+        ("points", Shape.points(sorted.map { (px(Double($0.day)), py($0.share)) })), ("class", "line"),
+        ("stroke", colour),
       ]
-      if let dash = ChartStyle.seriesDashes[i % ChartStyle.seriesDashes.count] { attributes.append(("stroke-dasharray", dash)) }
+      if let dash = ChartStyle.seriesDashes[i % ChartStyle.seriesDashes.count] {
+        attributes.append(("stroke-dasharray", dash))
+      }
       let last = sorted[sorted.count - 1]
       w.element(
         "polyline", attributes,
-        title: "\(s.name): \(ChartNumber.percent(clamp(last.share))) recovered by day \(last.day) (95% CI \(ChartNumber.percent(clamp(last.lower)))–\(ChartNumber.percent(clamp(last.upper))))")
+        title:
+          "\(s.name): \(ChartNumber.percent(clamp(last.share))) recovered by day \(last.day) (95% CI \(ChartNumber.percent(clamp(last.lower)))–\(ChartNumber.percent(clamp(last.upper))))"
+      )
     }
     if points.isEmpty {
-      w.element("text", Shape.text((left + right) / 2, (top + bottom) / 2, "note", anchor: "middle"), text: "no episodes to draw")
+      w.element(
+        "text", Shape.text((left + right) / 2, (top + bottom) / 2, "note", anchor: "middle"),
+        text: "no episodes to draw")
     }
 
     let total = bottom + 48
@@ -200,7 +222,8 @@ public enum RecoveryCurveChart {
     }
     return ChartDrawing(
       width: width, height: total, title: data.title,
-      description: "Share of billing-issue episodes recovered by day since the failed renewal, with 95% confidence bands"
+      description:
+        "Share of billing-issue episodes recovered by day since the failed renewal, with 95% confidence bands"
         + (summary.isEmpty ? "." : ": " + summary.joined(separator: "; ") + "."),
       body: framed.text)
   }

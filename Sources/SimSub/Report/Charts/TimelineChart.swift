@@ -31,8 +31,17 @@ public enum TimelineChart {
       text: truncated(data.title, width: width - 48 - verdictWidth, size: 16, bold: true))
     if let verdict = data.verdict {
       let vx = width - 16 - verdictWidth
-      header.element("rect", Shape.rect(vx, 12, verdictWidth, 22, "", fill: data.passed ? ChartStyle.Colour.bluishGreen.rawValue : ChartStyle.violation.rawValue) + [("rx", "4")])
-      header.element("text", Shape.text(vx + verdictWidth / 2, 28, data.passed ? "band dark" : "band light", anchor: "middle"), text: verdict)
+      header.element(
+        "rect",
+        Shape.rect(
+          vx, 12, verdictWidth, 22, "",
+          fill: data.passed ? ChartStyle.Colour.bluishGreen.rawValue : ChartStyle.violation.rawValue) + [
+            ("rx", "4")
+          ])
+      header.element(
+        "text",
+        Shape.text(vx + verdictWidth / 2, 28, data.passed ? "band dark" : "band light", anchor: "middle"),
+        text: verdict)
     }
     y = 28
     for line in wrap(data.subtitle, width: width - 32, size: 12) {
@@ -105,7 +114,9 @@ public enum TimelineChart {
         let n = data.notifications[i]
         var text = n.name
         if let first = n.deliveries.first, first > n.sent { text += " +\(first - n.sent)" }
-        if n.deliveries.isEmpty { text += n.failedAttempts.isEmpty ? " (in flight at the end)" : " (not delivered)" }
+        if n.deliveries.isEmpty {
+          text += n.failedAttempts.isEmpty ? " (in flight at the end)" : " (not delivered)"
+        }
         return text
       }.joined(separator: " + ")
     }
@@ -124,7 +135,8 @@ public enum TimelineChart {
     let deliveredBottom = deliveredTop + 10
     y = deliveredBottom + 8
     let axisY = y
-    let ticks = ChartAxes.timeTicks(start: data.start, end: data.end, maxTicks: Int((plotRight - plotLeft) / 92) + 1)
+    let ticks = ChartAxes.timeTicks(
+      start: data.start, end: data.end, maxTicks: Int((plotRight - plotLeft) / 92) + 1)
 
     // Background, grid and axis.
     w.raw(header.text)
@@ -159,7 +171,9 @@ public enum TimelineChart {
     }
     for (i, name) in violatedNames.enumerated() {
       w.element(
-        "text", Shape.text(nameX, invariantsTop + Double(i) * (invariantRow + 3) + invariantRow / 2 + 4, "band violation"),
+        "text",
+        Shape.text(
+          nameX, invariantsTop + Double(i) * (invariantRow + 3) + invariantRow / 2 + 4, "band violation"),
         text: name)
     }
     w.element("text", Shape.text(nameX, sentTop + 9, "band"), text: "sent")
@@ -172,29 +186,43 @@ public enum TimelineChart {
       let mx = actionTicks[i]
       w.element(
         "polygon",
-        [("points", Shape.points([(mx - 5, actionMarkerTop), (mx + 5, actionMarkerTop), (mx, actionMarkerTop + 9)])), ("class", "action")],
-        title: "\(RFC3339.format(mark.instant)) (day \(Describe.day(mark.instant, from: data.start))): \(mark.label)")
+        [
+          (
+            "points",
+            Shape.points([(mx - 5, actionMarkerTop), (mx + 5, actionMarkerTop), (mx, actionMarkerTop + 9)])
+          ), ("class", "action"),
+        ],
+        title:
+          "\(RFC3339.format(mark.instant)) (day \(Describe.day(mark.instant, from: data.start))): \(mark.label)"
+      )
     }
     drawLabels(
-      &w, actionPlaced, texts: data.actions.map(\.label), ticks: actionTicks, lanes: actionLanes, laneTop: actionLaneTop,
+      &w, actionPlaced, texts: data.actions.map(\.label), ticks: actionTicks, lanes: actionLanes,
+      laneTop: actionLaneTop,
       tickTop: actionMarkerTop)
     w.close()
 
     // The store's truth.
     w.open("g", [("class", "store")])
     for s in data.truth {
-      drawState(&w, s.value.name, x0: x(s.start), x1: x(s.end), top: storeTop, height: storeHeight, size: 10, tip: "store \(s.value.name)", data: data, s.start, s.end)
+      drawState(
+        &w, s.value.name, x0: x(s.start), x1: x(s.end), top: storeTop, height: storeHeight, size: 10,
+        tip: "store \(s.value.name)", data: data, s.start, s.end)
     }
     for event in data.storeEvents {
       let ex = x(event.instant)
-      w.element("line", Shape.line(ex, storeTop + storeHeight - 4, ex, storeTop + storeHeight, "timer"), title: "\(RFC3339.format(event.instant)): \(event.label)")
+      w.element(
+        "line", Shape.line(ex, storeTop + storeHeight - 4, ex, storeTop + storeHeight, "timer"),
+        title: "\(RFC3339.format(event.instant)): \(event.label)")
     }
     w.close()
 
     // The policy's answer.
     w.open("g", [("class", "policy")])
     for s in data.policy {
-      drawState(&w, s.value.state.name, x0: x(s.start), x1: x(s.end), top: policyTop, height: policyHeight, size: 10, tip: "policy \(Describe.decision(s.value))", data: data, s.start, s.end)
+      drawState(
+        &w, s.value.state.name, x0: x(s.start), x1: x(s.end), top: policyTop, height: policyHeight, size: 10,
+        tip: "policy \(Describe.decision(s.value))", data: data, s.start, s.end)
     }
     for s in data.policy {
       let x0 = x(s.start)
@@ -202,10 +230,19 @@ public enum TimelineChart {
       let tip = "access \(s.value.access ? "yes" : "no"), \(spanText(s.start, s.end, data.start))"
       if s.value.access {
         w.element("rect", Shape.rect(x0, accessTop, width, rowHeight, "access-yes"), title: tip)
-        if width >= 26 { w.element("text", Shape.text(x0 + width / 2, accessTop + 10.5, "inside access-yes", anchor: "middle"), text: "yes") }
+        if width >= 26 {
+          w.element(
+            "text", Shape.text(x0 + width / 2, accessTop + 10.5, "inside access-yes", anchor: "middle"),
+            text: "yes")
+        }
       } else {
-        w.element("rect", Shape.rect(x0 + 0.5, accessTop + 0.5, max(width - 1, 0.5), rowHeight - 1, "access-no"), title: tip)
-        if width >= 26 { w.element("text", Shape.text(x0 + width / 2, accessTop + 10.5, "inside axis", anchor: "middle"), text: "no") }
+        w.element(
+          "rect", Shape.rect(x0 + 0.5, accessTop + 0.5, max(width - 1, 0.5), rowHeight - 1, "access-no"),
+          title: tip)
+        if width >= 26 {
+          w.element(
+            "text", Shape.text(x0 + width / 2, accessTop + 10.5, "inside axis", anchor: "middle"), text: "no")
+        }
       }
     }
     for s in data.policy where s.value.prompt != .none {
@@ -216,7 +253,11 @@ public enum TimelineChart {
         "rect", Shape.rect(x0, promptTop, width, rowHeight, hard ? "prompt-hard" : "prompt-soft"),
         title: "prompt \(s.value.prompt.name), \(spanText(s.start, s.end, data.start))")
       if width >= 30 {
-        w.element("text", Shape.text(x0 + width / 2, promptTop + 10.5, hard ? "inside light" : "inside dark", anchor: "middle"), text: s.value.prompt.name)
+        w.element(
+          "text",
+          Shape.text(
+            x0 + width / 2, promptTop + 10.5, hard ? "inside light" : "inside dark", anchor: "middle"),
+          text: s.value.prompt.name)
       }
     }
     w.close()
@@ -224,7 +265,9 @@ public enum TimelineChart {
     // Violations: a shade across the bands, and a red span in the invariant's row.
     w.open("g", [("class", "violations")])
     if violatedNames.isEmpty {
-      let text = data.invariants.isEmpty ? "no invariants checked" : "held throughout: " + data.invariants.joined(separator: ", ")
+      let text =
+        data.invariants.isEmpty
+        ? "no invariants checked" : "held throughout: " + data.invariants.joined(separator: ", ")
       w.element("text", Shape.text(plotLeft, invariantsTop + invariantRow / 2 + 4, "note"), text: text)
     }
     for v in data.violations {
@@ -235,7 +278,8 @@ public enum TimelineChart {
       let name = v.invariant + (v.expected ? " (expected)" : "")
       w.element("rect", Shape.rect(x0, top, width, invariantRow, "violation"), title: "\(name): \(v.detail)")
       if TextMetrics.sans(name, size: 10) + 8 <= width {
-        w.element("text", Shape.text(x0 + width / 2, top + 11.5, "inside light", anchor: "middle"), text: name)
+        w.element(
+          "text", Shape.text(x0 + width / 2, top + 11.5, "inside light", anchor: "middle"), text: name)
       } else if TextMetrics.sans(name, size: 10) + 6 <= plotRight - (x0 + width) {
         w.element("text", Shape.text(x0 + width + 4, top + 11.5, "inside violation"), text: name)
       }
@@ -249,11 +293,23 @@ public enum TimelineChart {
         let cx = x(c.instant)
         let tip = "\(c.passed ? "met" : "failed"): \(c.label)"
         if c.passed {
-          w.element("circle", [("cx", ChartNumber.format(cx)), ("cy", ChartNumber.format(checksMid)), ("r", "5"), ("class", "check-pass")], title: tip)
+          w.element(
+            "circle",
+            [
+              ("cx", ChartNumber.format(cx)), ("cy", ChartNumber.format(checksMid)), ("r", "5"),
+              ("class", "check-pass"),
+            ], title: tip)
         } else {
           w.element(
             "polygon",
-            [("points", Shape.points([(cx, checksMid - 6.5), (cx + 6.5, checksMid), (cx, checksMid + 6.5), (cx - 6.5, checksMid)])), ("class", "check-fail")],
+            [
+              (
+                "points",
+                Shape.points([
+                  (cx, checksMid - 6.5), (cx + 6.5, checksMid), (cx, checksMid + 6.5), (cx - 6.5, checksMid),
+                ])
+              ), ("class", "check-fail"),
+            ],
             title: tip)
         }
       }
@@ -274,10 +330,19 @@ public enum TimelineChart {
       for f in n.failedAttempts {
         let fx = x(f)
         let my = deliveredTop + 5
-        w.element("path", [("d", "M\(ChartNumber.format(fx - 4)) \(ChartNumber.format(my - 4))L\(ChartNumber.format(fx + 4)) \(ChartNumber.format(my + 4))M\(ChartNumber.format(fx - 4)) \(ChartNumber.format(my + 4))L\(ChartNumber.format(fx + 4)) \(ChartNumber.format(my - 4))"), ("class", "failed-delivery")], title: "delivery of \(n.name) failed at \(RFC3339.format(f))")
+        w.element(
+          "path",
+          [
+            (
+              "d",
+              "M\(ChartNumber.format(fx - 4)) \(ChartNumber.format(my - 4))L\(ChartNumber.format(fx + 4)) \(ChartNumber.format(my + 4))M\(ChartNumber.format(fx - 4)) \(ChartNumber.format(my + 4))L\(ChartNumber.format(fx + 4)) \(ChartNumber.format(my - 4))"
+            ), ("class", "failed-delivery"),
+          ], title: "delivery of \(n.name) failed at \(RFC3339.format(f))")
       }
     }
-    drawLabels(&w, placed, texts: labels, ticks: labelTicks, lanes: notificationLanes, laneTop: notificationTop, tickTop: sentTop)
+    drawLabels(
+      &w, placed, texts: labels, ticks: labelTicks, lanes: notificationLanes, laneTop: notificationTop,
+      tickTop: sentTop)
     w.close()
 
     // Time axis.
@@ -300,7 +365,9 @@ public enum TimelineChart {
       y += 4
       w.element(
         "text", Shape.text(16, y, "note"),
-        text: "\(hidden) label\(hidden == 1 ? "" : "s") left out where \(hidden == 1 ? "it" : "they") would overlap; each tick names its notification or action as a tooltip.")
+        text:
+          "\(hidden) label\(hidden == 1 ? "" : "s") left out where \(hidden == 1 ? "it" : "they") would overlap; each tick names its notification or action as a tooltip."
+      )
       y += 10
     }
     let height = y + 8
@@ -312,14 +379,18 @@ public enum TimelineChart {
       "Timeline over \(days) day\(days == 1 ? "" : "s"): the store's truth and the policy's answer, "
       + "\(data.notifications.count) notification\(data.notifications.count == 1 ? "" : "s"), "
       + "\(data.actions.count) subscriber action\(data.actions.count == 1 ? "" : "s"), "
-      + (data.violations.isEmpty ? "no invariant violations." : "\(data.violations.count) invariant violation\(data.violations.count == 1 ? "" : "s").")
-    return ChartDrawing(width: width, height: height, title: data.title, description: description, body: framed.text)
+      + (data.violations.isEmpty
+        ? "no invariant violations."
+        : "\(data.violations.count) invariant violation\(data.violations.count == 1 ? "" : "s").")
+    return ChartDrawing(
+      width: width, height: height, title: data.title, description: description, body: framed.text)
   }
 
   // MARK: Pieces
 
   private static func drawState(
-    _ w: inout SVGWriter, _ name: String, x0: Double, x1: Double, top: Double, height: Double, size: Double, tip: String,
+    _ w: inout SVGWriter, _ name: String, x0: Double, x1: Double, top: Double, height: Double, size: Double,
+    tip: String,
     data: TimelineChartData, _ start: Instant, _ end: Instant
   ) {
     let width = max(x1 - x0, 1)
@@ -329,12 +400,14 @@ public enum TimelineChart {
       title: "\(tip), \(spanText(start, end, data.start))")
     if TextMetrics.sans(name, size: size) + 8 <= width {
       let cls = colour.map { $0.wantsLightText ? "inside light" : "inside dark" } ?? "inside never"
-      w.element("text", Shape.text(x0 + width / 2, top + height / 2 + size * 0.36, cls, anchor: "middle"), text: name)
+      w.element(
+        "text", Shape.text(x0 + width / 2, top + height / 2 + size * 0.36, cls, anchor: "middle"), text: name)
     }
   }
 
   private static func drawLabels(
-    _ w: inout SVGWriter, _ placed: [LabelLanes.Placed?], texts: [String], ticks: [Double], lanes: Int, laneTop: Double,
+    _ w: inout SVGWriter, _ placed: [LabelLanes.Placed?], texts: [String], ticks: [Double], lanes: Int,
+    laneTop: Double,
     tickTop: Double
   ) {
     for (i, p) in placed.enumerated() {
@@ -351,8 +424,14 @@ public enum TimelineChart {
     for d in n.deliveries {
       parts.append("delivered \(RFC3339.format(d))" + (d > n.sent ? " (\(d - n.sent) late)" : ""))
     }
-    if !n.failedAttempts.isEmpty { parts.append("\(n.failedAttempts.count) failed attempt\(n.failedAttempts.count == 1 ? "" : "s")") }
-    if n.deliveries.isEmpty { parts.append(n.failedAttempts.isEmpty ? "still in flight when the run ended" : "not delivered by the end of the run") }
+    if !n.failedAttempts.isEmpty {
+      parts.append("\(n.failedAttempts.count) failed attempt\(n.failedAttempts.count == 1 ? "" : "s")")
+    }
+    if n.deliveries.isEmpty {
+      parts.append(
+        n.failedAttempts.isEmpty
+          ? "still in flight when the run ended" : "not delivered by the end of the run")
+    }
     return parts.joined(separator: "; ")
   }
 
@@ -427,13 +506,28 @@ public enum TimelineChart {
         w.element("line", Shape.line(x + 2, mid - 1, x + 9, mid + 2, "flight"))
         w.element("line", Shape.line(x + 9, mid + 2, x + 9, mid + 7, "tick"))
       case .action:
-        w.element("polygon", [("points", Shape.points([(x + 1, mid - 4), (x + 11, mid - 4), (x + 6, mid + 5)])), ("class", "action")])
+        w.element(
+          "polygon",
+          [
+            ("points", Shape.points([(x + 1, mid - 4), (x + 11, mid - 4), (x + 6, mid + 5)])),
+            ("class", "action"),
+          ])
       case .timer:
         w.element("line", Shape.line(x + 6, mid - 5, x + 6, mid + 5, "timer"))
       case .pass:
-        w.element("circle", [("cx", ChartNumber.format(x + 6)), ("cy", ChartNumber.format(mid)), ("r", "5"), ("class", "check-pass")])
+        w.element(
+          "circle",
+          [
+            ("cx", ChartNumber.format(x + 6)), ("cy", ChartNumber.format(mid)), ("r", "5"),
+            ("class", "check-pass"),
+          ])
       case .fail:
-        w.element("polygon", [("points", Shape.points([(x + 6, mid - 6), (x + 12, mid), (x + 6, mid + 6), (x, mid)])), ("class", "check-fail")])
+        w.element(
+          "polygon",
+          [
+            ("points", Shape.points([(x + 6, mid - 6), (x + 12, mid), (x + 6, mid + 6), (x, mid)])),
+            ("class", "check-fail"),
+          ])
       case .violation:
         w.element("rect", Shape.rect(x, mid - 5, 12, 10, "violation"))
       }

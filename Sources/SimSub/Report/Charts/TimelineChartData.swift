@@ -167,8 +167,11 @@ public struct TimelineChartData: Hashable, Sendable {
     }
     let checks = result.expectations.compactMap { e -> Check? in
       guard let instant = e.instant else { return nil }
-      let keys = e.checks.map { c in c.passed ? "\(c.key) \(c.expected)" : "\(c.key) \(c.expected) (got \(c.actual))" }
-      return Check(instant: instant, passed: e.passed, label: "\(e.expectation.at): \(keys.joined(separator: ", "))")
+      let keys = e.checks.map { c in
+        c.passed ? "\(c.key) \(c.expected)" : "\(c.key) \(c.expected) (got \(c.actual))"
+      }
+      return Check(
+        instant: instant, passed: e.passed, label: "\(e.expectation.at): \(keys.joined(separator: ", "))")
     }
     self.init(
       title: s.name, subtitle: subtitle, verdict: result.passed ? "PASS" : "FAIL", passed: result.passed,

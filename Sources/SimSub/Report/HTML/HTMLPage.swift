@@ -9,14 +9,19 @@ public struct HTMLFragment: Hashable, Sendable {
   public static func text(_ text: String) -> HTMLFragment { HTMLFragment(raw: XMLText.escape(text)) }
 
   /// `<name attributes>children</name>`, attribute values escaped.
-  public static func element(_ name: String, _ attributes: [(String, String)] = [], _ children: [HTMLFragment] = [])
+  public static func element(
+    _ name: String, _ attributes: [(String, String)] = [], _ children: [HTMLFragment] = []
+  )
     -> HTMLFragment
   {
-    HTMLFragment(raw: "<\(name)\(SVGWriter.attributes(attributes))>\(children.map(\.html).joined())</\(name)>")
+    HTMLFragment(
+      raw: "<\(name)\(SVGWriter.attributes(attributes))>\(children.map(\.html).joined())</\(name)>")
   }
 
   /// `<name attributes>text</name>`.
-  public static func element(_ name: String, _ attributes: [(String, String)] = [], text: String) -> HTMLFragment {
+  public static func element(_ name: String, _ attributes: [(String, String)] = [], text: String)
+    -> HTMLFragment
+  {
     element(name, attributes, [.text(text)])
   }
 
@@ -91,14 +96,16 @@ public struct HTMLTable: Sendable {
     if let caption { html += "<caption>\(XMLText.escape(caption))</caption>\n" }
     html += "<thead><tr>"
     for (i, c) in columns.enumerated() {
-      html += "<th\(classAttribute(columnClasses.indices.contains(i) ? columnClasses[i] : nil))>\(XMLText.escape(c))</th>"
+      html +=
+        "<th\(classAttribute(columnClasses.indices.contains(i) ? columnClasses[i] : nil))>\(XMLText.escape(c))</th>"
     }
     html += "</tr></thead>\n<tbody>\n"
     for (r, row) in rows.enumerated() {
       html += "<tr\(classAttribute(rowClasses.indices.contains(r) ? rowClasses[r] : nil))>"
       for (i, cell) in row.enumerated() {
         let cls = [columnClasses.indices.contains(i) ? columnClasses[i] : nil, cell.cls].compactMap { $0 }
-        html += "<td\(classAttribute(cls.isEmpty ? nil : cls.joined(separator: " ")))>\(cell.content.html)</td>"
+        html +=
+          "<td\(classAttribute(cls.isEmpty ? nil : cls.joined(separator: " ")))>\(cell.content.html)</td>"
       }
       html += "</tr>\n"
     }
@@ -140,7 +147,9 @@ public struct HTMLPage: Sendable {
     /// Folded into a `<details>` element, open when `open`.
     public var foldable: Bool
     public var open: Bool
-    public init(id: String, heading: HTMLFragment, body: HTMLFragment, foldable: Bool = false, open: Bool = true) {
+    public init(
+      id: String, heading: HTMLFragment, body: HTMLFragment, foldable: Bool = false, open: Bool = true
+    ) {
       self.id = id
       self.heading = heading
       self.body = body
@@ -160,7 +169,10 @@ public struct HTMLPage: Sendable {
   public var figures: [Figure]
   public var sections: [Section]
 
-  public init(title: String, subtitle: [String] = [], passed: Bool? = nil, figures: [Figure] = [], sections: [Section] = []) {
+  public init(
+    title: String, subtitle: [String] = [], passed: Bool? = nil, figures: [Figure] = [],
+    sections: [Section] = []
+  ) {
     self.title = title
     self.subtitle = subtitle
     self.passed = passed
@@ -204,7 +216,8 @@ public struct HTMLPage: Sendable {
     for s in sections {
       let id = XMLText.escape(s.id)
       if s.foldable {
-        out += "<section id=\"\(id)\">\n<details\(s.open ? " open=\"\"" : "")>\n<summary><h2>\(s.heading.html)</h2></summary>\n"
+        out +=
+          "<section id=\"\(id)\">\n<details\(s.open ? " open=\"\"" : "")>\n<summary><h2>\(s.heading.html)</h2></summary>\n"
         out += s.body.html + "\n</details>\n</section>\n"
       } else {
         out += "<section id=\"\(id)\">\n<h2>\(s.heading.html)</h2>\n\(s.body.html)\n</section>\n"

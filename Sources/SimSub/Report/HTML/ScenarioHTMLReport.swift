@@ -16,7 +16,8 @@ public enum ScenarioHTMLReport {
     let expectations = results.flatMap(\.expectations)
     let violations = results.reduce(0) { $0 + $1.violations.count }
     var page = HTMLPage(
-      title: title, subtitle: ["simsub \(simsubVersion)", "\(results.count) scenario\(results.count == 1 ? "" : "s")"],
+      title: title,
+      subtitle: ["simsub \(simsubVersion)", "\(results.count) scenario\(results.count == 1 ? "" : "s")"],
       passed: results.isEmpty ? nil : failed == 0,
       figures: [
         .init(String(results.count), "scenarios"),
@@ -25,12 +26,15 @@ public enum ScenarioHTMLReport {
         .init("\(expectations.filter(\.passed).count) of \(expectations.count)", "expectations met"),
         .init(String(violations), violations == 1 ? "invariant violation" : "invariant violations"),
       ])
-    page.sections.append(HTMLPage.Section(id: "scenarios", heading: "Scenarios", body: summaryTable(results).fragment))
+    page.sections.append(
+      HTMLPage.Section(id: "scenarios", heading: "Scenarios", body: summaryTable(results).fragment))
     for (i, r) in results.enumerated() {
       page.sections.append(
         HTMLPage.Section(
           id: "scenario-\(i + 1)",
-          heading: .lines([.badge(r.passed ? "PASS" : "FAIL", passed: r.passed), .text(" " + r.scenario.name)]),
+          heading: .lines([
+            .badge(r.passed ? "PASS" : "FAIL", passed: r.passed), .text(" " + r.scenario.name),
+          ]),
           body: scenario(r), foldable: true, open: command == "run" || !r.passed))
     }
     return page.render()
@@ -44,7 +48,9 @@ public enum ScenarioHTMLReport {
       let broken = r.invariants.filter { !$0.passed }.map(\.invariant.rawValue)
       let expected = r.scenario.expectedViolations.map(\.rawValue)
       var invariants = broken.isEmpty ? "held" : "failed: " + broken.joined(separator: ", ")
-      if broken.isEmpty, !expected.isEmpty { invariants = "violated as expected: " + expected.joined(separator: ", ") }
+      if broken.isEmpty, !expected.isEmpty {
+        invariants = "violated as expected: " + expected.joined(separator: ", ")
+      }
       table.append(
         [
           .init(.mark(r.passed)),
@@ -62,18 +68,27 @@ public enum ScenarioHTMLReport {
     for (i, p) in s.products.enumerated() { facts.append((i == 0 ? "product" : "", Describe.product(p))) }
     facts += [
       ("policy", r.policy), ("time", "\(RFC3339.format(s.start)) → \(RFC3339.format(r.end)), step \(s.step)"),
-      ("delivery", String(Describe.delivery(s.delivery.settings(from: s.start, start: s.start)).dropFirst("delivery: ".count))),
+      (
+        "delivery",
+        String(
+          Describe.delivery(s.delivery.settings(from: s.start, start: s.start)).dropFirst("delivery: ".count))
+      ),
     ]
     if !s.expectedViolations.isEmpty {
       facts.append(("expects violations", s.expectedViolations.map(\.rawValue).joined(separator: ", ")))
     }
     var parts: [HTMLFragment] = [
-      .element("dl", [("class", "facts")], facts.flatMap { [.element("dt", text: $0.0), .element("dd", text: $0.1)] }),
+      .element(
+        "dl", [("class", "facts")],
+        facts.flatMap { [.element("dt", text: $0.0), .element("dd", text: $0.1)] }),
       .chart(TimelineChart.draw(TimelineChartData(r))),
     ]
     if !r.entryErrors.isEmpty {
       var table = HTMLTable(columns: ["", "where", "problem"], columnClasses: [nil, "mono", nil])
-      for e in r.entryErrors { table.append([.init(.mark(false)), .init("\(s.path):\(e.line):\(e.column)"), .init(e.message)], cls: "fail") }
+      for e in r.entryErrors {
+        table.append(
+          [.init(.mark(false)), .init("\(s.path):\(e.line):\(e.column)"), .init(e.message)], cls: "fail")
+      }
       parts += [.element("h3", text: "Entries that could not be placed"), table.fragment]
     }
     if !r.expectations.isEmpty {
@@ -84,20 +99,26 @@ public enum ScenarioHTMLReport {
         let instant = e.instant.map(RFC3339.format) ?? "never reached"
         let day = e.instant.map { Describe.day($0, from: s.start) } ?? ""
         if e.checks.isEmpty {
-          table.append([.init(.mark(e.passed)), .init(e.expectation.at.description), .init(instant), .init(day), .init(""), .init(""), .init("")], cls: e.passed ? nil : "fail")
+          table.append(
+            [
+              .init(.mark(e.passed)), .init(e.expectation.at.description), .init(instant), .init(day),
+              .init(""), .init(""), .init(""),
+            ], cls: e.passed ? nil : "fail")
         }
         for (k, c) in e.checks.enumerated() {
           let first = k == 0
           table.append(
             [
               .init(.mark(c.passed && e.instant != nil)), .init(first ? e.expectation.at.description : ""),
-              .init(first ? instant : ""), .init(first ? day : ""), .init(c.key), .init(c.expected), .init(c.actual),
+              .init(first ? instant : ""), .init(first ? day : ""), .init(c.key), .init(c.expected),
+              .init(c.actual),
             ], cls: c.passed && e.instant != nil ? nil : "fail")
         }
       }
       parts += [.element("h3", text: "Expectations"), table.fragment]
     }
-    var invariants = HTMLTable(columns: ["", "invariant", "level", "verdict"], columnClasses: [nil, "mono", nil, nil])
+    var invariants = HTMLTable(
+      columns: ["", "invariant", "level", "verdict"], columnClasses: [nil, "mono", nil, nil])
     for v in r.invariants {
       var verdict: String
       if v.expectedToFail {
@@ -106,9 +127,15 @@ public enum ScenarioHTMLReport {
         verdict = v.violations.isEmpty ? "held" : "violated"
       }
       if v.level == .off { verdict = "not checked" }
-      invariants.append([.init(.mark(v.passed)), .init(v.invariant.rawValue), .init(v.level.rawValue), .init(verdict)], cls: v.passed ? nil : "fail")
+      invariants.append(
+        [.init(.mark(v.passed)), .init(v.invariant.rawValue), .init(v.level.rawValue), .init(verdict)],
+        cls: v.passed ? nil : "fail")
       for violation in v.violations {
-        invariants.append([.init(""), .init(""), .init(""), .init(ScenarioTextReport.describe(violation, start: s.start), cls: "note")], cls: v.passed ? nil : "fail")
+        invariants.append(
+          [
+            .init(""), .init(""), .init(""),
+            .init(ScenarioTextReport.describe(violation, start: s.start), cls: "note"),
+          ], cls: v.passed ? nil : "fail")
       }
     }
     parts += [.element("h3", text: "Invariants"), invariants.fragment]
