@@ -61,8 +61,8 @@ public enum ChartStyle {
   /// The style sheet, scoped to `svg.simsub-chart`. It contains no `<` or `&`, so it is valid as
   /// XML text and in an HTML `<style>`.
   public static let css = """
-    svg.simsub-chart { --fg: #1a1a1a; --muted: #5c5c5c; --grid: #e2e2e2; --bg: #ffffff; --never: #e4e4e4; --frame: #cfcfcf; font-family: \(sans); }
-    @media (prefers-color-scheme: dark) { svg.simsub-chart { --fg: #ececec; --muted: #a9a9a9; --grid: #363636; --bg: #181818; --never: #353535; --frame: #4a4a4a; } }
+    svg.simsub-chart { --fg: #1a1a1a; --muted: #5c5c5c; --grid: #e2e2e2; --bg: #ffffff; --never: #e4e4e4; --frame: #cfcfcf; --hard: #4d4d4d; font-family: \(sans); }
+    @media (prefers-color-scheme: dark) { svg.simsub-chart { --fg: #ececec; --muted: #a9a9a9; --grid: #363636; --bg: #181818; --never: #353535; --frame: #4a4a4a; --hard: #767676; } }
     svg.simsub-chart text { fill: var(--fg); font-size: 11px; }
     svg.simsub-chart .bg { fill: var(--bg); stroke: var(--frame); }
     svg.simsub-chart .title { font-size: 16px; font-weight: 600; }
@@ -82,7 +82,7 @@ public enum ChartStyle {
     svg.simsub-chart text.access-yes { fill: var(--bg); }
     svg.simsub-chart .access-no { fill: none; stroke: var(--muted); stroke-width: 1; stroke-dasharray: 3 2; }
     svg.simsub-chart .prompt-soft { fill: #c4c4c4; }
-    svg.simsub-chart .prompt-hard { fill: #4d4d4d; }
+    svg.simsub-chart .prompt-hard { fill: var(--hard); }
     svg.simsub-chart .tick { stroke: var(--fg); stroke-width: 1.5; }
     svg.simsub-chart .leader { stroke: var(--muted); stroke-width: 0.75; stroke-dasharray: 1 2; }
     svg.simsub-chart .flight { stroke: var(--fg); stroke-width: 1; }
