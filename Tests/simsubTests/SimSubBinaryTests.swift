@@ -75,7 +75,7 @@ import Testing
     #expect(
       run.standardError == """
         Error: Unknown option '--sed'. Did you mean '--step'?
-        Usage: simsub run <file> ... [--policy <name>] [--format <format>] [--output <path>] [--step <duration>]
+        Usage: simsub run <file> ... [--policy <name>] [--format <format>] [--output <path>] [--step <duration>] [--svg <path>]
           See 'simsub run --help' for more information.
 
         """)

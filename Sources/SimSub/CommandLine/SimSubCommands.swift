@@ -12,7 +12,9 @@ extension CommandTable {
 /// refer to its own spec.
 public enum SimSubCommands {
   /// The report formats of commands that report on checks (`run`, `check`, `gate`).
-  public static let checkFormats = ["text", "json", "markdown", "junit"]
+  public static let checkFormats = ["text", "json", "markdown", "junit", "html"]
+  /// `run`'s formats: those of checks, and the timeline pictures alone.
+  public static let runFormats = checkFormats + ["svg"]
   /// The report formats of Monte Carlo results, which are not a list of checks.
   public static let estimateFormats = ["text", "json", "markdown"]
 
@@ -72,7 +74,15 @@ public enum SimSubCommands {
       to case, so scenarios/card-expired.scn finds Scenarios/card-expired.scn.
       """,
     arguments: [ArgumentSpec("file", help: "A scenario file (.scn) to play.", isRepeating: true)],
-    options: [policyOption(overriding: "scenario"), formatOption(checkFormats), outputOption, stepOption])
+    options: [
+      policyOption(overriding: "scenario"), formatOption(runFormats), outputOption, stepOption,
+      .option(
+        "svg", value: "path",
+        help: """
+          Also write each scenario's timeline chart to <path>, atomically: one SVG, with the \
+          charts of several scenarios stacked in it.
+          """),
+    ])
 
   public static let check = CommandSpec(
     name: "check",

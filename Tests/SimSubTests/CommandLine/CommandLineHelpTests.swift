@@ -60,7 +60,7 @@ import Testing
       without regard to case, so scenarios/card-expired.scn finds
       Scenarios/card-expired.scn.
 
-      USAGE: simsub run <file> ... [--policy <name>] [--format <format>] [--output <path>] [--step <duration>]
+      USAGE: simsub run <file> ... [--policy <name>] [--format <format>] [--output <path>] [--step <duration>] [--svg <path>]
 
       ARGUMENTS:
         <file>                  A scenario file (.scn) to play.
@@ -69,13 +69,16 @@ import Testing
         --policy <name>         The built-in policy to play, in place of the
                                 scenario's 'policy:'. 'simsub policies' lists them.
         --format <format>       The report format. (values: text, json, markdown,
-                                junit; default: text)
+                                junit, html, svg; default: text)
         --output <path>         Write the report to <path> instead of standard
                                 output. The file is replaced atomically, so an
                                 interrupted run never leaves half a report.
         --step <duration>       How often to sample the policy between events, in
                                 place of the scenario's 'step:' (for example 1h or
                                 30min).
+        --svg <path>            Also write each scenario's timeline chart to <path>,
+                                atomically: one SVG, with the charts of several
+                                scenarios stacked in it.
         -h, --help              Show help information.
 
 
@@ -154,7 +157,7 @@ import Testing
     let wide = HelpRenderer(table: .simsub, width: 120).help(for: ["run"])
     #expect(
       wide.contains(
-        "  --format <format>       The report format. (values: text, json, markdown, junit; default: text)\n")
+        "  --format <format>       The report format. (values: text, json, markdown, junit, html, svg; default: text)\n")
     )
     #expect(wide.contains("'simsub policies' lists\n                          them.\n"))
   }

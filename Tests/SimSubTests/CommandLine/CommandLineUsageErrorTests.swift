@@ -43,9 +43,9 @@ import Testing
         "--policy <name>  The built-in policy to play, in place of the scenario's 'policy:'. 'simsub policies' lists them."
     ),
     Case(
-      arguments: ["run", "a.scn", "--format", "xml"],
+      arguments: ["check", "--format", "xml"],
       message:
-        "The value 'xml' is invalid for '--format <format>'. Please provide one of 'text', 'json', 'markdown' or 'junit'.",
+        "The value 'xml' is invalid for '--format <format>'. Please provide one of 'text', 'json', 'markdown', 'junit' or 'html'.",
       help: "--format <format>  The report format."),
     Case(
       arguments: ["policy-table", "--format=json"],
@@ -88,7 +88,7 @@ import Testing
       console.standardError == """
         Error: Missing value for '--policy <name>'
         Help:  --policy <name>  The built-in policy to play, in place of the scenario's 'policy:'. 'simsub policies' lists them.
-        Usage: simsub run <file> ... [--policy <name>] [--format <format>] [--output <path>] [--step <duration>]
+        Usage: simsub run <file> ... [--policy <name>] [--format <format>] [--output <path>] [--step <duration>] [--svg <path>]
           See 'simsub run --help' for more information.
 
         """)

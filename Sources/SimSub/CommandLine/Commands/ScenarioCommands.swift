@@ -6,6 +6,13 @@ enum ScenarioCommands {
     guard let plays = load(context, paths: context.command.argument("file"), recursive: false) else {
       return .badInput
     }
+    if let path = context.command.value("svg") {
+      do {
+        try AtomicFile.write(ScenarioSVGReport.render(plays), to: path)
+      } catch {
+        return context.fail(error.description)
+      }
+    }
     return report(context, plays, timeline: true)
   }
 
@@ -95,6 +102,8 @@ enum ScenarioCommands {
     case "json": text = ScenarioJSONReport.render(results)
     case "markdown": text = ScenarioMarkdownReport.render(results)
     case "junit": text = ScenarioJUnitReport.render(results)
+    case "svg": text = ScenarioSVGReport.render(results)
+    case "html": text = ScenarioHTMLReport.render(results, command: timeline ? "run" : "check")
     default:
       let colour = context.command.value("output") == nil && context.facts.style == .colour
       text =

@@ -1,0 +1,156 @@
+/// `--format html` for `run` and `check`: one self-contained page with a summary, a table of
+/// the scenarios and, for each, its facts, timeline chart and tables (expectations,
+/// invariants, timeline).
+///
+/// `run` opens every scenario; `check` opens only the failed ones, so a page of the whole
+/// library leads with what needs attention.
+public enum ScenarioHTMLReport {
+  /// - Parameter command: `run` or `check`, named in the title.
+  public static func render(_ results: [ScenarioResult], command: String) -> String {
+    let passed = results.filter(\.passed).count
+    let failed = results.count - passed
+    let title =
+      results.count == 1 && command == "run"
+      ? "simsub run: \(results[0].scenario.name)"
+      : "simsub \(command): \(passed) of \(results.count) scenario\(results.count == 1 ? "" : "s") passed"
+    let expectations = results.flatMap(\.expectations)
+    let violations = results.reduce(0) { $0 + $1.violations.count }
+    var page = HTMLPage(
+      title: title,
+      subtitle: ["simsub \(simsubVersion)", "\(results.count) scenario\(results.count == 1 ? "" : "s")"],
+      passed: results.isEmpty ? nil : failed == 0,
+      figures: [
+        .init(String(results.count), "scenarios"),
+        .init(String(passed), "passed", passed: failed == 0 ? true : nil),
+        .init(String(failed), "failed", passed: failed == 0 ? nil : false),
+        .init("\(expectations.filter(\.passed).count) of \(expectations.count)", "expectations met"),
+        .init(String(violations), violations == 1 ? "invariant violation" : "invariant violations"),
+      ])
+    page.sections.append(
+      HTMLPage.Section(id: "scenarios", heading: "Scenarios", body: summaryTable(results).fragment))
+    for (i, r) in results.enumerated() {
+      page.sections.append(
+        HTMLPage.Section(
+          id: "scenario-\(i + 1)",
+          heading: .lines([
+            .badge(r.passed ? "PASS" : "FAIL", passed: r.passed), .text(" " + r.scenario.name),
+          ]),
+          body: scenario(r), foldable: true, open: command == "run" || !r.passed))
+    }
+    return page.render()
+  }
+
+  static func summaryTable(_ results: [ScenarioResult]) -> HTMLTable {
+    var table = HTMLTable(
+      columns: ["", "scenario", "file", "store", "policy", "expectations", "invariants"],
+      columnClasses: [nil, nil, "mono", nil, nil, "num", nil])
+    for (i, r) in results.enumerated() {
+      let broken = r.invariants.filter { !$0.passed }.map(\.invariant.rawValue)
+      let expected = r.scenario.expectedViolations.map(\.rawValue)
+      var invariants = broken.isEmpty ? "held" : "failed: " + broken.joined(separator: ", ")
+      if broken.isEmpty, !expected.isEmpty {
+        invariants = "violated as expected: " + expected.joined(separator: ", ")
+      }
+      table.append(
+        [
+          .init(.mark(r.passed)),
+          .init(.element("a", [("href", "#scenario-\(i + 1)")], text: r.scenario.name)),
+          .init(r.scenario.path), .init(r.scenario.store.name), .init(r.policy),
+          .init("\(r.expectations.filter(\.passed).count)/\(r.expectations.count)"), .init(invariants),
+        ], cls: r.passed ? nil : "fail")
+    }
+    return table
+  }
+
+  static func scenario(_ r: ScenarioResult) -> HTMLFragment {
+    let s = r.scenario
+    var facts: [(String, String)] = [("file", s.path), ("store", s.store.name)]
+    for (i, p) in s.products.enumerated() { facts.append((i == 0 ? "product" : "", Describe.product(p))) }
+    facts += [
+      ("policy", r.policy), ("time", "\(RFC3339.format(s.start)) → \(RFC3339.format(r.end)), step \(s.step)"),
+      (
+        "delivery",
+        String(
+          Describe.delivery(s.delivery.settings(from: s.start, start: s.start)).dropFirst("delivery: ".count))
+      ),
+    ]
+    if !s.expectedViolations.isEmpty {
+      facts.append(("expects violations", s.expectedViolations.map(\.rawValue).joined(separator: ", ")))
+    }
+    var parts: [HTMLFragment] = [
+      .element(
+        "dl", [("class", "facts")],
+        facts.flatMap { [.element("dt", text: $0.0), .element("dd", text: $0.1)] }),
+      .chart(TimelineChart.draw(TimelineChartData(r))),
+    ]
+    if !r.entryErrors.isEmpty {
+      var table = HTMLTable(columns: ["", "where", "problem"], columnClasses: [nil, "mono", nil])
+      for e in r.entryErrors {
+        table.append(
+          [.init(.mark(false)), .init("\(s.path):\(e.line):\(e.column)"), .init(e.message)], cls: "fail")
+      }
+      parts += [.element("h3", text: "Entries that could not be placed"), table.fragment]
+    }
+    if !r.expectations.isEmpty {
+      var table = HTMLTable(
+        columns: ["", "at", "instant", "day", "check", "expected", "actual"],
+        columnClasses: [nil, nil, "mono", "num", nil, "mono", "mono"])
+      for e in r.expectations {
+        let instant = e.instant.map(RFC3339.format) ?? "never reached"
+        let day = e.instant.map { Describe.day($0, from: s.start) } ?? ""
+        if e.checks.isEmpty {
+          table.append(
+            [
+              .init(.mark(e.passed)), .init(e.expectation.at.description), .init(instant), .init(day),
+              .init(""), .init(""), .init(""),
+            ], cls: e.passed ? nil : "fail")
+        }
+        for (k, c) in e.checks.enumerated() {
+          let first = k == 0
+          table.append(
+            [
+              .init(.mark(c.passed && e.instant != nil)), .init(first ? e.expectation.at.description : ""),
+              .init(first ? instant : ""), .init(first ? day : ""), .init(c.key), .init(c.expected),
+              .init(c.actual),
+            ], cls: c.passed && e.instant != nil ? nil : "fail")
+        }
+      }
+      parts += [.element("h3", text: "Expectations"), table.fragment]
+    }
+    var invariants = HTMLTable(
+      columns: ["", "invariant", "level", "verdict"], columnClasses: [nil, "mono", nil, nil])
+    for v in r.invariants {
+      var verdict: String
+      if v.expectedToFail {
+        verdict = v.violations.isEmpty ? "expected to be violated, but held" : "violated, as expected"
+      } else {
+        verdict = v.violations.isEmpty ? "held" : "violated"
+      }
+      if v.level == .off { verdict = "not checked" }
+      invariants.append(
+        [.init(.mark(v.passed)), .init(v.invariant.rawValue), .init(v.level.rawValue), .init(verdict)],
+        cls: v.passed ? nil : "fail")
+      for violation in v.violations {
+        invariants.append(
+          [
+            .init(""), .init(""), .init(""),
+            .init(ScenarioTextReport.describe(violation, start: s.start), cls: "note"),
+          ], cls: v.passed ? nil : "fail")
+      }
+    }
+    parts += [.element("h3", text: "Invariants"), invariants.fragment]
+    var timeline = HTMLTable(
+      columns: ["instant", "day", "event", "sent", "store", "policy", "access", "prompt"],
+      columnClasses: ["mono", "num", nil, "mono", nil, nil, nil, nil])
+    for row in r.rows {
+      timeline.append([
+        .init(RFC3339.format(row.instant)), .init(Describe.day(row.instant, from: s.start)),
+        .init(Describe.event(row.event, products: s.products)), .init(row.sent.joined(separator: ", ")),
+        .init(row.truth.name), .init(row.decision.state.name), .init(row.decision.access ? "yes" : "no"),
+        .init(row.decision.prompt.name),
+      ])
+    }
+    parts += [.element("h3", text: "Timeline"), timeline.fragment]
+    return .lines(parts)
+  }
+}
