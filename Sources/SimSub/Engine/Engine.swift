@@ -266,7 +266,10 @@ public struct Engine<
     let index = Int(slot)
     inFlight[index].copies -= 1
     if inFlight[index].copies == 0 {
-      // A notification lost for good stays "undelivered": its excuse never ends.
+      // A notification lost for good stays "undelivered": its excuse never ends. This is the
+      // scenario contract read literally ("excused while some notification the store sent has
+      // not reached the policy yet"); it means a lost notification excuses the mismatches it
+      // leaves behind for the rest of the run, which the docs say.
       freeSlots.append(slot)
     }
   }
