@@ -161,7 +161,7 @@ public enum SimSubCommands {
       """,
     options: [
       .flag("update", help: "Write the current results as the new baseline and policy table, and print what changed."),
-      .option("policy", value: "name", help: "The built-in policy to gate.", default: .value("reference")),
+      .option("policy", value: "name", help: "The built-in policy to gate.", default: .described("reference")),
       formatOption(checkFormats),
       outputOption,
     ])

@@ -31,6 +31,43 @@ public enum SimSubMain {
   }
 }
 
+extension SimSubMain {
+  /// `simsub gate` for an app's own policy type: what a team's own executable calls, so its
+  /// CI can gate its policy exactly as simsub gates the reference one.
+  ///
+  /// ```swift
+  /// // Sources/gate/main.swift in the app's package
+  /// import Foundation
+  /// import SimSub
+  /// let status = SimSubMain.gate(
+  ///   policy: MyAppPolicy.self, arguments: CommandLine.arguments.dropFirst(),
+  ///   console: StandardConsole(), facts: TerminalFacts.current())
+  /// exit(status.rawValue)
+  /// ```
+  ///
+  /// The arguments are `simsub gate`'s (`--update`, `--format`, `--output`), read from the
+  /// current directory or `baseDirectory`.
+  public static func gate<P: EntitlementPolicy>(
+    policy: P.Type, arguments: some Collection<String>, console: some Console, facts: TerminalFacts,
+    baseDirectory: String? = nil
+  ) -> ExitStatus {
+    let responder = CommandLineResponder(table: .simsub, width: facts.helpWidth)
+    switch responder.respond(to: ["gate"] + Array(arguments), console: console) {
+    case .finished(let status):
+      return status
+    case .execute(let command):
+      let context = CommandContext(
+        command: command, console: console, facts: facts, responder: responder,
+        resolver: PathResolver(baseDirectory: baseDirectory))
+      guard command.name == "gate" else { return context.fail("expected the gate's options") }
+      if command.value("policy") != nil {
+        return context.fail("--policy names a built-in policy; this gate runs \(P.name)")
+      }
+      return GateCommand.run(context, policy: policy)
+    }
+  }
+}
+
 /// What a command needs from its surroundings.
 struct CommandContext {
   var command: ParsedCommand

@@ -1,0 +1,10 @@
+import Foundation
+import MyAppPolicy
+import SimSub
+
+// `swift run gate` checks MyAppPolicy against Reports/baseline.json; `swift run gate --update`
+// records a deliberate change. Same options and exit statuses as `simsub gate`.
+let status = SimSubMain.gate(
+  policy: MyAppPolicy.self, arguments: CommandLine.arguments.dropFirst(), console: StandardConsole(),
+  facts: TerminalFacts.current())
+exit(status.rawValue)
