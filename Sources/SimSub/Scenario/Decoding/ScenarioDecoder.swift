@@ -6,7 +6,8 @@ enum ScenarioDecoder {
     "name", "store", "product", "start", "horizon", "step", "policy", "channel", "delivery",
     "timeline", "expect", "invariants", "expect-violations",
   ]
-  static let productKeys = ["id", "period", "price", "grace", "hold", "trial", "group"]
+  static let productKeys = ["id", "period", "price", "grace", "hold", "trial", "group", "when-retries-end"]
+  static let channelKeys = ["name", "billing-issue-order"]
   static let actions = [
     "subscribe", "card-fails", "update-card", "cancel", "uncancel", "resubscribe", "refund",
     "change-product", "pause", "resume", "note", "delivery",
@@ -18,10 +19,7 @@ enum ScenarioDecoder {
     var top = MappingReader(root, knownKeys: topKeys, expected: "a scenario mapping")
     let name = top.required("name") { n in try n.decodeText(expected: "a one-line name") }
     let store = top.required("store") { (n) -> StoreKind in
-      if case .scalar(let text, _) = n.kind, text == "stripe" {
-        throw DiagnosticError(.error("store 'stripe' is not modelled yet: this version has apple and google", at: n.location))
-      }
-      return StoreKind(name: try n.decodeChoice(from: StoreKind.allCases.map(\.name), what: "store"))!
+      StoreKind(name: try n.decodeChoice(from: StoreKind.allCases.map(\.name), what: "store"))!
     }
     let start = top.optional("start", default: Scenario.defaultStart) { n in
       try decodeInstantLiteral(n)
@@ -35,12 +33,8 @@ enum ScenarioDecoder {
     let policy = top.optional("policy", default: "reference") { n in
       try n.decodeChoice(from: PolicyRegistry.names, what: "policy")
     }
-    _ = top.optional("channel") { (n) -> String in
-      let channel = try n.decodeChoice(from: ["direct", "revenuecat"], what: "channel")
-      if channel != "direct" {
-        throw DiagnosticError(.error("channel '\(channel)' is not modelled yet: this version has 'direct'", at: n.location))
-      }
-      return channel
+    let channel = top.optional("channel", default: ScenarioChannel.direct) { n in
+      try decodeChannel(n, store: store)
     }
     let delivery = top.optional("delivery", default: DeliveryFaults()) { n in
       try decodeDelivery(n, keys: deliveryKeys)
@@ -69,7 +63,7 @@ enum ScenarioDecoder {
     guard let name, let store, !products.isEmpty else { throw DiagnosticError(top.diagnostics) }
     return Scenario(
       path: path, name: name, store: store, products: products, start: start, horizon: horizon, step: step,
-      policy: policy, delivery: delivery, timeline: timeline, expectations: expectations, invariants: invariants,
+      policy: policy, channel: channel, delivery: delivery, timeline: timeline, expectations: expectations, invariants: invariants,
       expectedViolations: expected)
   }
 
@@ -98,13 +92,36 @@ enum ScenarioDecoder {
       let hold = reader.optional("hold") { n in try n.decodeDuration() }
       let trial = reader.optional("trial") { n in try n.decodeDuration() }
       let group = reader.optional("group", default: "default") { n in n.decodeTextOrEmpty() }
-      let resolvedGrace = grace ?? defaultGrace(store, period)
+      let retriesEnd = reader.optional("when-retries-end", default: RetriesEnd.cancel) { (n) -> RetriesEnd in
+        let end = RetriesEnd(name: try n.decodeChoice(from: RetriesEnd.allCases.map(\.name), what: "value"))!
+        if store != .stripe, end != .cancel {
+          throw DiagnosticError(
+            .error("when-retries-end is a stripe setting: \(store.name) ends the subscription when its retries run out", at: n.location))
+        }
+        return end
+      }
+      // Stripe's window (`hold`) is chosen first: its default grace is the whole window.
+      let resolvedHold: TimeSpan
+      let resolvedGrace: TimeSpan
+      if store == .stripe {
+        resolvedHold = hold ?? StripeModel.defaultHold(for: period)
+        resolvedGrace = grace ?? StripeModel.defaultGrace(window: resolvedHold)
+      } else {
+        resolvedGrace = grace ?? defaultGrace(store, period)
+        resolvedHold = hold ?? defaultHold(store, period, resolvedGrace)
+      }
       let product = Product(
         id: ProductID(id), period: period, priceMilliunits: price, grace: resolvedGrace,
-        hold: hold ?? defaultHold(store, period, resolvedGrace), trial: trial, group: Symbol(group))
+        hold: resolvedHold, trial: trial, group: Symbol(group), whenRetriesEnd: retriesEnd)
       diagnostics += reader.diagnostics
       if reader.diagnostics.isEmpty, let message = storeLimitError(store, product) {
         diagnostics.append(.error(message, at: (reader.entry("grace")?.key.location ?? reader.entry("hold")?.key.location) ?? item.location))
+      }
+      if reader.diagnostics.isEmpty, store == .stripe, let first = products.first, first.grace != product.grace {
+        diagnostics.append(
+          .error(
+            "the app's grace during stripe's past_due is one promise for every product: \(first.id.text) has \(first.grace), \(product.id.text) has \(product.grace)",
+            at: reader.entry("grace")?.key.location ?? item.location))
       }
       products.append(product)
     }
@@ -112,10 +129,37 @@ enum ScenarioDecoder {
     return products
   }
 
+  /// `direct`, `revenuecat`, or `{name: revenuecat, billing-issue-order: cancellation-first}`.
+  static func decodeChannel(_ node: YAMLNode, store: StoreKind?) throws(DiagnosticError) -> ScenarioChannel {
+    let names = ["direct", "revenuecat"]
+    var name: String
+    var order = RevenueCatPairOrder.billingIssueFirst
+    if case .mapping = node.kind {
+      var reader = MappingReader(node, knownKeys: channelKeys, expected: "a channel mapping")
+      name = reader.required("name") { n in try n.decodeChoice(from: names, what: "channel") } ?? "direct"
+      order = reader.optional("billing-issue-order", default: RevenueCatPairOrder.billingIssueFirst) { n in
+        RevenueCatPairOrder(
+          name: try n.decodeChoice(from: RevenueCatPairOrder.allCases.map(\.name), what: "order"))!
+      }
+      if name == "direct", let entry = reader.entry("billing-issue-order") {
+        reader.report(.error("billing-issue-order is a revenuecat setting; the direct channel has none", at: entry.key.location))
+      }
+      try reader.finish()
+    } else {
+      name = try node.decodeChoice(from: names, what: "channel")
+    }
+    guard name == "revenuecat" else { return .direct }
+    if store == .stripe {
+      throw DiagnosticError(.error("simsub plays the revenuecat channel for apple and google, not stripe", at: node.location))
+    }
+    return .revenueCat(order)
+  }
+
   static func defaultGrace(_ store: StoreKind, _ period: BillingPeriod) -> TimeSpan {
     switch store {
     case .apple: AppStoreModel.defaultGrace(for: period)
     case .google: GooglePlayModel.defaultGrace(for: period)
+    case .stripe: StripeModel.defaultGrace(window: StripeModel.defaultHold(for: period))
     }
   }
 
@@ -123,6 +167,7 @@ enum ScenarioDecoder {
     switch store {
     case .apple: AppStoreModel.defaultHold(for: period, grace: grace)
     case .google: GooglePlayModel.defaultHold(for: period, grace: grace)
+    case .stripe: StripeModel.defaultHold(for: period)
     }
   }
 
@@ -131,6 +176,7 @@ enum ScenarioDecoder {
       switch store {
       case .apple: _ = try AppStoreModel(products: [product])
       case .google: _ = try GooglePlayModel(products: [product])
+      case .stripe: _ = try StripeModel(products: [product])
       }
       return nil
     } catch {

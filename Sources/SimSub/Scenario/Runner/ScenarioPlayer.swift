@@ -22,11 +22,11 @@ public enum ScenarioPlayer {
     do {
       switch scenario.store {
       case .apple:
-        let model = try AppStoreModel(products: scenario.products)
-        return try open(name, Visit(scenario: scenario, store: model, step: step))
+        return try play(scenario, AppStoreModel(products: scenario.products), policy: name, step: step)
       case .google:
-        let model = try GooglePlayModel(products: scenario.products)
-        return try open(name, Visit(scenario: scenario, store: model, step: step))
+        return try play(scenario, GooglePlayModel(products: scenario.products), policy: name, step: step)
+      case .stripe:
+        return try play(scenario, StripeModel(products: scenario.products), policy: name, step: step)
       }
     } catch let error as StoreConfigurationError {
       throw .store(path: scenario.path, error)
@@ -34,6 +34,19 @@ public enum ScenarioPlayer {
       throw error
     } catch {
       preconditionFailure("unexpected error \(error)")
+    }
+  }
+
+  /// Plays `store` behind the scenario's channel.
+  private static func play<Store: StoreModel>(
+    _ scenario: Scenario, _ store: Store, policy name: String, step: TimeSpan?
+  ) throws -> ScenarioResult {
+    switch scenario.channel {
+    case .direct:
+      return try open(name, Visit(scenario: scenario, store: store, step: step))
+    case .revenueCat(let order):
+      let channel = try RevenueCatChannel(wrapping: store, billingIssueOrder: order)
+      return try open(name, Visit(scenario: scenario, store: channel, step: step))
     }
   }
 
