@@ -15,7 +15,7 @@
 /// cut and the restore is newer is decided by RevenueCat's `event_timestamp_ms`, not by arrival.
 public struct BillingErrorIsEndPolicy: EntitlementPolicy {
   public static let name = "billing-error-is-end"
-  public static let summary = "Known bad: RevenueCat CANCELLATION/BILLING_ERROR ends access in grace"
+  public static let summary = "Known bad: CANCELLATION/BILLING_ERROR ends access"
   public static let decidesOnlyOnNotifications = true
 
   private var reference: ReferencePolicy

@@ -12,7 +12,7 @@ enum NotificationIdentity: Hashable, Sendable {
   case appStore(UUID)
   case googlePlay(PurchaseToken, GooglePlayNotificationType, Instant)
   case stripe(Symbol)
-  case revenueCat(UUID)
+  case revenueCat(Symbol)
 
   init(_ notification: StoreNotification) {
     switch notification {

@@ -14,7 +14,7 @@
 /// `access` while `past_due` differs.
 public struct PastDueIsFreePolicy: EntitlementPolicy {
   public static let name = "past-due-is-free"
-  public static let summary = "Known bad: Stripe past_due loses access at once, grace is locked out"
+  public static let summary = "Known bad: Stripe past_due ends access at once"
   public static let decidesOnlyOnNotifications = true
 
   private var reference: ReferencePolicy

@@ -1,5 +1,3 @@
-import Foundation
-
 /// RevenueCat between a store and the app: the wrapped store model plays the store's rules
 /// unchanged, and every notification it sends is replaced by the webhook events RevenueCat sends
 /// about it (`channel: revenuecat`).
@@ -30,7 +28,7 @@ import Foundation
 /// comes last either way). Redelivery follows RevenueCat: "up to 5 times with an increasing
 /// delay (5, 10, 20, 40, and 80 minutes)".
 ///
-/// Ids: `id` is a UUID made of the subscriber, `0x5C`, the count of the store notification it
+/// Ids: `id` is a number made of the subscriber, the count of the store notification it
 /// translates and the event's place in the translation; `app_user_id` is the subscriber's
 /// number; `product_id` is the product id (Google: `<product>:<base plan>`, RevenueCat's format
 /// for Play products set up since 2023); `transaction_id` is Apple's and absent for Google.
@@ -130,22 +128,13 @@ public struct RevenueCatChannel<Store: StoreModel>: StoreModel {
     var source: Int64 = 0
     var place: UInt8 = 0
 
-    /// The next event's id.
-    mutating func nextId() -> UUID {
-      let s = subscriber
-      let c = UInt64(bitPattern: firstSource + source)
-      let k = place
+    /// The next event's id: `100000000000000 + subscriber × 1000000 + 4 × source + place`,
+    /// where `source` counts the store's notifications and `place` is the event's place in the
+    /// translation of one (at most three).
+    mutating func nextId() -> Symbol {
+      let n = UInt64(bitPattern: firstSource + source) &* 4 &+ UInt64(place)
       place &+= 1
-      return UUID(
-        uuid: (
-          UInt8(truncatingIfNeeded: s >> 56), UInt8(truncatingIfNeeded: s >> 48),
-          UInt8(truncatingIfNeeded: s >> 40), UInt8(truncatingIfNeeded: s >> 32),
-          UInt8(truncatingIfNeeded: s >> 24), UInt8(truncatingIfNeeded: s >> 16),
-          UInt8(truncatingIfNeeded: s >> 8), UInt8(truncatingIfNeeded: s),
-          0x5C, UInt8(truncatingIfNeeded: c >> 40), UInt8(truncatingIfNeeded: c >> 32),
-          UInt8(truncatingIfNeeded: c >> 24), UInt8(truncatingIfNeeded: c >> 16),
-          UInt8(truncatingIfNeeded: c >> 8), UInt8(truncatingIfNeeded: c), k
-        ))
+      return Symbol(number: 100_000_000_000_000 &+ subscriber &* 1_000_000 &+ n)
     }
   }
 

@@ -1,19 +1,18 @@
-import Foundation
-
 /// A RevenueCat webhook event: the `event` object of the body RevenueCat posts, with the body's
 /// `api_version`.
 ///
 /// RevenueCat is a channel, not a store: it receives the App Store's and Google Play's
 /// notifications and sends its own events about them. Field names are RevenueCat's ("Event
-/// Types and Fields"); every field is a number, an `Instant`, a `Bool`, a UUID, a `Symbol` or a
+/// Types and Fields"); every field is a number, an `Instant`, a `Bool`, a `Symbol` or a
 /// small store string, so an event is a plain value with no references. RevenueCat sends
 /// `entitlement_ids` as a list; simsub plays one entitlement and keeps the first.
 public struct RevenueCatEvent: Hashable, Sendable {
   /// The body's `api_version`, `"1.0"`.
   public var apiVersion: Symbol
   public var type: RevenueCatEventType
-  /// RevenueCat's id for the event; a retried webhook carries the same one.
-  public var id: UUID
+  /// RevenueCat's id for the event (a UUID in production; RevenueCat's own samples carry other
+  /// text, so any string is kept); a retried webhook carries the same one.
+  public var id: Symbol
   public var appId: Symbol?
   /// `event_timestamp_ms`: when RevenueCat generated the event, to the second.
   public var eventTimestamp: Instant
@@ -46,7 +45,7 @@ public struct RevenueCatEvent: Hashable, Sendable {
   public var countryCode: Symbol?
 
   public init(
-    apiVersion: Symbol = "1.0", type: RevenueCatEventType, id: UUID, appId: Symbol? = nil,
+    apiVersion: Symbol = "1.0", type: RevenueCatEventType, id: Symbol, appId: Symbol? = nil,
     eventTimestamp: Instant, appUserId: Symbol, originalAppUserId: Symbol? = nil, productId: Symbol,
     newProductId: Symbol? = nil, entitlementId: Symbol? = nil, periodType: RevenueCatPeriodType = .normal,
     purchasedAt: Instant? = nil, expirationAt: Instant? = nil, gracePeriodExpirationAt: Instant? = nil,

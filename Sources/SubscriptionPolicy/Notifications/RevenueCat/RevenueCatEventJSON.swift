@@ -1,5 +1,3 @@
-import Foundation
-
 /// RevenueCat webhooks as JSON: the body RevenueCat posts, `{"api_version": "1.0", "event": {…}}`.
 ///
 /// Shape checked against RevenueCat's docs, "Event Types and Fields" (common fields, subscription
@@ -35,8 +33,8 @@ import Foundation
 /// written only on their events (`cancel_reason` on `CANCELLATION`, `expiration_reason` on
 /// `EXPIRATION`, `is_trial_conversion` on `RENEWAL`, `new_product_id` on `PRODUCT_CHANGE`,
 /// `auto_resume_at_ms` on `SUBSCRIPTION_PAUSED`), except that a `BILLING_ISSUE` without grace
-/// writes `grace_period_expiration_at_ms` as `null`, as RevenueCat documents it. `id` is written
-/// in upper case and read in either. Unknown members are ignored; unknown `type`, reason and
+/// writes `grace_period_expiration_at_ms` as `null`, as RevenueCat documents it. `id` is kept as
+/// its text (simsub's own ids are numbers). Unknown members are ignored; unknown `type`, reason and
 /// `store` strings are kept.
 extension RevenueCatEvent: JSONRepresentable {
   /// The webhook body: `api_version` and `event`.
@@ -48,7 +46,7 @@ extension RevenueCatEvent: JSONRepresentable {
   public var eventJSON: JSONValue {
     var o = JSONObject()
     o.append("type", .string(type.rawValue))
-    o.append("id", .string(id.uuidString))
+    o.append("id", .symbol(id))
     o.append("app_id", appId.map(JSONValue.symbol))
     o.append("event_timestamp_ms", .milliseconds(eventTimestamp))
     o.append("app_user_id", .symbol(appUserId))
@@ -92,7 +90,7 @@ extension RevenueCatEvent: JSONRepresentable {
     let entitlements = json["entitlement_ids"]
     let entitlement = entitlements.isPresent ? try entitlements.array().first : nil
     self.init(
-      type: try json["type"].storeString(), id: try json["id"].uuid(),
+      type: try json["type"].storeString(), id: try json["id"].symbol(),
       appId: try json["app_id"].ifPresent?.symbol(),
       eventTimestamp: try json["event_timestamp_ms"].instantFromMilliseconds(),
       appUserId: try json["app_user_id"].symbol(),
