@@ -136,7 +136,8 @@ extension StripeModel {
       record.truth == .grace || record.truth == .hold
     else { return }
     if charge(.retry(n), amount: price(of: record), record: &record, at: now, payments: &payments) {
-      recover(record: &record, at: now, effects: &effects)
+      // The renewal's attempt and n retries.
+      recover(attempts: n + 1, record: &record, at: now, effects: &effects)
       return
     }
     record.retryCount = n
@@ -152,16 +153,16 @@ extension StripeModel {
   ) {
     guard record.billingIssueStart != nil, record.truth == .grace || record.truth == .hold else { return }
     if charge(.cardUpdated, amount: price(of: record), record: &record, at: now, payments: &payments) {
-      recover(record: &record, at: now, effects: &effects)
+      // The renewal's attempt, the retries made, and this one.
+      recover(attempts: record.retryCount + 2, record: &record, at: now, effects: &effects)
     }
   }
 
   /// The open invoice is paid: `active` again. The billing date is kept: the period that began
   /// at the failed renewal is the one now paid for; if it has already ended (a window longer
   /// than the period), a new one starts at the payment.
-  func recover(record: inout SubscriptionRecord, at now: Instant, effects: inout StoreEffects) {
+  func recover(attempts: Int32, record: inout SubscriptionRecord, at now: Instant, effects: inout StoreEffects) {
     let failed = record.billingIssueStart ?? now
-    let attempts = record.retryCount + 1
     let previousStatus = Self.status(of: record, products: products)
     let period = products[Int(record.product)].period
     let usageStart = record.periodStart
