@@ -35,21 +35,26 @@ struct RevenueCatJSONTests {
     .init(fixture: .cancellationBillingError, name: "CANCELLATION/BILLING_ERROR", timestampMs: r1 + 6214),
     .init(fixture: .billingIssueNoGrace, name: "BILLING_ISSUE", timestampMs: r1 + 6210),
     .init(
-      fixture: .expirationBillingError, name: "EXPIRATION/BILLING_ERROR", timestampMs: r1 + 16 * 86_400_000 + 3301,
+      fixture: .expirationBillingError, name: "EXPIRATION/BILLING_ERROR",
+      timestampMs: r1 + 16 * 86_400_000 + 3301,
       expirationMs: r1 + 16 * 86_400_000),
-    .init(fixture: .cancellationUnsubscribe, name: "CANCELLATION/UNSUBSCRIBE", timestampMs: 1_771_000_000_000),
+    .init(
+      fixture: .cancellationUnsubscribe, name: "CANCELLATION/UNSUBSCRIBE", timestampMs: 1_771_000_000_000),
     .init(fixture: .uncancellation, name: "UNCANCELLATION", timestampMs: 1_771_400_000_000),
     .init(
       fixture: .refund, name: "CANCELLATION/CUSTOMER_SUPPORT", timestampMs: 1_771_500_000_512,
       expirationMs: 1_771_499_999_000),
     .init(fixture: .expirationUnsubscribe, name: "EXPIRATION/UNSUBSCRIBE", timestampMs: r1 + 2044),
     .init(
-      fixture: .productChange, name: "PRODUCT_CHANGE", timestampMs: 1_771_600_000_000, newProduct: "premium.yearly"),
+      fixture: .productChange, name: "PRODUCT_CHANGE", timestampMs: 1_771_600_000_000,
+      newProduct: "premium.yearly"),
     .init(
-      fixture: .subscriptionPaused, name: "SUBSCRIPTION_PAUSED", timestampMs: 1_771_700_000_000, store: "PLAY_STORE",
+      fixture: .subscriptionPaused, name: "SUBSCRIPTION_PAUSED", timestampMs: 1_771_700_000_000,
+      store: "PLAY_STORE",
       autoResumeMs: 1_777_539_600_000),
     .init(
-      fixture: .expirationPaused, name: "EXPIRATION/SUBSCRIPTION_PAUSED", timestampMs: r1 + 1200, store: "PLAY_STORE"),
+      fixture: .expirationPaused, name: "EXPIRATION/SUBSCRIPTION_PAUSED", timestampMs: r1 + 1200,
+      store: "PLAY_STORE"),
     .init(
       fixture: .docsSampleBillingIssue, name: "BILLING_ISSUE", timestampMs: 1_601_337_601_013,
       expirationMs: 1_601_319_047_000),
@@ -134,7 +139,8 @@ struct RevenueCatJSONTests {
 
   @Test func errorsNameThePath() {
     #expect(decodingError("[]") == "expected an object, found an array")
-    #expect(decodingError(#"{"event":{"id":"x"}}"#) == "event.type: expected a string, but the field is missing")
+    #expect(
+      decodingError(#"{"event":{"id":"x"}}"#) == "event.type: expected a string, but the field is missing")
     #expect(
       decodingError(#"{"event":{"type":"RENEWAL","id":"x","event_timestamp_ms":"soon"}}"#)
         == "event.event_timestamp_ms: expected a number, found a string")

@@ -30,10 +30,12 @@ struct StripeJSONTests {
       fixture: .subscriptionCreated, id: "evt_1QfZ3oLkdIwHu7ixCr3a7eD1", created: 1_769_850_002,
       object: "subscription", status: "active", period: (1_769_850_000, renewal1)),
     .init(
-      fixture: .firstInvoicePaid, id: "evt_1QfZ3pLkdIwHu7ixPa1dFr5t", created: 1_769_850_003, object: "invoice",
+      fixture: .firstInvoicePaid, id: "evt_1QfZ3pLkdIwHu7ixPa1dFr5t", created: 1_769_850_003,
+      object: "invoice",
       invoice: ("paid", "subscription_create", 1, nil, 999)),
     .init(
-      fixture: .paymentFailed, id: "evt_1QpNAeLkdIwHu7ixFa1l3d01", created: renewal1 + 3607, object: "invoice",
+      fixture: .paymentFailed, id: "evt_1QpNAeLkdIwHu7ixFa1l3d01", created: renewal1 + 3607,
+      object: "invoice",
       invoice: ("open", "subscription_cycle", 1, renewal1 + 3607 + 86400, 0)),
     .init(
       fixture: .pastDue, id: "evt_1QpNAfLkdIwHu7ixPa5tDu3x", created: renewal1 + 3608, object: "subscription",
@@ -51,14 +53,18 @@ struct StripeJSONTests {
       fixture: .cancelRequested, id: "evt_1QsK0aLkdIwHu7ixCnc3lReq", created: 1_774_015_929,
       object: "subscription", status: "active", period: (renewal1, renewal2), cancelAtPeriodEnd: true),
     .init(
-      fixture: .unpaid, id: "evt_1QuU9cLkdIwHu7ixUnpa1d01", created: renewal1 + 14 * 86400, object: "subscription",
+      fixture: .unpaid, id: "evt_1QuU9cLkdIwHu7ixUnpa1d01", created: renewal1 + 14 * 86400,
+      object: "subscription",
       status: "unpaid", period: (renewal1, renewal2), previousStatus: "past_due"),
     .init(
-      fixture: .deleted, id: "evt_1QuU9dLkdIwHu7ixDe1et3d1", created: renewal1 + 14 * 86400, object: "subscription",
+      fixture: .deleted, id: "evt_1QuU9dLkdIwHu7ixDe1et3d1", created: renewal1 + 14 * 86400,
+      object: "subscription",
       status: "canceled", period: (renewal1, renewal2)),
-    .init(fixture: .chargeRefunded, id: "evt_3QsL2aLkdIwHu7ix0Refund1", created: 1_774_015_929, object: "charge"),
     .init(
-      fixture: .legacyPastDue, id: "evt_1PlG8xLkdIwHu7ixLeg4cy01", created: renewal1 + 3608, object: "subscription",
+      fixture: .chargeRefunded, id: "evt_3QsL2aLkdIwHu7ix0Refund1", created: 1_774_015_929, object: "charge"),
+    .init(
+      fixture: .legacyPastDue, id: "evt_1PlG8xLkdIwHu7ixLeg4cy01", created: renewal1 + 3608,
+      object: "subscription",
       status: "past_due", period: (renewal1, renewal2), previousStatus: "active"),
     .init(
       fixture: .legacyPaymentFailed, id: "evt_1PlG8wLkdIwHu7ixLeg4cy02", created: renewal1 + 3607,
@@ -182,7 +188,8 @@ struct StripeJSONTests {
       object: .invoice(
         StripeInvoice(
           id: Symbol(number: 2), customer: Symbol(number: 1), subscription: Symbol(number: 9), status: .open,
-          billingReason: .subscriptionCycle, amountDue: 999, amountPaid: 0, amountRemaining: 999, attemptCount: 1,
+          billingReason: .subscriptionCycle, amountDue: 999, amountPaid: 0, amountRemaining: 999,
+          attemptCount: 1,
           attempted: true, nextPaymentAttempt: nil, created: at, periodStart: at - .days(28), periodEnd: at)))
     let json = event.json
     #expect(
@@ -215,7 +222,8 @@ struct StripeJSONTests {
   @Test func errorsNameThePath() throws {
     #expect(decodingError(#"{"id":"evt_1"}"#) == "data: expected an object, but the field is missing")
     #expect(
-      decodingError(#"{"id":"evt_1","type":"customer.created","created":1,"data":{"object":{"object":"customer"}}}"#)
+      decodingError(
+        #"{"id":"evt_1","type":"customer.created","created":1,"data":{"object":{"object":"customer"}}}"#)
         == #"data.object.object: simsub models subscription, invoice and charge events, not "customer""#)
     #expect(
       decodingError(#"{"id":"evt_1","type":"x","created":"1","data":{"object":{"object":"charge"}}}"#)
@@ -230,7 +238,8 @@ struct StripeJSONTests {
   @Test func unknownTypesAndStatusesAreKept() throws {
     let text = StripeFixture.pastDue.text
       .replacingOccurrences(of: #""status": "past_due""#, with: #""status": "on_fire""#)
-      .replacingOccurrences(of: #""type": "customer.subscription.updated""#, with: #""type": "customer.subscription.evolved""#)
+      .replacingOccurrences(
+        of: #""type": "customer.subscription.updated""#, with: #""type": "customer.subscription.evolved""#)
     let event = try StripeEvent(jsonText: text)
     #expect(event.type.rawValue == "customer.subscription.evolved")
     #expect(event.subscription?.status.rawValue == "on_fire")

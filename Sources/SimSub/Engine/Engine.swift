@@ -275,7 +275,9 @@ public struct Engine<
   /// Queues a sample where the policy says its answer next changes on its own, unless one is
   /// queued for that instant already. Only for a policy sampled at events alone.
   private mutating func schedulePolicyClock() {
-    guard !samplesSteps, let next = policy.nextDecisionChange(after: now), next != policyClockAt else { return }
+    guard !samplesSteps, let next = policy.nextDecisionChange(after: now), next != policyClockAt else {
+      return
+    }
     policyClockAt = next
     enqueue(next, rank: Rank.endOfInstant, .policyClock)
   }

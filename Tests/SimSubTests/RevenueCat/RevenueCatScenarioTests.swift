@@ -19,13 +19,22 @@ struct RevenueCatScenarioTests {
     let head = "name: x\nstore: apple\nproduct: {period: 1M}\ntimeline: []\n"
     #expect(try ScenarioLoader.decode(head).channel == .direct)
     #expect(try ScenarioLoader.decode(head + "channel: direct\n").channel == .direct)
-    #expect(try ScenarioLoader.decode(head + "channel: revenuecat\n").channel == .revenueCat(.billingIssueFirst))
-    #expect(try ScenarioLoader.decode(head + "channel: {name: revenuecat}\n").channel == .revenueCat(.billingIssueFirst))
     #expect(
-      try ScenarioLoader.decode(head + "channel: {name: revenuecat, billing-issue-order: cancellation-first}\n").channel
+      try ScenarioLoader.decode(head + "channel: revenuecat\n").channel == .revenueCat(.billingIssueFirst))
+    #expect(
+      try ScenarioLoader.decode(head + "channel: {name: revenuecat}\n").channel
+        == .revenueCat(.billingIssueFirst))
+    #expect(
+      try ScenarioLoader.decode(
+        head + "channel: {name: revenuecat, billing-issue-order: cancellation-first}\n"
+      ).channel
         == .revenueCat(.cancellationFirst))
-    #expect(errors(head + "channel: revenucat\n") == ["unknown channel 'revenucat' — did you mean 'revenuecat'?"])
-    #expect(errors(head + "channel: {name: revenuecat, order: cancellation-first}\n") == ["unknown key 'order': expected 'name' or 'billing-issue-order'"])
+    #expect(
+      errors(head + "channel: revenucat\n") == ["unknown channel 'revenucat' — did you mean 'revenuecat'?"])
+    #expect(
+      errors(head + "channel: {name: revenuecat, order: cancellation-first}\n") == [
+        "unknown key 'order': expected 'name' or 'billing-issue-order'"
+      ])
     #expect(
       errors(head + "channel: {name: direct, billing-issue-order: cancellation-first}\n")
         == ["billing-issue-order is a revenuecat setting; the direct channel has none"])
@@ -60,7 +69,8 @@ struct RevenueCatScenarioTests {
 
   @Test(arguments: ["apple", "google"], ["billing-issue-first", "cancellation-first"])
   func theReferenceKeepsGraceInEitherOrder(_ store: String, _ order: String) throws {
-    let result = try ScenarioPlayer.play(try ScenarioLoader.decode(Self.story(store: store, order: order, policy: "reference")))
+    let result = try ScenarioPlayer.play(
+      try ScenarioLoader.decode(Self.story(store: store, order: order, policy: "reference")))
     #expect(result.violations.isEmpty)
     #expect(result.passed)
   }
@@ -79,7 +89,8 @@ struct RevenueCatScenarioTests {
 
   @Test(arguments: ["{delay: 6h}", "{duplicate: yes}", "{reorder: 1d}", "{outage: {for: 3h}}"])
   func deliveryFaultsDoNotLockOutGrace(_ faults: String) throws {
-    let text = Self.story(store: "apple", order: "cancellation-first", policy: "reference") + "delivery: \(faults)\n"
+    let text =
+      Self.story(store: "apple", order: "cancellation-first", policy: "reference") + "delivery: \(faults)\n"
     let result = try ScenarioPlayer.play(try ScenarioLoader.decode(text))
     #expect(result.violations.filter { $0.invariant == .noLockoutInGrace }.isEmpty, "\(faults)")
   }

@@ -49,8 +49,14 @@ struct StripeBillingTests {
     e.schedule(.subscribe(product: 0, trial: false), at: jan31)
     _ = e.run(until: ST.at(2026, 4, 1))
     let renewals = e.observer.stripeSent.filter { $0.instant > jan31 }
-    #expect(renewals.map(\.instant) == [ST.at(2026, 2, 28, 9), ST.at(2026, 2, 28, 9), ST.at(2026, 3, 31, 9), ST.at(2026, 3, 31, 9)])
-    #expect(renewals.map(\.type) == ["customer.subscription.updated", "invoice.paid", "customer.subscription.updated", "invoice.paid"])
+    #expect(
+      renewals.map(\.instant) == [
+        ST.at(2026, 2, 28, 9), ST.at(2026, 2, 28, 9), ST.at(2026, 3, 31, 9), ST.at(2026, 3, 31, 9),
+      ])
+    #expect(
+      renewals.map(\.type) == [
+        "customer.subscription.updated", "invoice.paid", "customer.subscription.updated", "invoice.paid",
+      ])
     let update = try #require(renewals.first)
     #expect(update.subscription?.currentPeriodStart == ST.at(2026, 2, 28, 9))
     #expect(update.subscription?.currentPeriodEnd == ST.at(2026, 3, 31, 9))
@@ -75,7 +81,8 @@ struct StripeBillingTests {
     #expect(sent.first?.subscription?.trialEnd == jan31 + .days(7))
     #expect(sent[1].invoice?.amountPaid == 0)
     #expect(sent[1].invoice?.attemptCount == 0)
-    #expect(e.observer.stripeTypes(at: jan31 + .days(7)) == ["customer.subscription.updated", "invoice.paid"])
+    #expect(
+      e.observer.stripeTypes(at: jan31 + .days(7)) == ["customer.subscription.updated", "invoice.paid"])
     #expect(sent[2].subscription?.status == .active)
     #expect(sent[2].event.previousAttributes?.status == .trialing)
     #expect(e.record.charges == 1)
@@ -95,7 +102,8 @@ struct StripeBillingTests {
     e.schedule(.cardFails(.insufficientFunds), at: jan31 + .days(20))
     let failed = ST.at(2026, 2, 28, 9)
     _ = e.run(until: failed + .days(5))
-    #expect(e.observer.stripeTypes(at: failed) == ["invoice.payment_failed", "customer.subscription.updated"])
+    #expect(
+      e.observer.stripeTypes(at: failed) == ["invoice.payment_failed", "customer.subscription.updated"])
     let invoice = try #require(e.observer.stripeSent.first { $0.instant == failed }?.invoice)
     #expect(invoice.status == .open)
     #expect(invoice.attemptCount == 1)
@@ -126,9 +134,13 @@ struct StripeBillingTests {
     let days: [Int64] = [0, 1, 2, 3, 5, 7, 9, 11, 14]
     #expect(failures.map(\.instant) == days.map { failed + .days($0) })
     #expect(failures.map { $0.invoice?.attemptCount } == Array(1...9))
-    #expect(failures.map { $0.invoice?.nextPaymentAttempt } == days.dropFirst().map { failed + .days($0) } + [nil])
+    #expect(
+      failures.map { $0.invoice?.nextPaymentAttempt } == days.dropFirst().map { failed + .days($0) } + [nil])
     #expect(Set(failures.compactMap { $0.invoice?.id }).count == 1)
-    #expect(e.observer.stripeTypes(at: failed + .days(14)) == ["invoice.payment_failed", "customer.subscription.deleted"])
+    #expect(
+      e.observer.stripeTypes(at: failed + .days(14)) == [
+        "invoice.payment_failed", "customer.subscription.deleted",
+      ])
     let deleted = try #require(e.observer.stripeSent.last?.subscription)
     #expect(deleted.status == .canceled)
     #expect(deleted.endedAt == failed + .days(14))
@@ -143,7 +155,10 @@ struct StripeBillingTests {
     e.schedule(.cardFails(.declined), at: jan31 + .days(20))
     let failed = ST.at(2026, 2, 28, 9)
     _ = e.run(until: failed + .days(30))
-    #expect(e.observer.stripeTypes(at: failed + .days(14)) == ["invoice.payment_failed", "customer.subscription.updated"])
+    #expect(
+      e.observer.stripeTypes(at: failed + .days(14)) == [
+        "invoice.payment_failed", "customer.subscription.updated",
+      ])
     let unpaid = try #require(e.observer.stripeSent.last?.event)
     #expect(unpaid.subscription?.status == .unpaid)
     #expect(unpaid.previousAttributes?.status == .pastDue)
@@ -153,7 +168,8 @@ struct StripeBillingTests {
     // The customer pays the open invoice by updating the card.
     e.schedule(.updateCard, at: failed + .days(30))
     _ = e.run(until: failed + .days(30) + .hours(1))
-    #expect(e.observer.stripeTypes(at: failed + .days(30)) == ["invoice.paid", "customer.subscription.updated"])
+    #expect(
+      e.observer.stripeTypes(at: failed + .days(30)) == ["invoice.paid", "customer.subscription.updated"])
     #expect(e.observer.stripeSent.last?.event.previousAttributes?.status == .unpaid)
     #expect(e.observer.stripeSent.last?.subscription?.status == .active)
     #expect(e.record.truth == .active)
@@ -190,7 +206,8 @@ struct StripeBillingTests {
     #expect(paid.attemptCount == 5)  // the renewal, retries on days 1, 2 and 3, and the fix
     #expect(e.observer.stripeSent.last { $0.instant == fixed }?.event.previousAttributes?.status == .pastDue)
     // The next renewal is one month after the failed one.
-    #expect(e.observer.stripeTypes(at: ST.at(2026, 3, 31, 9)) == ["customer.subscription.updated", "invoice.paid"])
+    #expect(
+      e.observer.stripeTypes(at: ST.at(2026, 3, 31, 9)) == ["customer.subscription.updated", "invoice.paid"])
     #expect(e.record.charges == 3)
   }
 
@@ -203,14 +220,16 @@ struct StripeBillingTests {
     let failed = ST.at(2026, 2, 28, 9)
     _ = e.run(until: failed + .days(5))
     #expect(e.payments.retryInstants == [failed + .days(1), failed + .days(2), failed + .days(3)])
-    #expect(e.observer.stripeTypes(at: failed + .days(3)) == ["invoice.paid", "customer.subscription.updated"])
+    #expect(
+      e.observer.stripeTypes(at: failed + .days(3)) == ["invoice.paid", "customer.subscription.updated"])
     #expect(e.observer.stripeSent.first { $0.instant == failed + .days(3) }?.invoice?.attemptCount == 4)
     #expect(e.observer.truthSteps.map(\.1) == [.active, .grace, .hold, .active])
     #expect(e.record.periodEnd == ST.at(2026, 3, 31, 9))
   }
 
   @Test func aPaymentAfterTheKeptPeriodEndedStartsANewPeriod() {
-    var e = ST.engine(ST.model([ST.product(period: .oneWeek, grace: .days(2), hold: .days(21), end: .unpaid)]))
+    var e = ST.engine(
+      ST.model([ST.product(period: .oneWeek, grace: .days(2), hold: .days(21), end: .unpaid)]))
     e.schedule(.subscribe(product: 0, trial: false), at: jan31)
     e.schedule(.cardFails(.declined), at: jan31 + .days(3))
     let failed = jan31 + .days(7)
@@ -237,7 +256,8 @@ struct StripeBillingTests {
   }
 
   @Test func anOverriddenScheduleIsUsedWithinTheWindow() {
-    let model = ST.model([ST.product(grace: .days(7), hold: .days(7))], retrySchedule: [.days(2), .days(6), .days(9)])
+    let model = ST.model(
+      [ST.product(grace: .days(7), hold: .days(7))], retrySchedule: [.days(2), .days(6), .days(9)])
     #expect(model.schedules == [[.days(2), .days(6)]])
     var e = ST.engine(model)
     e.schedule(.subscribe(product: 0, trial: false), at: jan31)

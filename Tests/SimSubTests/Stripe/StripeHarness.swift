@@ -5,7 +5,9 @@ import Testing
 
 /// Builds Stripe models and engines for the store-model tests, and reads what they sent.
 enum ST {
-  typealias TestEngine<Payments: PaymentProcessor> = Engine<StripeModel, CountingPolicy, Payments, TraceRecorder>
+  typealias TestEngine<Payments: PaymentProcessor> = Engine<
+    StripeModel, CountingPolicy, Payments, TraceRecorder
+  >
 
   /// A monthly product with Stripe's defaults unless told otherwise.
   static func product(
@@ -15,7 +17,8 @@ enum ST {
   ) -> Product {
     let window = hold ?? StripeModel.defaultHold(for: period)
     return Product(
-      id: id, period: period, priceMilliunits: price, grace: grace ?? StripeModel.defaultGrace(window: window),
+      id: id, period: period, priceMilliunits: price,
+      grace: grace ?? StripeModel.defaultGrace(window: window),
       hold: window, trial: trial, group: group, whenRetriesEnd: end)
   }
 

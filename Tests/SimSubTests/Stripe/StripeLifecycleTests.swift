@@ -55,7 +55,8 @@ struct StripeLifecycleTests {
     e.schedule(.subscribe(product: 0, trial: false), at: jan31)
     e.schedule(.refund, at: feb28 + .days(3))
     _ = e.run(until: feb28 + .days(40))
-    #expect(e.observer.stripeTypes(at: feb28 + .days(3)) == ["charge.refunded", "customer.subscription.deleted"])
+    #expect(
+      e.observer.stripeTypes(at: feb28 + .days(3)) == ["charge.refunded", "customer.subscription.deleted"])
     let charge = try #require(e.observer.stripeSent.first { $0.type == "charge.refunded" }?.event.charge)
     #expect(charge.refunded)
     #expect(charge.amountRefunded == 999)
@@ -99,7 +100,8 @@ struct StripeLifecycleTests {
     // Halfway through a 28-day period.
     e.schedule(.changeProduct(1), at: jan31 + .days(14))
     _ = e.run(until: jan31 + .days(15))
-    #expect(e.observer.stripeTypes(at: jan31 + .days(14)) == ["customer.subscription.updated", "invoice.paid"])
+    #expect(
+      e.observer.stripeTypes(at: jan31 + .days(14)) == ["customer.subscription.updated", "invoice.paid"])
     let invoice = try #require(e.observer.stripeSent.last?.invoice)
     #expect(invoice.billingReason == .subscriptionUpdate)
     #expect(invoice.amountPaid == 250)

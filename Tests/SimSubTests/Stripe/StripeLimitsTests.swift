@@ -40,7 +40,9 @@ struct StripeLimitsTests {
     let e = error([ST.product(grace: .days(15), hold: .days(14))])
     #expect(e?.setting == "grace")
     #expect(
-      e?.message == "the app's grace during stripe's past_due lasts from 0d up to the retry window (14d), not 15d (product premium.monthly)")
+      e?.message
+        == "the app's grace during stripe's past_due lasts from 0d up to the retry window (14d), not 15d (product premium.monthly)"
+    )
     #expect(error([ST.product(grace: .seconds(-1), hold: .days(14))])?.setting == "grace")
   }
 

@@ -13,9 +13,12 @@ struct StripeScenarioTests {
 
   func problems(_ result: ScenarioResult) -> [String] {
     let checks = result.expectations.flatMap { e in
-      e.checks.filter { !$0.passed }.map { "\(e.expectation.at): \($0.key) expected \($0.expected), got \($0.actual)" }
+      e.checks.filter { !$0.passed }.map {
+        "\(e.expectation.at): \($0.key) expected \($0.expected), got \($0.actual)"
+      }
     }
-    return checks + result.violations.map { "\($0.invariant.rawValue) at \($0.start)" } + result.entryErrors.map(\.message)
+    return checks + result.violations.map { "\($0.invariant.rawValue) at \($0.start)" }
+      + result.entryErrors.map(\.message)
   }
 
   /// The messages of the diagnostics `text` is refused with.
@@ -115,9 +118,12 @@ struct StripeScenarioTests {
           - {id: a, grace: 3d}
           - {id: b, grace: 5d}
         timeline: []
-        """) == ["the app's grace during stripe's past_due is one promise for every product: a has 3d, b has 5d"])
+        """) == [
+          "the app's grace during stripe's past_due is one promise for every product: a has 3d, b has 5d"
+        ])
     #expect(
-      errors("name: x\nstore: stripe\nproduct: {period: 1M}\ntimeline:\n  - at: 1d\n    do: pause\n    for: 7d\n")
+      errors(
+        "name: x\nstore: stripe\nproduct: {period: 1M}\ntimeline:\n  - at: 1d\n    do: pause\n    for: 7d\n")
         == ["google has pause; stripe does not"])
   }
 
@@ -139,7 +145,8 @@ struct StripeScenarioTests {
 
   @Test("a policy promising less than the product locks out, caught at the instant its promise ends")
   func aShorterPromiseIsCaughtByThePolicyClock() throws {
-    let scenario = try ScenarioLoader.decode(Self.story.replacingOccurrences(of: "renewal 1 + 3d\n", with: "renewal 1 + 4d 12h\n"))
+    let scenario = try ScenarioLoader.decode(
+      Self.story.replacingOccurrences(of: "renewal 1 + 3d\n", with: "renewal 1 + 4d 12h\n"))
     let model = try StripeModel(products: scenario.products)
     let result = ScenarioRunner.run(scenario, store: model, policy: ShortPromise.self)
     let lockouts = result.violations.filter { $0.invariant == .noLockoutInGrace }

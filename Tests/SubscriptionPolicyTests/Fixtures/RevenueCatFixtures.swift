@@ -739,6 +739,8 @@ extension RevenueCatFixture {
       """#)
 
   static let all: [RevenueCatFixture] = [
-    .initialPurchase, .trialStarted, .renewal, .billingIssueGrace, .cancellationBillingError, .billingIssueNoGrace, .expirationBillingError, .cancellationUnsubscribe, .uncancellation, .refund, .expirationUnsubscribe, .productChange, .subscriptionPaused, .expirationPaused, .docsSampleBillingIssue,
+    .initialPurchase, .trialStarted, .renewal, .billingIssueGrace, .cancellationBillingError,
+    .billingIssueNoGrace, .expirationBillingError, .cancellationUnsubscribe, .uncancellation, .refund,
+    .expirationUnsubscribe, .productChange, .subscriptionPaused, .expirationPaused, .docsSampleBillingIssue,
   ]
 }

@@ -1660,6 +1660,8 @@ extension StripeFixture {
       """#)
 
   static let all: [StripeFixture] = [
-    .subscriptionCreated, .firstInvoicePaid, .paymentFailed, .pastDue, .retryFailed, .recoveredPaid, .recoveredActive, .cancelRequested, .unpaid, .deleted, .chargeRefunded, .legacyPastDue, .legacyPaymentFailed,
+    .subscriptionCreated, .firstInvoicePaid, .paymentFailed, .pastDue, .retryFailed, .recoveredPaid,
+    .recoveredActive, .cancelRequested, .unpaid, .deleted, .chargeRefunded, .legacyPastDue,
+    .legacyPaymentFailed,
   ]
 }

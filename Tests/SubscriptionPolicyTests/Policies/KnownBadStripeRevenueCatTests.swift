@@ -41,15 +41,19 @@ struct KnownBadStripeRevenueCatTests {
     let appleGrace = Apple.notification(
       .didFailToRenew, .gracePeriod, status: .billingGracePeriod, signed: renewal1,
       gracePeriodExpiresDate: renewal1 + .days(16))
-    for life in [stripeLife, [Apple.subscribed, appleGrace], [RC.purchase, RC.billingIssue, RC.billingError]] {
+    for life in [
+      stripeLife, [Apple.subscribed, appleGrace], [RC.purchase, RC.billingIssue, RC.billingError],
+    ] {
       for end in 1...life.count {
         let prefix = Array(life.prefix(end))
         if prefix.last == Stripe.failed || prefix.last == Stripe.pastDue { continue }
         #expect(
-          answer(prefix, PastDueIsFreePolicy.self) == answer(prefix, ReferencePolicy.self), "after \(prefix.last!.name)")
+          answer(prefix, PastDueIsFreePolicy.self) == answer(prefix, ReferencePolicy.self),
+          "after \(prefix.last!.name)")
       }
     }
-    let (policy, _) = deliver([Stripe.created, Stripe.failed], settings: sevenDays, to: PastDueIsFreePolicy.self)
+    let (policy, _) = deliver(
+      [Stripe.created, Stripe.failed], settings: sevenDays, to: PastDueIsFreePolicy.self)
     #expect(policy.nextDecisionChange(after: renewal1) == renewal1 + .days(7))
   }
 
@@ -71,21 +75,32 @@ struct KnownBadStripeRevenueCatTests {
   @Test("billing-error-is-end gives access back on RENEWAL, whatever order they arrive in")
   func billingErrorIsEndRestores() {
     let renewal = RC.event(.renewal, at: renewal1 + .days(4))
-    #expect(decision(after: [RC.purchase, RC.billingIssue, RC.billingError, renewal], BillingErrorIsEndPolicy.self) == .active)
+    #expect(
+      decision(after: [RC.purchase, RC.billingIssue, RC.billingError, renewal], BillingErrorIsEndPolicy.self)
+        == .active)
     // The recovery delivered before the stale cancellation: still restored (event time decides).
-    #expect(decision(after: [RC.purchase, RC.billingIssue, renewal, RC.billingError], BillingErrorIsEndPolicy.self) == .active)
+    #expect(
+      decision(after: [RC.purchase, RC.billingIssue, renewal, RC.billingError], BillingErrorIsEndPolicy.self)
+        == .active)
     // A later billing error cuts again.
     let again = RC.event(.cancellation, at: renewal1 + .days(40), reason: .billingError)
-    #expect(!decision(after: [RC.purchase, RC.billingError, renewal, again], BillingErrorIsEndPolicy.self).access)
+    #expect(
+      !decision(after: [RC.purchase, RC.billingError, renewal, again], BillingErrorIsEndPolicy.self).access)
   }
 
   @Test("billing-error-is-end agrees with the reference without a billing error")
   func billingErrorIsEndElsewhereLikeReference() {
     let at = start + .days(3)
     let lives: [[StoreNotification]] = [
-      [RC.purchase, RC.event(.cancellation, at: at, reason: .unsubscribe), RC.event(.expiration, at: renewal1, reason: .unsubscribe)],
+      [
+        RC.purchase, RC.event(.cancellation, at: at, reason: .unsubscribe),
+        RC.event(.expiration, at: renewal1, reason: .unsubscribe),
+      ],
       [RC.purchase, RC.event(.cancellation, at: at, reason: .customerSupport, expiration: at)],
-      [RC.purchase, RC.event(.billingIssue, at: renewal1), RC.event(.expiration, at: renewal1, reason: .billingError)],
+      [
+        RC.purchase, RC.event(.billingIssue, at: renewal1),
+        RC.event(.expiration, at: renewal1, reason: .billingError),
+      ],
       [Apple.subscribed, Apple.notification(.didRenew, status: .active, signed: renewal1)],
       [Stripe.created, Stripe.failed],
     ]
@@ -114,7 +129,8 @@ struct KnownBadStripeRevenueCatTests {
     #expect(answer(history, ActiveOnlyPolicy.self).state == .grace)
     #expect(!answer(history, ActiveOnlyPolicy.self).access)
     for type in [
-      ActiveOnlyPolicy.self as any EntitlementPolicy.Type, ArrivalOrderPolicy.self, UnknownIsActivePolicy.self,
+      ActiveOnlyPolicy.self as any EntitlementPolicy.Type, ArrivalOrderPolicy.self,
+      UnknownIsActivePolicy.self,
     ] {
       #expect(nextChange(type, history) == renewal1 + .days(7), "\(type)")
       #expect(answerAtGraceEnd(type, history) == .hold, "\(type)")
@@ -128,7 +144,9 @@ struct KnownBadStripeRevenueCatTests {
     return open(type)
   }
 
-  private func answerAtGraceEnd(_ type: any EntitlementPolicy.Type, _ history: [StoreNotification]) -> Decision {
+  private func answerAtGraceEnd(_ type: any EntitlementPolicy.Type, _ history: [StoreNotification])
+    -> Decision
+  {
     func open<P: EntitlementPolicy>(_: P.Type) -> Decision {
       deliver(history, settings: sevenDays, to: P.self).policy.decision(at: renewal1 + .days(7))
     }

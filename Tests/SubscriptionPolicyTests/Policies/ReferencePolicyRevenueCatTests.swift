@@ -30,7 +30,8 @@ struct ReferencePolicyRevenueCatTests {
     let at = RC.graceEnd
     let cases: [(RevenueCatReason?, Decision)] = [
       (.billingError, .hold), (.subscriptionPaused, .paused), (.customerSupport, .revoked),
-      (.unsubscribe, .expired), (.developerInitiated, .expired), (.priceIncrease, .expired), (.unknown, .expired),
+      (.unsubscribe, .expired), (.developerInitiated, .expired), (.priceIncrease, .expired),
+      (.unknown, .expired),
       (nil, .expired), ("SOMETHING_NEW", .expired),
     ]
     for (reason, expected) in cases {
@@ -54,7 +55,9 @@ struct ReferencePolicyRevenueCatTests {
     let at = start + .days(10)
     #expect(decision(after: [RC.purchase, RC.event(.cancellation, at: at, reason: .unsubscribe)]) == .active)
     #expect(
-      decision(after: [RC.purchase, RC.event(.cancellation, at: at, reason: .customerSupport, expiration: at)])
+      decision(after: [
+        RC.purchase, RC.event(.cancellation, at: at, reason: .customerSupport, expiration: at),
+      ])
         == .revoked)
     #expect(
       decision(
@@ -63,7 +66,9 @@ struct ReferencePolicyRevenueCatTests {
     // Revoked stays revoked when the expiration follows.
     let refund = RC.event(.cancellation, at: at, reason: .customerSupport, expiration: at)
     #expect(
-      decision(after: [RC.purchase, refund, RC.event(.expiration, at: at + .seconds(1), reason: .unsubscribe)])
+      decision(after: [
+        RC.purchase, refund, RC.event(.expiration, at: at + .seconds(1), reason: .unsubscribe),
+      ])
         == .revoked)
   }
 
@@ -72,8 +77,9 @@ struct ReferencePolicyRevenueCatTests {
     let at = start + .days(3)
     #expect(decision(after: [RC.purchase, RC.event(.uncancellation, at: at)]) == .active)
     for type in [RevenueCatEventType.productChange, .subscriptionPaused, .test, .transfer, "NEW_EVENT"] {
-      #expect(decision(after: [RC.purchase, RC.billingIssue, RC.event(type, at: renewal1 + .days(1))])
-        == .grace(until: RC.graceEnd), "\(type)")
+      #expect(
+        decision(after: [RC.purchase, RC.billingIssue, RC.event(type, at: renewal1 + .days(1))])
+          == .grace(until: RC.graceEnd), "\(type)")
       #expect(decision(after: [RC.event(type, at: start)]) == .never, "\(type)")
     }
   }

@@ -46,9 +46,12 @@ struct ReferencePolicyStripeTests {
   @Test("past_due is grace for the app's promise, counted from the failed renewal, then hold")
   func pastDueGraceThenHold() {
     let graceEnd = renewal1 + .days(7)
-    for history in [[Stripe.created, Stripe.failed], [Stripe.created, Stripe.pastDue], [
-      Stripe.created, Stripe.failed, Stripe.pastDue,
-    ]] {
+    for history in [
+      [Stripe.created, Stripe.failed], [Stripe.created, Stripe.pastDue],
+      [
+        Stripe.created, Stripe.failed, Stripe.pastDue,
+      ],
+    ] {
       #expect(answer(history) == .grace(until: graceEnd))
       #expect(answer(history, at: graceEnd - .seconds(1)) == .grace(until: graceEnd))
       #expect(answer(history, at: graceEnd) == .hold)
@@ -64,7 +67,8 @@ struct ReferencePolicyStripeTests {
   func graceCountsFromTheRenewalNotTheArrival() {
     let graceEnd = renewal1 + .days(7)
     let retry = Stripe.invoice(
-      .invoicePaymentFailed, created: renewal1, at: renewal1 + .days(5), attempt: 5, next: renewal1 + .days(7))
+      .invoicePaymentFailed, created: renewal1, at: renewal1 + .days(5), attempt: 5, next: renewal1 + .days(7)
+    )
     #expect(answer([Stripe.created, Stripe.failed, retry]) == .grace(until: graceEnd))
     // Delivered four days late, the first failure still ends grace on day 7.
     var policy = ReferencePolicy(settings: sevenDays)
@@ -76,8 +80,10 @@ struct ReferencePolicyStripeTests {
 
   @Test("the promise is the policy's setting: none means hold at once; the default is two weeks")
   func settings() {
-    #expect(answer([Stripe.created, Stripe.failed], settings: PolicySettings(stripeGracePeriod: .zero)) == .hold)
-    let (policy, _) = deliver([Stripe.created, Stripe.failed], settings: PolicySettings(stripeGracePeriod: .zero))
+    #expect(
+      answer([Stripe.created, Stripe.failed], settings: PolicySettings(stripeGracePeriod: .zero)) == .hold)
+    let (policy, _) = deliver(
+      [Stripe.created, Stripe.failed], settings: PolicySettings(stripeGracePeriod: .zero))
     #expect(policy.nextDecisionChange(after: renewal1) == nil)
     #expect(PolicySettings.default.stripeGracePeriod == .days(14))
     #expect(ReferencePolicy().settings == .default)
@@ -88,7 +94,8 @@ struct ReferencePolicyStripeTests {
   @Test("recovery: invoice.paid and the update back to active")
   func recovery() {
     let paid = Stripe.invoice(.invoicePaid, created: renewal1, at: renewal1 + .days(9), attempt: 6)
-    let active = Stripe.subscription(.subscriptionUpdated, .active, at: renewal1 + .days(9), periodStart: renewal1)
+    let active = Stripe.subscription(
+      .subscriptionUpdated, .active, at: renewal1 + .days(9), periodStart: renewal1)
     for tail in [[paid], [active], [paid, active], [active, paid]] {
       let history = [Stripe.created, Stripe.failed, Stripe.pastDue] + tail
       #expect(answer(history, at: renewal1 + .days(9) + .minutes(5)) == .active)
@@ -97,11 +104,14 @@ struct ReferencePolicyStripeTests {
     }
   }
 
-  @Test("when the retries run out: deleted is expired, unpaid is hold, and a failed attempt does not undo either")
+  @Test(
+    "when the retries run out: deleted is expired, unpaid is hold, and a failed attempt does not undo either")
   func retriesRunOut() {
     let last = Stripe.invoice(.invoicePaymentFailed, created: renewal1, at: renewal1 + .days(14), attempt: 8)
-    let deleted = Stripe.subscription(.subscriptionDeleted, .canceled, at: renewal1 + .days(14), periodStart: renewal1)
-    let unpaid = Stripe.subscription(.subscriptionUpdated, .unpaid, at: renewal1 + .days(14), periodStart: renewal1)
+    let deleted = Stripe.subscription(
+      .subscriptionDeleted, .canceled, at: renewal1 + .days(14), periodStart: renewal1)
+    let unpaid = Stripe.subscription(
+      .subscriptionUpdated, .unpaid, at: renewal1 + .days(14), periodStart: renewal1)
     let base = [Stripe.created, Stripe.failed, Stripe.pastDue]
     // Both orders of the same-second pair end on the end state.
     #expect(answer(base + [last, deleted]) == .expired)
@@ -113,7 +123,9 @@ struct ReferencePolicyStripeTests {
     #expect(policy.nextDecisionChange(after: renewal1 + .days(14)) == nil)
   }
 
-  @Test("a whole refund revokes; the deletion after it keeps the subscriber revoked; a partial refund changes nothing")
+  @Test(
+    "a whole refund revokes; the deletion after it keeps the subscriber revoked; a partial refund changes nothing"
+  )
   func refunds() {
     let at = start + .days(10)
     let deleted = Stripe.subscription(.subscriptionDeleted, .canceled, at: at, periodStart: start)
@@ -132,7 +144,8 @@ struct ReferencePolicyStripeTests {
     #expect(answer([Stripe.created, manual]) == .active)
     let finalized = Stripe.invoice("invoice.finalized", created: renewal1, at: renewal1)
     #expect(answer([Stripe.created, finalized]) == .active)
-    let customerEvent = Stripe.subscription("customer.subscription.pending_update_applied", .pastDue, at: renewal1)
+    let customerEvent = Stripe.subscription(
+      "customer.subscription.pending_update_applied", .pastDue, at: renewal1)
     #expect(answer([Stripe.created, customerEvent]) == .active)
   }
 

@@ -28,7 +28,8 @@ enum Stripe {
       StripeEvent(
         id: Symbol(number: id ?? eventId(type.symbol, status.symbol, created)), type: type, created: created,
         object: .subscription(
-          subscriptionObject(status, periodStart: periodStart ?? created, cancelAtPeriodEnd: cancelAtPeriodEnd))))
+          subscriptionObject(
+            status, periodStart: periodStart ?? created, cancelAtPeriodEnd: cancelAtPeriodEnd))))
   }
 
   /// An invoice event for the subscription's invoice created at `created`.
@@ -39,20 +40,24 @@ enum Stripe {
     let paid = type == .invoicePaid
     return .stripe(
       StripeEvent(
-        id: Symbol(number: eventId(type.symbol, Symbol(number: UInt64(attempt)), sent)), type: type, created: sent,
+        id: Symbol(number: eventId(type.symbol, Symbol(number: UInt64(attempt)), sent)), type: type,
+        created: sent,
         object: .invoice(
           StripeInvoice(
-            id: Symbol(number: 77), customer: customer, subscription: subscription, status: paid ? .paid : .open,
+            id: Symbol(number: 77), customer: customer, subscription: subscription,
+            status: paid ? .paid : .open,
             billingReason: .subscriptionCycle, amountDue: 999, amountPaid: paid ? 999 : 0,
             amountRemaining: paid ? 0 : 999, attemptCount: attempt, attempted: true, nextPaymentAttempt: next,
-            created: created, periodStart: created - .days(30), periodEnd: created, paidAt: paid ? sent : nil))))
+            created: created, periodStart: created - .days(30), periodEnd: created, paidAt: paid ? sent : nil)
+        )))
   }
 
   /// `charge.refunded`, whole or in part.
   static func refunded(at sent: Instant, whole: Bool = true) -> StoreNotification {
     .stripe(
       StripeEvent(
-        id: Symbol(number: eventId("charge.refunded", Symbol(number: whole ? 1 : 0), sent)), type: .chargeRefunded,
+        id: Symbol(number: eventId("charge.refunded", Symbol(number: whole ? 1 : 0), sent)),
+        type: .chargeRefunded,
         created: sent,
         object: .charge(
           StripeCharge(
@@ -69,14 +74,16 @@ enum Stripe {
   /// `customer.subscription.created`, active, at `start`.
   static let created = subscription(.subscriptionCreated, .active, at: start)
   /// The first renewal fails: `invoice.payment_failed` then `customer.subscription.updated`.
-  static let failed = invoice(.invoicePaymentFailed, created: renewal1, at: renewal1, next: renewal1 + .days(1))
+  static let failed = invoice(
+    .invoicePaymentFailed, created: renewal1, at: renewal1, next: renewal1 + .days(1))
   static let pastDue = subscription(.subscriptionUpdated, .pastDue, at: renewal1)
 }
 
 /// Builds RevenueCat events shaped as simsub's RevenueCat channel sends them.
 enum RC {
   static func event(
-    _ type: RevenueCatEventType, at timestamp: Instant, reason: RevenueCatReason? = nil, grace: Instant? = nil,
+    _ type: RevenueCatEventType, at timestamp: Instant, reason: RevenueCatReason? = nil,
+    grace: Instant? = nil,
     expiration: Instant? = nil, id: UInt64? = nil
   ) -> StoreNotification {
     let n = id ?? fnv("\(type.rawValue)|\(reason?.rawValue ?? "")|\(timestamp.secondsSinceEpoch)")
@@ -85,7 +92,8 @@ enum RC {
         type: type, id: Symbol(number: n % (1 << 62)), eventTimestamp: timestamp, appUserId: "u1",
         productId: "premium.monthly", purchasedAt: start, expirationAt: expiration ?? renewal1,
         gracePeriodExpirationAt: type == .billingIssue ? grace : nil, store: .appStore,
-        cancelReason: type == .cancellation ? reason : nil, expirationReason: type == .expiration ? reason : nil))
+        cancelReason: type == .cancellation ? reason : nil,
+        expirationReason: type == .expiration ? reason : nil))
   }
 
   static let purchase = event(.initialPurchase, at: start)

@@ -95,8 +95,9 @@ enum ScenarioDecoder {
       let retriesEnd = reader.optional("when-retries-end", default: RetriesEnd.cancel) { (n) -> RetriesEnd in
         let end = RetriesEnd(name: try n.decodeChoice(from: RetriesEnd.allCases.map(\.name), what: "value"))!
         if store != .stripe, end != .cancel {
-          throw DiagnosticError(
-            .error("when-retries-end is a stripe setting: \(store.name) ends the subscription when its retries run out", at: n.location))
+          let message =
+            "when-retries-end is a stripe setting: \(store.name) ends the subscription when its retries run out"
+          throw DiagnosticError(.error(message, at: n.location))
         }
         return end
       }
@@ -117,11 +118,13 @@ enum ScenarioDecoder {
       if reader.diagnostics.isEmpty, let message = storeLimitError(store, product) {
         diagnostics.append(.error(message, at: (reader.entry("grace")?.key.location ?? reader.entry("hold")?.key.location) ?? item.location))
       }
-      if reader.diagnostics.isEmpty, store == .stripe, let first = products.first, first.grace != product.grace {
-        diagnostics.append(
-          .error(
-            "the app's grace during stripe's past_due is one promise for every product: \(first.id.text) has \(first.grace), \(product.id.text) has \(product.grace)",
-            at: reader.entry("grace")?.key.location ?? item.location))
+      if reader.diagnostics.isEmpty, store == .stripe, let first = products.first,
+        first.grace != product.grace
+      {
+        let message =
+          "the app's grace during stripe's past_due is one promise for every product: "
+          + "\(first.id.text) has \(first.grace), \(product.id.text) has \(product.grace)"
+        diagnostics.append(.error(message, at: reader.entry("grace")?.key.location ?? item.location))
       }
       products.append(product)
     }
@@ -142,7 +145,8 @@ enum ScenarioDecoder {
           name: try n.decodeChoice(from: RevenueCatPairOrder.allCases.map(\.name), what: "order"))!
       }
       if name == "direct", let entry = reader.entry("billing-issue-order") {
-        reader.report(.error("billing-issue-order is a revenuecat setting; the direct channel has none", at: entry.key.location))
+        let message = "billing-issue-order is a revenuecat setting; the direct channel has none"
+        reader.report(.error(message, at: entry.key.location))
       }
       try reader.finish()
     } else {
@@ -150,7 +154,8 @@ enum ScenarioDecoder {
     }
     guard name == "revenuecat" else { return .direct }
     if store == .stripe {
-      throw DiagnosticError(.error("simsub plays the revenuecat channel for apple and google, not stripe", at: node.location))
+      let message = "simsub plays the revenuecat channel for apple and google, not stripe"
+      throw DiagnosticError(.error(message, at: node.location))
     }
     return .revenueCat(order)
   }

@@ -31,7 +31,8 @@ public struct Scenario: Hashable, Sendable {
   public init(
     path: String, name: String, store: StoreKind, products: [Product], start: Instant,
     horizon: TimeSpan? = nil, step: TimeSpan = .hours(1), policy: String = "reference",
-    channel: ScenarioChannel = .direct, delivery: DeliveryFaults = DeliveryFaults(), timeline: [TimelineEntry],
+    channel: ScenarioChannel = .direct, delivery: DeliveryFaults = DeliveryFaults(),
+    timeline: [TimelineEntry],
     expectations: [Expectation] = [], invariants: [Invariant: InvariantLevel] = [:],
     expectedViolations: [Invariant] = []
   ) {

@@ -46,7 +46,9 @@ public struct RevenueCatChannel<Store: StoreModel>: StoreModel {
   /// RevenueCat in front of `store`.
   /// - Throws: `StoreConfigurationError` for a store RevenueCat's translation is not played for
   ///   (simsub plays it for Apple and Google).
-  public init(wrapping store: Store, billingIssueOrder: RevenueCatPairOrder = .billingIssueFirst) throws(StoreConfigurationError) {
+  public init(wrapping store: Store, billingIssueOrder: RevenueCatPairOrder = .billingIssueFirst)
+    throws(StoreConfigurationError)
+  {
     switch Store.kind {
     case .apple: revenueCatStore = .appStore
     case .google: revenueCatStore = .playStore
@@ -111,7 +113,8 @@ public struct RevenueCatChannel<Store: StoreModel>: StoreModel {
       out.place = 0
       switch effects.notifications[i] {
       case .appStore(let n):
-        translate(n, refunded: refunded, before: before, record: record, at: now, out: &out, effects: &effects)
+        translate(
+          n, refunded: refunded, before: before, record: record, at: now, out: &out, effects: &effects)
       case .googlePlay(let n):
         translate(n, before: before, record: record, at: now, out: &out, effects: &effects)
       case .stripe, .revenueCat:
@@ -168,7 +171,8 @@ public struct RevenueCatChannel<Store: StoreModel>: StoreModel {
       send(.cancellation, record: record, at: now, reason: .customerSupport, out: &out, effects: &effects)
     case .didChangeRenewalPref:
       if subtype == .upgrade {
-        send(.productChange, record: before, at: now, newProduct: record.product, out: &out, effects: &effects)
+        send(
+          .productChange, record: before, at: now, newProduct: record.product, out: &out, effects: &effects)
         send(.renewal, record: record, at: now, out: &out, effects: &effects)
       } else if subtype == .downgrade, let pending = record.pendingProduct {
         send(.productChange, record: record, at: now, newProduct: pending, out: &out, effects: &effects)
@@ -185,11 +189,13 @@ public struct RevenueCatChannel<Store: StoreModel>: StoreModel {
     let token = n.subscriptionNotification.purchaseToken
     switch n.subscriptionNotification.notificationType {
     case .subscriptionPurchased:
-      let replaces = record.linkedPurchaseToken != nil && (before.truth == .active || before.truth == .canceled)
+      let replaces =
+        record.linkedPurchaseToken != nil && (before.truth == .active || before.truth == .canceled)
       if replaces, let pending = record.pendingProduct {
         send(.productChange, record: before, at: now, newProduct: pending, out: &out, effects: &effects)
       } else if replaces {
-        send(.productChange, record: before, at: now, newProduct: record.product, out: &out, effects: &effects)
+        send(
+          .productChange, record: before, at: now, newProduct: record.product, out: &out, effects: &effects)
         send(.renewal, record: record, at: now, out: &out, effects: &effects)
       } else {
         send(.initialPurchase, record: record, at: now, out: &out, effects: &effects)
@@ -231,7 +237,8 @@ public struct RevenueCatChannel<Store: StoreModel>: StoreModel {
   /// `BILLING_ISSUE` and `CANCELLATION` `BILLING_ERROR` in the channel's order, and without
   /// grace `EXPIRATION` `BILLING_ERROR` after them.
   func failedRenewal(
-    withGrace: Bool, record: SubscriptionRecord, at now: Instant, out: inout Output, effects: inout StoreEffects
+    withGrace: Bool, record: SubscriptionRecord, at now: Instant, out: inout Output,
+    effects: inout StoreEffects
   ) {
     let graceEnd = withGrace ? record.gracePeriodExpiresDate : nil
     switch billingIssueOrder {
@@ -266,7 +273,8 @@ public struct RevenueCatChannel<Store: StoreModel>: StoreModel {
       transaction = Symbol(
         number: AppStoreNotificationBuilder.transactionId(
           subscriber: record.subscriber, transaction: record.transactionCount))
-      original = Symbol(number: AppStoreNotificationBuilder.originalTransactionId(subscriber: record.subscriber))
+      original = Symbol(
+        number: AppStoreNotificationBuilder.originalTransactionId(subscriber: record.subscriber))
     }
     let user = Symbol(number: record.subscriber)
     effects.send(
@@ -279,7 +287,8 @@ public struct RevenueCatChannel<Store: StoreModel>: StoreModel {
           gracePeriodExpirationAt: type == .billingIssue ? graceEnd : nil,
           autoResumeAt: autoResumeAt, store: revenueCatStore, environment: .production,
           isTrialConversion: type == .renewal ? (isTrialConversion ?? false) : nil,
-          cancelReason: type == .cancellation ? reason : nil, expirationReason: type == .expiration ? reason : nil,
+          cancelReason: type == .cancellation ? reason : nil,
+          expirationReason: type == .expiration ? reason : nil,
           transactionId: transaction, originalTransactionId: original, isFamilyShare: false,
           countryCode: RevenueCatDefaults.countryCode)))
   }

@@ -55,7 +55,8 @@ extension StripeModel {
     effects.schedule(.renewal, at: end, for: record)
     send(.subscriptionCreated, subscription: &record, at: now, effects: &effects)
     sendPaidInvoice(
-      reason: .subscriptionCreate, amount: amount, created: now, usagePeriod: (now, now), attempts: amount > 0 ? 1 : 0,
+      reason: .subscriptionCreate, amount: amount, created: now, usagePeriod: (now, now),
+      attempts: amount > 0 ? 1 : 0,
       record: &record, at: now, effects: &effects)
   }
 
@@ -64,7 +65,9 @@ extension StripeModel {
   func renew<Payments: PaymentProcessor>(
     record: inout SubscriptionRecord, at now: Instant, payments: inout Payments, effects: inout StoreEffects
   ) {
-    guard record.truth == .active || record.truth == .canceled, record.billingIssueStart == nil else { return }
+    guard record.truth == .active || record.truth == .canceled, record.billingIssueStart == nil else {
+      return
+    }
     guard record.autoRenew else {
       end(record: &record, at: now, effects: &effects)
       return
@@ -78,13 +81,16 @@ extension StripeModel {
       effects.schedule(.renewal, at: record.periodEnd, for: record)
       send(
         .subscriptionUpdated, subscription: &record,
-        previous: StripePreviousAttributes(status: wasTrial ? .trialing : nil, latestInvoice: previousInvoice),
+        previous: StripePreviousAttributes(
+          status: wasTrial ? .trialing : nil, latestInvoice: previousInvoice),
         at: now, effects: &effects)
       sendPaidInvoice(
-        reason: .subscriptionCycle, amount: Self.cents(price(of: record)), created: now, usagePeriod: (usageStart, now),
+        reason: .subscriptionCycle, amount: Self.cents(price(of: record)), created: now,
+        usagePeriod: (usageStart, now),
         attempts: 1, record: &record, at: now, effects: &effects)
     } else {
-      beginPastDue(wasTrial: wasTrial, previousInvoice: previousInvoice, record: &record, at: now, effects: &effects)
+      beginPastDue(
+        wasTrial: wasTrial, previousInvoice: previousInvoice, record: &record, at: now, effects: &effects)
     }
   }
 
@@ -110,7 +116,8 @@ extension StripeModel {
     sendFailedInvoice(nextAttempt: next, record: &record, at: now, effects: &effects)
     send(
       .subscriptionUpdated, subscription: &record,
-      previous: StripePreviousAttributes(status: wasTrial ? .trialing : .active, latestInvoice: previousInvoice),
+      previous: StripePreviousAttributes(
+        status: wasTrial ? .trialing : .active, latestInvoice: previousInvoice),
       at: now, effects: &effects)
     // A schedule with no retry inside the window has made all its attempts already.
     if next == nil { retriesRunOut(record: &record, at: now, effects: &effects) }
@@ -161,7 +168,9 @@ extension StripeModel {
   /// The open invoice is paid: `active` again. The billing date is kept: the period that began
   /// at the failed renewal is the one now paid for; if it has already ended (a window longer
   /// than the period), a new one starts at the payment.
-  func recover(attempts: Int32, record: inout SubscriptionRecord, at now: Instant, effects: inout StoreEffects) {
+  func recover(
+    attempts: Int32, record: inout SubscriptionRecord, at now: Instant, effects: inout StoreEffects
+  ) {
     let failed = record.billingIssueStart ?? now
     let previousStatus = Self.status(of: record, products: products)
     let period = products[Int(record.product)].period

@@ -9,7 +9,8 @@ extension StripeModel {
       record.autoRenew = false
       record.truth = .canceled
       send(
-        .subscriptionUpdated, subscription: &record, previous: StripePreviousAttributes(cancelAtPeriodEnd: false),
+        .subscriptionUpdated, subscription: &record,
+        previous: StripePreviousAttributes(cancelAtPeriodEnd: false),
         at: now, effects: &effects)
     case .grace, .hold:
       record.autoRenew = false
@@ -25,7 +26,8 @@ extension StripeModel {
     record.autoRenew = true
     record.truth = .active
     send(
-      .subscriptionUpdated, subscription: &record, previous: StripePreviousAttributes(cancelAtPeriodEnd: true),
+      .subscriptionUpdated, subscription: &record,
+      previous: StripePreviousAttributes(cancelAtPeriodEnd: true),
       at: now, effects: &effects)
   }
 
@@ -82,7 +84,8 @@ extension StripeModel {
     if r.inTrial {
       amount = 0
     } else if new.period == old.period {
-      amount = length > 0 ? max(0, (new.priceMilliunits - old.priceMilliunits) * min(left, length) / length) : 0
+      amount =
+        length > 0 ? max(0, (new.priceMilliunits - old.priceMilliunits) * min(left, length) / length) : 0
       usage = (now, r.periodEnd)
     } else {
       amount = max(0, new.priceMilliunits - unused)
@@ -106,7 +109,8 @@ extension StripeModel {
       effects: &effects)
     if amount > 0 {
       sendPaidInvoice(
-        reason: .subscriptionUpdate, amount: Self.cents(amount), created: now, usagePeriod: usage, attempts: 1,
+        reason: .subscriptionUpdate, amount: Self.cents(amount), created: now, usagePeriod: usage,
+        attempts: 1,
         record: &record, at: now, effects: &effects)
     }
   }

@@ -70,7 +70,8 @@ extension StripeModel {
     let canceling = record.truth == .canceled
     let subscription = record.purchaseToken ?? Self.id(for: record, 0)
     let price = StripePrice(
-      id: Symbol(number: UInt64(index + 1)), product: Symbol(number: UInt64(index + 1)), lookupKey: product.id,
+      id: Symbol(number: UInt64(index + 1)), product: Symbol(number: UInt64(index + 1)),
+      lookupKey: product.id,
       unitAmount: Self.cents(product.priceMilliunits), interval: intervals[index].0,
       intervalCount: intervals[index].1)
     return StripeSubscription(
@@ -98,7 +99,8 @@ extension StripeModel {
   /// `period_start`/`period_end`; its line bills the record's current period (from `created`
   /// for a mid-period change).
   func sendPaidInvoice(
-    reason: StripeBillingReason, amount: Int64, created: Instant, usagePeriod: (Instant, Instant), attempts: Int32,
+    reason: StripeBillingReason, amount: Int64, created: Instant, usagePeriod: (Instant, Instant),
+    attempts: Int32,
     record: inout SubscriptionRecord, at now: Instant, effects: inout StoreEffects
   ) {
     let id = Self.id(for: record, record.transactionCount)

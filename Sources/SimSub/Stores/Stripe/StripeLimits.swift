@@ -64,7 +64,9 @@ public enum StripeLimits {
     if product.priceMilliunits < 10 {
       return StoreConfigurationError(
         setting: "price",
-        message: "stripe charges a recurring price of at least 0.01, not \(AppStoreLimits.money(product.priceMilliunits)) (product \(name))")
+        message:
+          "stripe charges a recurring price of at least 0.01, not \(AppStoreLimits.money(product.priceMilliunits)) (product \(name))"
+      )
     }
     if !isAllowedWindow(product.hold) {
       return StoreConfigurationError(
@@ -75,7 +77,8 @@ public enum StripeLimits {
     if product.grace < .zero || product.grace > product.hold {
       return StoreConfigurationError(
         setting: "grace",
-        message: "the app's grace during stripe's past_due lasts from 0d up to the retry window (\(product.hold)), "
+        message:
+          "the app's grace during stripe's past_due lasts from 0d up to the retry window (\(product.hold)), "
           + "not \(product.grace) (product \(name))")
     }
     if let trial = product.trial, trial <= .zero {
@@ -92,7 +95,8 @@ public enum StripeLimits {
       guard offset > previous else {
         let list = retrySchedule.map(\.description).joined(separator: ", ")
         return StoreConfigurationError(
-          setting: "retry-schedule", message: "stripe retry offsets must be positive and increasing, not [\(list)]")
+          setting: "retry-schedule",
+          message: "stripe retry offsets must be positive and increasing, not [\(list)]")
       }
       if offset > .days(62) {
         return StoreConfigurationError(
@@ -114,7 +118,8 @@ public enum StripeLimits {
     for product in products {
       if !seen.insert(product.id).inserted {
         return StoreConfigurationError(
-          setting: "id", message: "product id \(product.id.text) appears twice; stripe prices need distinct lookup keys")
+          setting: "id",
+          message: "product id \(product.id.text) appears twice; stripe prices need distinct lookup keys")
       }
       groups.insert(product.group)
       if let error = check(product) { return error }

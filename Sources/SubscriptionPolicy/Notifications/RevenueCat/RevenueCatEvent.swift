@@ -45,7 +45,7 @@ public struct RevenueCatEvent: Hashable, Sendable {
   public var countryCode: Symbol?
 
   public init(
-    apiVersion: Symbol = "1.0", type: RevenueCatEventType, id: Symbol, appId: Symbol? = nil,
+    apiVersion: Symbol = RevenueCatEvent.apiVersion1, type: RevenueCatEventType, id: Symbol, appId: Symbol? = nil,
     eventTimestamp: Instant, appUserId: Symbol, originalAppUserId: Symbol? = nil, productId: Symbol,
     newProductId: Symbol? = nil, entitlementId: Symbol? = nil, periodType: RevenueCatPeriodType = .normal,
     purchasedAt: Instant? = nil, expirationAt: Instant? = nil, gracePeriodExpirationAt: Instant? = nil,
@@ -79,6 +79,9 @@ public struct RevenueCatEvent: Hashable, Sendable {
     self.isFamilyShare = isFamilyShare
     self.countryCode = countryCode
   }
+
+  /// `"1.0"`, interned once, so building an event never looks text up.
+  public static let apiVersion1: Symbol = "1.0"
 
   /// The reason a `CANCELLATION` or `EXPIRATION` carries, if any.
   public var reason: RevenueCatReason? {

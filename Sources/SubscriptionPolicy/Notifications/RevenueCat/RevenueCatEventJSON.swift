@@ -78,7 +78,7 @@ extension RevenueCatEvent: JSONRepresentable {
     try json.requireObject()
     if json["event"].isPresent {
       try self.init(eventJSON: json["event"])
-      apiVersion = try json["api_version"].ifPresent?.symbol() ?? "1.0"
+      apiVersion = try json["api_version"].ifPresent?.symbol() ?? Self.apiVersion1
     } else {
       try self.init(eventJSON: json)
     }
@@ -95,7 +95,8 @@ extension RevenueCatEvent: JSONRepresentable {
       eventTimestamp: try json["event_timestamp_ms"].instantFromMilliseconds(),
       appUserId: try json["app_user_id"].symbol(),
       originalAppUserId: try json["original_app_user_id"].ifPresent?.symbol(),
-      productId: try json["product_id"].symbol(), newProductId: try json["new_product_id"].ifPresent?.symbol(),
+      productId: try json["product_id"].symbol(),
+      newProductId: try json["new_product_id"].ifPresent?.symbol(),
       entitlementId: try entitlement?.ifPresent?.symbol(),
       periodType: try json["period_type"].ifPresent?.storeString() ?? .normal,
       purchasedAt: try json["purchased_at_ms"].ifPresent?.instantFromMilliseconds(),

@@ -43,6 +43,9 @@ public struct StripeEvent: Hashable, Sendable {
 
   /// The API version simsub renders events in.
   public static let modelledAPIVersion: Symbol = "2025-03-31.basil"
+  /// `usd`, and a charge's `succeeded`: interned once, so building an event never looks text up.
+  public static let usd: Symbol = "usd"
+  public static let succeeded: Symbol = "succeeded"
 
   /// The subscription, when `data.object` is one.
   public var subscription: StripeSubscription? {
@@ -226,7 +229,7 @@ public struct StripePrice: Hashable, Sendable {
   public var intervalCount: Int32
 
   public init(
-    id: Symbol, product: Symbol, lookupKey: Symbol? = nil, unitAmount: Int64, currency: Symbol = "usd",
+    id: Symbol, product: Symbol, lookupKey: Symbol? = nil, unitAmount: Int64, currency: Symbol = StripeEvent.usd,
     interval: StripeRecurringInterval, intervalCount: Int32 = 1
   ) {
     self.id = id
@@ -273,7 +276,7 @@ public struct StripeInvoice: Hashable, Sendable {
   public init(
     id: Symbol, customer: Symbol, subscription: Symbol?, status: StripeInvoiceStatus,
     billingReason: StripeBillingReason?, amountDue: Int64, amountPaid: Int64, amountRemaining: Int64,
-    currency: Symbol = "usd", attemptCount: Int32, attempted: Bool, nextPaymentAttempt: Instant?,
+    currency: Symbol = StripeEvent.usd, attemptCount: Int32, attempted: Bool, nextPaymentAttempt: Instant?,
     created: Instant, periodStart: Instant, periodEnd: Instant, paidAt: Instant? = nil,
     line: StripeInvoiceLine? = nil
   ) {
@@ -339,7 +342,7 @@ public struct StripeCharge: Hashable, Sendable {
 
   public init(
     id: Symbol, customer: Symbol, amount: Int64, amountCaptured: Int64, amountRefunded: Int64,
-    currency: Symbol = "usd", paid: Bool = true, refunded: Bool, status: Symbol = "succeeded",
+    currency: Symbol = StripeEvent.usd, paid: Bool = true, refunded: Bool, status: Symbol = StripeEvent.succeeded,
     created: Instant, paymentIntent: Symbol? = nil
   ) {
     self.id = id

@@ -244,7 +244,10 @@ extension StripeInvoice: JSONRepresentable {
     o.append("status", .string(status.rawValue))
     o.append(
       "status_transitions",
-      ["finalized_at": .seconds(created), "marked_uncollectible_at": nil, "paid_at": .seconds(paidAt), "voided_at": nil])
+      [
+        "finalized_at": .seconds(created), "marked_uncollectible_at": nil, "paid_at": .seconds(paidAt),
+        "voided_at": nil,
+      ])
     return .object(o)
   }
 
@@ -284,7 +287,10 @@ extension StripeInvoiceLine {
     o.append(
       "parent",
       subscription.map { sub -> JSONValue in
-        ["subscription_item_details": ["subscription": .stripeID(sub, "sub")], "type": "subscription_item_details"]
+        [
+          "subscription_item_details": ["subscription": .stripeID(sub, "sub")],
+          "type": "subscription_item_details",
+        ]
       } ?? .null)
     o.append("period", ["end": .seconds(periodEnd), "start": .seconds(periodStart)])
     o.append("pricing", .object(pricing))
@@ -301,7 +307,8 @@ extension StripeInvoiceLine {
     let price = basilPrice.isPresent ? basilPrice : json["price"]["id"]
     self.init(
       id: try json["id"].stripeID("il"), amount: try json["amount"].int64(),
-      periodStart: try period["start"].instantFromSeconds(), periodEnd: try period["end"].instantFromSeconds(),
+      periodStart: try period["start"].instantFromSeconds(),
+      periodEnd: try period["end"].instantFromSeconds(),
       price: try price.ifPresent?.stripeID("price"))
   }
 }
