@@ -51,7 +51,13 @@ struct StoreNotificationJSONTests {
   }
 
   @Test func errorsNameTheStoreAndThePath() {
-    #expect(decodingError(#"{"store":"stripe"}"#) == #"store: expected "apple" or "google", found "stripe""#)
+    #expect(
+      decodingError(#"{"store":"amazon"}"#)
+        == #"store: expected "apple", "google", "stripe" or "revenuecat", found "amazon""#)
+    #expect(decodingError(#"{"store":"stripe"}"#) == "event: expected an object, but the field is missing")
+    #expect(
+      decodingError(#"{"store":"revenuecat","event":{"type":"RENEWAL"}}"#)
+        == "event.id: expected a string, but the field is missing")
     #expect(decodingError(#"{"payload":{}}"#) == "store: expected a string, but the field is missing")
     #expect(decodingError(#"{"store":"apple"}"#) == "payload: expected an object, but the field is missing")
     #expect(

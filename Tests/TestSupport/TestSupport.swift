@@ -2,8 +2,10 @@ import Foundation
 import SimSub
 
 /// A policy for engine and store tests: it counts what reaches it and grants access while the
-/// last Apple `data.status` (by arrival) was 1 or 4, or the last Google code was not 5, 10, 12
-/// or 13. Deliberately naive; the real policies are tested on their own.
+/// last Apple `data.status` (by arrival) was 1 or 4, the last Google code was not 5, 10, 12
+/// or 13, the last Stripe subscription status was `trialing`, `active` or `past_due` (or the
+/// last invoice was paid), or the last RevenueCat event was not an `EXPIRATION`. Deliberately
+/// naive; the real policies are tested on their own.
 public struct CountingPolicy: EntitlementPolicy {
   public static let name = "counting"
   public static let summary = "counts notifications (tests only)"
@@ -21,6 +23,14 @@ public struct CountingPolicy: EntitlementPolicy {
       access = n.data.status == .active || n.data.status == .billingGracePeriod
     case .googlePlay(let n):
       access = ![5, 10, 12, 13].contains(n.subscriptionNotification.notificationType.rawValue)
+    case .stripe(let e):
+      switch e.object {
+      case .subscription(let s): access = [.trialing, .active, .pastDue].contains(s.status)
+      case .invoice: if e.type == .invoicePaid { access = true }
+      case .charge: if e.type == .chargeRefunded { access = false }
+      }
+    case .revenueCat(let e):
+      access = e.type != .expiration
     }
   }
 

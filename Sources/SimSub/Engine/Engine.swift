@@ -4,7 +4,10 @@
 /// (instant, rank, sequence): the subscriber's actions, the store's timers, notification
 /// deliveries and the caller's markers. After each event, and at every `step` between events
 /// (unless the policy declares it decides only on notifications), it samples the policy's
-/// answer beside the store's truth for the observer.
+/// answer beside the store's truth for the observer. A policy that decides only on
+/// notifications may still name an instant its answer changes on its own clock
+/// (`nextDecisionChange(after:)`, the end of an app-promised grace): the engine samples it
+/// there too, after everything else at that instant.
 ///
 /// Generic over the store, the policy, the payment processor and the observer, so a Monte Carlo
 /// loop runs fully specialised; after warm-up the per-event path allocates nothing (its buffers
@@ -46,6 +49,8 @@ public struct Engine<
   private var undelivered: Int32 = 0
   private var gainNoticesPending: Int32 = 0
   private let samplesSteps: Bool
+  /// The instant of the policy-clock sample queued last, if any.
+  private var policyClockAt: Instant?
 
   private struct InFlight: Sendable {
     var notification: StoreNotification
@@ -97,6 +102,7 @@ public struct Engine<
     sequence = 0
     undelivered = 0
     gainNoticesPending = 0
+    policyClockAt = nil
   }
 
   /// The policy's answer now.
@@ -174,6 +180,9 @@ public struct Engine<
       case .deliverySettings(let settings):
         delivery = settings
         observer.engineDeliveryChanged(settings, at: now)
+      case .policyClock:
+        policyClockAt = nil
+        schedulePolicyClock()
       }
       sample(afterEvent: true)
       if stopsWhenRenewalMoves, record.periodEnd != periodEnd || record.periodNumber != periodNumber {
@@ -253,6 +262,7 @@ public struct Engine<
     var notification = inFlight[index].notification
     store.prepareDelivery(&notification, record: record, at: now)
     policy.receive(notification, at: now)
+    schedulePolicyClock()
     observer.engineDidDeliver(notification, sentAt: inFlight[index].sentAt, at: now)
     if !inFlight[index].delivered {
       inFlight[index].delivered = true
@@ -260,6 +270,16 @@ public struct Engine<
       if inFlight[index].gainNotice { gainNoticesPending -= 1 }
     }
     releaseCopy(slot: slot)
+  }
+
+  /// Queues a sample where the policy says its answer next changes on its own, unless one is
+  /// queued for that instant already. Only for a policy sampled at events alone.
+  private mutating func schedulePolicyClock() {
+    guard !samplesSteps, let next = policy.nextDecisionChange(after: now), next != policyClockAt else {
+      return
+    }
+    policyClockAt = next
+    enqueue(next, rank: Rank.endOfInstant, .policyClock)
   }
 
   private mutating func releaseCopy(slot: Int32) {

@@ -12,6 +12,8 @@ struct EventQueue: Sendable {
     case delivery(slot: Int32)
     case deliverySettings(DeliverySettings)
     case marker(UInt32)
+    /// An instant at which the policy said its answer changes on its own clock: sampled.
+    case policyClock
   }
 
   struct Entry: Sendable {

@@ -36,24 +36,54 @@ enum PolicyTableStories {
   ]
 
   static func products(for store: StoreKind) -> [Product] {
-    let grace: TimeSpan = store == .apple ? .days(16) : .days(7)
-    let hold: TimeSpan = .days(60) - grace
+    let grace: TimeSpan
+    let hold: TimeSpan
+    switch store {
+    case .apple: (grace, hold) = (.days(16), .days(44))
+    case .google: (grace, hold) = (.days(7), .days(53))
+    case .stripe: (grace, hold) = (.days(7), .days(14))
+    }
     return [
       Product(id: "premium.monthly", period: .oneMonth, priceMilliunits: 9_990, grace: grace, hold: hold, trial: .days(7)),
       Product(id: "premium.plus", period: .oneMonth, priceMilliunits: 14_990, grace: grace, hold: hold),
     ]
   }
 
-  static func material(for store: StoreKind) -> Material {
-    let products = products(for: store)
-    switch store {
-    case .apple:
-      // The products are valid by construction; a failure here is a bug in this table.
-      guard let model = try? AppStoreModel(products: products) else { preconditionFailure("invalid Apple products") }
-      return collect(model, stories: common)
-    case .google:
-      guard let model = try? GooglePlayModel(products: products) else { preconditionFailure("invalid Google products") }
-      return collect(model, stories: common + googleOnly)
+  /// Where notifications come from: a store directly, or a store behind RevenueCat.
+  enum Source: CaseIterable {
+    case apple, google, stripe, revenueCatApple, revenueCatGoogle
+
+    /// The section's heading in the table.
+    var name: String {
+      switch self {
+      case .apple: "apple"
+      case .google: "google"
+      case .stripe: "stripe"
+      case .revenueCatApple: "revenuecat (apple)"
+      case .revenueCatGoogle: "revenuecat (google)"
+      }
+    }
+  }
+
+  static func material(for source: Source) -> Material {
+    // The products are valid by construction; a failure here is a bug in this table.
+    do {
+      switch source {
+      case .apple:
+        return collect(try AppStoreModel(products: products(for: .apple)), stories: common)
+      case .google:
+        return collect(try GooglePlayModel(products: products(for: .google)), stories: common + googleOnly)
+      case .stripe:
+        return collect(try StripeModel(products: products(for: .stripe)), stories: common)
+      case .revenueCatApple:
+        let store = try AppStoreModel(products: products(for: .apple))
+        return collect(try RevenueCatChannel(wrapping: store), stories: common)
+      case .revenueCatGoogle:
+        let store = try GooglePlayModel(products: products(for: .google))
+        return collect(try RevenueCatChannel(wrapping: store), stories: common + googleOnly)
+      }
+    } catch {
+      preconditionFailure("the policy table's products are invalid: \(error)")
     }
   }
 
@@ -97,6 +127,14 @@ enum PolicyTableStories {
       var label = n.name + " (" + resource.subscriptionState.rawValue.replacingAll("SUBSCRIPTION_STATE_", with: "")
       if let context = resource.canceledStateContext { label += ", \(context)" }
       return label + ")"
+    case .stripe(let e):
+      switch e.object {
+      case .subscription(let subscription): return "\(n.name) (\(subscription.status.rawValue))"
+      case .invoice(let invoice): return "\(n.name) (invoice \(invoice.status.rawValue))"
+      case .charge: return n.name
+      }
+    case .revenueCat:
+      return n.name
     }
   }
 
@@ -109,6 +147,12 @@ enum PolicyTableStories {
     case .googlePlay(var g):
       g.eventTime = instant
       return .googlePlay(g)
+    case .stripe(var e):
+      e.created = instant
+      return .stripe(e)
+    case .revenueCat(var e):
+      e.eventTimestamp = instant
+      return .revenueCat(e)
     }
   }
 }

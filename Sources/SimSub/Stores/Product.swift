@@ -13,10 +13,14 @@ public struct Product: Hashable, Sendable {
   public var trial: TimeSpan?
   /// Subscription group (Apple) / product family (Google), for changes and trial eligibility.
   public var group: Symbol
+  /// What the subscription becomes when the store's retries run out unpaid. Apple and Google
+  /// always end it; Stripe lets the account choose.
+  public var whenRetriesEnd: RetriesEnd
 
   public init(
     id: ProductID, period: BillingPeriod = .oneMonth, priceMilliunits: Int64 = 9_990,
-    grace: TimeSpan, hold: TimeSpan, trial: TimeSpan? = nil, group: Symbol = "default"
+    grace: TimeSpan, hold: TimeSpan, trial: TimeSpan? = nil, group: Symbol = "default",
+    whenRetriesEnd: RetriesEnd = .cancel
   ) {
     self.id = id
     self.period = period
@@ -25,10 +29,37 @@ public struct Product: Hashable, Sendable {
     self.hold = hold
     self.trial = trial
     self.group = group
+    self.whenRetriesEnd = whenRetriesEnd
   }
 
   /// Price per nominal day, to tell an upgrade from a downgrade.
   public var pricePerDay: Double { Double(priceMilliunits) / Double(period.nominalDays) }
+}
+
+/// What a subscription becomes when the store's billing retries run out unpaid (a product's
+/// `when-retries-end`).
+public enum RetriesEnd: UInt8, CaseIterable, Hashable, Sendable {
+  /// The subscription ends (every store; Stripe cancels it).
+  case cancel
+  /// Stripe: the subscription stays, marked `unpaid`, without access; paying the open invoice
+  /// brings it back.
+  case unpaid
+  /// Stripe: the subscription stays `past_due`; Stripe stops retrying.
+  case pastDue
+
+  /// The scenario spelling: `cancel`, `unpaid`, `past-due`.
+  public var name: String {
+    switch self {
+    case .cancel: "cancel"
+    case .unpaid: "unpaid"
+    case .pastDue: "past-due"
+    }
+  }
+
+  public init?(name: String) {
+    guard let s = Self.allCases.first(where: { $0.name == name }) else { return nil }
+    self = s
+  }
 }
 
 /// Index of a product in a store model's catalog; a plain integer so actions stay plain values.

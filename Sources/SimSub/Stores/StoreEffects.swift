@@ -28,6 +28,12 @@ public struct StoreEffects: Sendable {
     notifications.append(notification)
   }
 
+  /// Removes the notifications in `range`, keeping the others in order: for a channel that
+  /// replaces the store's notifications with its own (RevenueCat). Allocates nothing.
+  public mutating func removeNotifications(in range: Range<Int>) {
+    notifications.removeSubrange(range)
+  }
+
   public mutating func removeAll() {
     timers.removeAll(keepingCapacity: true)
     notifications.removeAll(keepingCapacity: true)

@@ -2,12 +2,14 @@
 public enum StoreKind: UInt8, CaseIterable, Hashable, Sendable {
   case apple
   case google
+  case stripe
 
   /// The scenario spelling (`store: apple`).
   public var name: String {
     switch self {
     case .apple: "apple"
     case .google: "google"
+    case .stripe: "stripe"
     }
   }
 

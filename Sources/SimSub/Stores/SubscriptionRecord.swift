@@ -47,11 +47,12 @@ public struct SubscriptionRecord: Hashable, Sendable {
   /// Google: while paused, when the subscription resumes (`autoResumeTime`).
   public var autoResumeTime: Instant?
   /// Google: the current purchase's `purchaseToken`; a resubscription or a product change
-  /// issues a new one.
+  /// issues a new one. Stripe: the subscription's id (`sub_…`), new with each subscription.
   public var purchaseToken: PurchaseToken?
   /// Google: the purchase the current one replaced (`linkedPurchaseToken`), after a product change.
   public var linkedPurchaseToken: PurchaseToken?
-  /// Google: when the current purchase was made (`startTime`).
+  /// Google: when the current purchase was made (`startTime`); Stripe: the subscription's
+  /// `created`.
   public var purchaseStart: Instant?
   /// When access was revoked (`revocationDate`).
   public var revocationDate: Instant?

@@ -13,9 +13,11 @@ public struct ActiveOnlyPolicy: EntitlementPolicy {
   public static let summary = "Known bad: access only in active, grace is locked out"
   public static let decidesOnlyOnNotifications = true
 
-  private var reference = ReferencePolicy()
+  private var reference: ReferencePolicy
 
-  public init() {}
+  public init() { reference = ReferencePolicy() }
+
+  public init(settings: PolicySettings) { reference = ReferencePolicy(settings: settings) }
 
   public mutating func receive(_ notification: StoreNotification, at arrival: Instant) {
     reference.receive(notification, at: arrival)
@@ -25,5 +27,9 @@ public struct ActiveOnlyPolicy: EntitlementPolicy {
     var decision = reference.decision(at: instant)
     decision.access = decision.state == .active
     return decision
+  }
+
+  public func nextDecisionChange(after instant: Instant) -> Instant? {
+    reference.nextDecisionChange(after: instant)
   }
 }

@@ -20,18 +20,25 @@ public struct ArrivalOrderPolicy: EntitlementPolicy {
   private var reading = EntitlementReading.never
   private var order = ArrivalOrder()
   private var replacement = ReplacedPurchase()
+  private let settings: PolicySettings
 
-  public init() {}
+  public init() { settings = .default }
+
+  public init(settings: PolicySettings) { self.settings = settings }
 
   public mutating func receive(_ notification: StoreNotification, at arrival: Instant) {
     guard !replacement.isAboutReplacedPurchase(notification),
-      let next = ReferenceRules.reading(of: notification, after: reading.state),
+      let next = ReferenceRules.reading(of: notification, after: reading.state, settings: settings),
       order.admit(NotificationIdentity(notification))
     else { return }
     reading = next
   }
 
   public func decision(at instant: Instant) -> Decision {
-    ReferenceRules.decision(for: reading)
+    ReferenceRules.decision(for: reading, at: instant)
+  }
+
+  public func nextDecisionChange(after instant: Instant) -> Instant? {
+    reading.nextChange(after: instant)
   }
 }

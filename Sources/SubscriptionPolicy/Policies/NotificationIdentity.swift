@@ -3,13 +3,16 @@ import Foundation
 /// What makes two deliveries the same notification: Apple's `notificationUUID`; for Google, the
 /// RTDN's `(purchaseToken, notificationType, eventTimeMillis)`, since an RTDN carries no id of
 /// its own (Pub/Sub's `messageId` belongs to the transport, which simsub does not model). The
-/// fetched resource is not part of it: a redelivery may fetch a newer one.
+/// fetched resource is not part of it: a redelivery may fetch a newer one. Stripe's event `id`
+/// and RevenueCat's event `id`, which both stores keep on a retried delivery.
 ///
 /// A plain value of at most 25 bytes with no references: comparing two costs a few integer
 /// comparisons and building one never allocates.
 enum NotificationIdentity: Hashable, Sendable {
   case appStore(UUID)
   case googlePlay(PurchaseToken, GooglePlayNotificationType, Instant)
+  case stripe(Symbol)
+  case revenueCat(Symbol)
 
   init(_ notification: StoreNotification) {
     switch notification {
@@ -19,6 +22,10 @@ enum NotificationIdentity: Hashable, Sendable {
       self = .googlePlay(
         n.subscriptionNotification.purchaseToken, n.subscriptionNotification.notificationType,
         n.eventTime)
+    case .stripe(let e):
+      self = .stripe(e.id)
+    case .revenueCat(let e):
+      self = .revenueCat(e.id)
     }
   }
 }

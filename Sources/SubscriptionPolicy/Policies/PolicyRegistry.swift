@@ -29,6 +29,8 @@ public enum PolicyRegistry {
     Entry(ActiveOnlyPolicy.self),
     Entry(UnknownIsActivePolicy.self),
     Entry(ArrivalOrderPolicy.self),
+    Entry(PastDueIsFreePolicy.self),
+    Entry(BillingErrorIsEndPolicy.self),
   ]
 
   /// The names of ``all``, in order.

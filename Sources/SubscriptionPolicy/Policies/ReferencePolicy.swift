@@ -16,6 +16,15 @@
 /// - **Ends access only on the store's word.** It never runs its own clock on
 ///   `gracePeriodExpiresDate` or `expiresDate` (a late notification must not become a lockout),
 ///   so its answer changes only when a notification arrives: `decidesOnlyOnNotifications`.
+///   One exception, because the store never speaks there: Stripe has no grace period, and a
+///   `past_due` subscriber keeps access for as long as the *app* promises
+///   (`PolicySettings.stripeGracePeriod`, counted from the renewal that failed). Stripe sends
+///   nothing when that promise runs out, so the policy ends it on its own clock and names the
+///   instant in `nextDecisionChange(after:)`, where the engine samples it. The promise is counted
+///   from the event's own data, never from arrival, so a late event cannot shorten it.
+/// - **RevenueCat's `CANCELLATION` is not the end.** With reason `BILLING_ERROR` it comes beside
+///   `BILLING_ISSUE` when a renewal fails, in either order; access lasts through grace until
+///   RevenueCat's `EXPIRATION`.
 /// - **Fails safe on the unknown.** A type it does not know neither grants nor revokes: the
 ///   answer stays what it was.
 /// - **Follows a Google product change to the new purchase.** An upgrade or downgrade replaces
@@ -33,28 +42,37 @@
 /// the policy applies on arrival; until then it answers from the newest RTDN it has, exactly as
 /// it does for Apple. One rule for both stores keeps duplicates and reordering harmless.
 ///
-/// `receive` and `decision(at:)` do not allocate; the value is about 160 bytes (the answer, one
-/// instant, four notification identities and one replaced token) with no references, whatever the history's length.
+/// `receive` and `decision(at:)` do not allocate; the value is about 210 bytes (the reading, the
+/// settings, one instant, four notification identities and one replaced token) with no
+/// references, whatever the history's length.
 public struct ReferencePolicy: EntitlementPolicy {
   public static let name = "reference"
   public static let summary = "Recommended: grace keeps access, store order, idempotent"
   public static let decidesOnlyOnNotifications = true
 
-  private var reading = EntitlementReading.never
+  private(set) var reading = EntitlementReading.never
   private var order = SentDateOrder()
   private var replacement = ReplacedPurchase()
+  /// The app's promises.
+  public let settings: PolicySettings
 
-  public init() {}
+  public init() { settings = .default }
+
+  public init(settings: PolicySettings) { self.settings = settings }
 
   public mutating func receive(_ notification: StoreNotification, at arrival: Instant) {
     guard !replacement.isAboutReplacedPurchase(notification),
-      let next = ReferenceRules.reading(of: notification, after: reading.state),
+      let next = ReferenceRules.reading(of: notification, after: reading.state, settings: settings),
       order.admit(NotificationIdentity(notification), sentDate: notification.sentDate)
     else { return }
     reading = next
   }
 
   public func decision(at instant: Instant) -> Decision {
-    ReferenceRules.decision(for: reading)
+    ReferenceRules.decision(for: reading, at: instant)
+  }
+
+  public func nextDecisionChange(after instant: Instant) -> Instant? {
+    reading.nextChange(after: instant)
   }
 }

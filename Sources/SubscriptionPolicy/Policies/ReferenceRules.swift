@@ -2,12 +2,32 @@
 /// end while in grace.
 struct EntitlementReading: Hashable, Sendable {
   var state: EntitlementState
-  /// Apple's `gracePeriodExpiresDate`, Google's `expiryTime` in grace; `nil` outside grace.
+  /// Apple's `gracePeriodExpiresDate`, Google's `expiryTime` in grace, RevenueCat's
+  /// `grace_period_expiration_at_ms`, the end of the app's promise for Stripe; `nil` outside
+  /// grace.
   var gracePeriodExpiresDate: Instant?
+  /// When grace is the app's own promise (Stripe `past_due`, for which Stripe has no grace and
+  /// sends nothing when the promise runs out): the instant it ends, from which the reading
+  /// stands for `hold`. `nil` when the store itself says when grace ends.
+  var appGraceEnds: Instant?
 
-  init(_ state: EntitlementState, gracePeriodExpiresDate: Instant? = nil) {
+  init(_ state: EntitlementState, gracePeriodExpiresDate: Instant? = nil, appGraceEnds: Instant? = nil) {
     self.state = state
     self.gracePeriodExpiresDate = state == .grace ? gracePeriodExpiresDate : nil
+    self.appGraceEnds = state == .grace ? appGraceEnds : nil
+  }
+
+  /// The state at `instant`: `hold` once the app's own grace has run out, the state otherwise.
+  func state(at instant: Instant) -> EntitlementState {
+    if let end = appGraceEnds, instant >= end { return .hold }
+    return state
+  }
+
+  /// When the reading changes on its own after `instant`: the end of the app's grace, if still
+  /// ahead.
+  func nextChange(after instant: Instant) -> Instant? {
+    guard let end = appGraceEnds, end > instant else { return nil }
+    return end
   }
 
   /// Before any notification.
@@ -17,14 +37,16 @@ struct EntitlementReading: Hashable, Sendable {
 /// How the reference policy reads one notification, and what it answers for a state.
 ///
 /// Shared by ``ReferencePolicy`` and the known-bad policies that differ from it in one respect
-/// only (``ActiveOnlyPolicy``, ``ArrivalOrderPolicy``), so that each of those shows exactly one
-/// mistake. Pure functions of plain values; none allocates.
+/// only (``ActiveOnlyPolicy``, ``ArrivalOrderPolicy``, ``PastDueIsFreePolicy``,
+/// ``BillingErrorIsEndPolicy``), so that each of those shows exactly one mistake. Pure
+/// functions of plain values; none allocates.
 enum ReferenceRules {
-  /// The reference answer for a reading: grace keeps access with a soft prompt and reports when
-  /// grace ends; hold denies access with a hard prompt; an active subscriber (renewing or not)
-  /// has access and no prompt; paused, expired, revoked and never have neither.
-  static func decision(for reading: EntitlementReading) -> Decision {
-    switch reading.state {
+  /// The reference answer for a reading at `instant`: grace keeps access with a soft prompt and
+  /// reports when grace ends; hold denies access with a hard prompt; an active subscriber
+  /// (renewing or not) has access and no prompt; paused, expired, revoked and never have
+  /// neither. A grace that is the app's own promise (Stripe) is hold from its end on.
+  static func decision(for reading: EntitlementReading, at instant: Instant) -> Decision {
+    switch reading.state(at: instant) {
     case .active:
       Decision(state: .active, access: true)
     case .grace:
@@ -42,11 +64,13 @@ enum ReferenceRules {
   /// subscription's state (a type the policy does not know, a `TEST`, a summary), in which case
   /// the policy keeps its answer.
   static func reading(
-    of notification: StoreNotification, after current: EntitlementState
+    of notification: StoreNotification, after current: EntitlementState, settings: PolicySettings
   ) -> EntitlementReading? {
     switch notification {
     case .appStore(let n): reading(of: n)
     case .googlePlay(let n): reading(of: n, after: current)
+    case .stripe(let e): reading(of: e, after: current, settings: settings)
+    case .revenueCat(let e): reading(of: e, after: current)
     }
   }
 
@@ -176,6 +200,128 @@ enum ReferenceRules {
     switch code.rawValue {
     case 1...13, 19, 20: true
     default: false
+    }
+  }
+
+  // MARK: Stripe
+
+  /// A Stripe event's reading.
+  ///
+  /// A subscription event (`customer.subscription.created`, `.updated`, `.deleted`, `.paused`,
+  /// `.resumed`, `.trial_will_end`) is read by the subscription's `status`, which is the state
+  /// after the event:
+  ///
+  /// | `status` | state |
+  /// |---|---|
+  /// | `trialing`, `active` (with `cancel_at_period_end` or not) | active |
+  /// | `past_due` | grace for the app's promise from `current_period_start`, then hold |
+  /// | `unpaid` | hold |
+  /// | `canceled`, `incomplete_expired` | expired (revoked stays revoked) |
+  /// | `paused` | paused |
+  /// | `incomplete`, unknown | nothing |
+  ///
+  /// An invoice event counts only for a subscription's invoice: `invoice.paid` and
+  /// `invoice.payment_succeeded` → active; `invoice.payment_failed` → `past_due` as above, from
+  /// the invoice's `created`, but only while the subscription is active or in grace (a failed
+  /// attempt does not bring back a grace that has been replaced by `unpaid` or an end).
+  /// `charge.refunded` with the whole charge refunded → revoked. Other events read as nothing.
+  ///
+  /// Stripe has no grace period of its own: `past_due` lasts as long as Stripe retries, and the
+  /// app decides how long a `past_due` subscriber keeps access (`PolicySettings`). Stripe sends
+  /// nothing when that promise runs out, so the reading ends grace on the policy's own clock, at
+  /// the renewal that failed plus the promise; `nextDecisionChange` tells the engine when.
+  static func reading(
+    of e: StripeEvent, after current: EntitlementState, settings: PolicySettings
+  ) -> EntitlementReading? {
+    switch e.object {
+    case .subscription(let s):
+      switch e.type {
+      case .subscriptionCreated, .subscriptionUpdated, .subscriptionDeleted, .subscriptionPaused,
+        .subscriptionResumed, .subscriptionTrialWillEnd:
+        break
+      default:
+        return nil
+      }
+      switch s.status {
+      case .trialing, .active: return EntitlementReading(.active)
+      case .pastDue: return pastDue(since: s.currentPeriodStart, settings: settings)
+      case .unpaid: return EntitlementReading(.hold)
+      case .canceled, .incompleteExpired: return EntitlementReading(current == .revoked ? .revoked : .expired)
+      case .paused: return EntitlementReading(.paused)
+      default: return nil
+      }
+    case .invoice(let invoice):
+      guard invoice.subscription != nil else { return nil }
+      switch e.type {
+      case .invoicePaid, .invoicePaymentSucceeded:
+        return EntitlementReading(.active)
+      case .invoicePaymentFailed:
+        guard current == .active || current == .grace else { return nil }
+        return pastDue(since: invoice.created, settings: settings)
+      default:
+        return nil
+      }
+    case .charge(let charge):
+      guard e.type == .chargeRefunded, charge.refunded else { return nil }
+      return EntitlementReading(.revoked)
+    }
+  }
+
+  /// `past_due` since the renewal at `failed`: grace until the app's promise ends, or hold when
+  /// it promises none.
+  static func pastDue(since failed: Instant, settings: PolicySettings) -> EntitlementReading {
+    guard settings.stripeGracePeriod > .zero else { return EntitlementReading(.hold) }
+    let end = failed + settings.stripeGracePeriod
+    return EntitlementReading(.grace, gracePeriodExpiresDate: end, appGraceEnds: end)
+  }
+
+  // MARK: RevenueCat
+
+  /// A RevenueCat event's reading.
+  ///
+  /// | event | state |
+  /// |---|---|
+  /// | `INITIAL_PURCHASE`, `RENEWAL` (also a recovery), `UNCANCELLATION` | active |
+  /// | `BILLING_ISSUE` with `grace_period_expiration_at_ms` after the event | grace until then |
+  /// | `BILLING_ISSUE` without grace, or with grace already over | hold |
+  /// | `CANCELLATION` `CUSTOMER_SUPPORT` (a refund) with `expiration_at_ms` not after the event | revoked |
+  /// | any other `CANCELLATION`, `BILLING_ERROR` included | nothing |
+  /// | `EXPIRATION` `BILLING_ERROR` | hold: grace ran out and the store may still recover it |
+  /// | `EXPIRATION` `SUBSCRIPTION_PAUSED` | paused |
+  /// | `EXPIRATION` `CUSTOMER_SUPPORT` | revoked |
+  /// | any other `EXPIRATION` | expired (revoked stays revoked) |
+  /// | `PRODUCT_CHANGE`, `SUBSCRIPTION_PAUSED`, `TEST`, `TRANSFER`, other types | nothing |
+  ///
+  /// A `CANCELLATION` means auto-renew is off: access lasts until `EXPIRATION`. That holds for
+  /// `BILLING_ERROR` too, which RevenueCat sends beside `BILLING_ISSUE`, in either order, as soon
+  /// as a renewal fails; the subscriber keeps access through the store's grace, and RevenueCat
+  /// sends `EXPIRATION` only if grace ends unpaid. So the reading needs no clock: grace is
+  /// reported until its end, and access ends on the `EXPIRATION`. Likewise `SUBSCRIPTION_PAUSED`
+  /// only announces a pause ("You should not revoke access when receiving a
+  /// `SUBSCRIPTION_PAUSED` event").
+  static func reading(of e: RevenueCatEvent, after current: EntitlementState) -> EntitlementReading? {
+    switch e.type {
+    case .initialPurchase, .renewal, .uncancellation:
+      return EntitlementReading(.active)
+    case .billingIssue:
+      if let end = e.gracePeriodExpirationAt, end > e.eventTimestamp {
+        return EntitlementReading(.grace, gracePeriodExpiresDate: end)
+      }
+      return EntitlementReading(.hold)
+    case .cancellation:
+      guard e.cancelReason == .customerSupport, let end = e.expirationAt, end <= e.eventTimestamp else {
+        return nil
+      }
+      return EntitlementReading(.revoked)
+    case .expiration:
+      switch e.expirationReason ?? .unknown {
+      case .billingError: return EntitlementReading(.hold)
+      case .subscriptionPaused: return EntitlementReading(.paused)
+      case .customerSupport: return EntitlementReading(.revoked)
+      default: return EntitlementReading(current == .revoked ? .revoked : .expired)
+      }
+    default:
+      return nil
     }
   }
 }

@@ -31,6 +31,8 @@
 /// It reads only the notification type, never Apple's `status` or Google's fetched resource.
 /// Ordering and deduplication are ``ReferencePolicy``'s, so its mistakes are the mapping's
 /// alone; `gracePeriodExpiresDate` is reported from the payload in grace, as the reference does.
+/// The guide publishes no mapping for Stripe or RevenueCat: their events are read as the
+/// reference policy reads them.
 public struct UnknownIsActivePolicy: EntitlementPolicy {
   public static let name = "unknown-is-active"
   public static let summary = "Known bad: unknown types mean active, refunds keep access"
@@ -38,34 +40,35 @@ public struct UnknownIsActivePolicy: EntitlementPolicy {
 
   private var reading = EntitlementReading.never
   private var order = SentDateOrder()
+  private let settings: PolicySettings
 
-  public init() {}
+  public init() { settings = .default }
+
+  public init(settings: PolicySettings) { self.settings = settings }
 
   public mutating func receive(_ notification: StoreNotification, at arrival: Instant) {
-    guard order.admit(NotificationIdentity(notification), sentDate: notification.sentDate) else {
-      return
-    }
-    reading = Self.reading(of: notification)
+    guard let next = Self.reading(of: notification, after: reading.state, settings: settings),
+      order.admit(NotificationIdentity(notification), sentDate: notification.sentDate)
+    else { return }
+    reading = next
   }
 
   public func decision(at instant: Instant) -> Decision {
-    switch reading.state {
-    case .active:
-      Decision(state: .active, access: true)
-    case .grace:
-      Decision(
-        state: .grace, access: true, prompt: .soft,
-        gracePeriodExpiresDate: reading.gracePeriodExpiresDate)
-    case .hold:
-      Decision(state: .hold, access: false, prompt: .hard)
-    case .never, .paused, .expired, .revoked:
-      Decision(state: reading.state, access: false)
-    }
+    ReferenceRules.decision(for: reading, at: instant)
   }
 
-  /// The published mapping; every notification reads as some state.
-  static func reading(of notification: StoreNotification) -> EntitlementReading {
+  public func nextDecisionChange(after instant: Instant) -> Instant? {
+    reading.nextChange(after: instant)
+  }
+
+  /// The published mapping for Apple and Google, where every notification reads as some
+  /// state; the reference reading for Stripe and RevenueCat.
+  static func reading(
+    of notification: StoreNotification, after current: EntitlementState, settings: PolicySettings
+  ) -> EntitlementReading? {
     switch notification {
+    case .stripe, .revenueCat:
+      return ReferenceRules.reading(of: notification, after: current, settings: settings)
     case .appStore(let n):
       switch n.notificationType {
       case .subscribed, .didRenew:

@@ -129,4 +129,53 @@ struct EngineTests {
     _ = e.run(until: testStart + .days(2))
     #expect(e.observer.sentNames == ["SUBSCRIBED"])
   }
+
+  @Test func aPolicyClockIsSampledAtTheInstantsThePolicyNames() {
+    var e = Engine(
+      store: ToyStore(), policy: DeadlinePolicy(), payments: CardOnFile(),
+      observer: TraceRecorder(keepsSamples: true), start: testStart, step: .hours(1))
+    e.schedule(.subscribe(product: 0, trial: false), at: testStart)
+    _ = e.run(until: testStart + .days(1))
+    let samples = e.observer.samples
+    // No steps: the policy decides on notifications and its named instants only.
+    #expect(samples.allSatisfy { $0.afterEvent })
+    #expect(samples.map(\.instant) == [testStart, testStart, testStart + .hours(5), testStart + .hours(9)])
+    #expect(samples.map(\.decision.state) == [.never, .active, .grace, .hold])
+    // A delivery that names the same instant again queues no second sample.
+    var twice = Engine(
+      store: ToyStore(), policy: DeadlinePolicy(), payments: CardOnFile(),
+      observer: TraceRecorder(keepsSamples: true), start: testStart, step: .hours(1),
+      delivery: DeliverySettings(duplicate: true))
+    twice.schedule(.subscribe(product: 0, trial: false), at: testStart)
+    _ = twice.run(until: testStart + .days(1))
+    #expect(twice.observer.samples.filter { $0.instant == testStart + .hours(5) }.count == 1)
+  }
+}
+
+/// A policy that decides on notifications, then changes on its own clock at instants it names:
+/// active on the first arrival, grace five hours later, hold four hours after that.
+struct DeadlinePolicy: EntitlementPolicy {
+  static let name = "deadline"
+  static let summary = "changes at named instants (tests only)"
+  static let decidesOnlyOnNotifications = true
+  var first: Instant?
+
+  init() {}
+
+  mutating func receive(_ notification: StoreNotification, at arrival: Instant) {
+    if first == nil { first = arrival }
+  }
+
+  func decision(at instant: Instant) -> Decision {
+    guard let first else { return .never }
+    if instant >= first + .hours(9) { return Decision(state: .hold, access: false, prompt: .hard) }
+    if instant >= first + .hours(5) { return Decision(state: .grace, access: true, prompt: .soft) }
+    return Decision(state: .active, access: true)
+  }
+
+  func nextDecisionChange(after instant: Instant) -> Instant? {
+    guard let first else { return nil }
+    for change in [first + .hours(5), first + .hours(9)] where change > instant { return change }
+    return nil
+  }
 }

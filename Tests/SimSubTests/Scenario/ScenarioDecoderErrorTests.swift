@@ -106,9 +106,9 @@ extension ScenarioTests {
         text: "name: t\nstore: aple\nproduct: {}\ntimeline: []\n",
         errors: ["2:8: unknown store 'aple' — did you mean 'apple'?"]),
       Case(
-        label: "stripe is not modelled yet",
-        text: "name: t\nstore: stripe\nproduct: {}\ntimeline: []\n",
-        errors: ["2:8: store 'stripe' is not modelled yet: this version has 'apple' and 'google'"]),
+        label: "unknown store",
+        text: "name: t\nstore: strpie\nproduct: {}\ntimeline: []\n",
+        errors: ["2:8: unknown store 'strpie' — did you mean 'stripe'?"]),
       Case(
         label: "unknown action",
         text: "name: t\nstore: apple\nproduct: {}\ntimeline:\n  - at: 1d\n    do: cancle\n",
@@ -158,9 +158,9 @@ extension ScenarioTests {
           "name: t\nstore: apple\nproduct: {}\ntimeline: []\ninvariants: {no-free-access: off}\nexpect-violations: [no-free-access]\n",
         errors: ["6:21: 'no-free-access' cannot be expected to be violated: 'invariants' turns it off"]),
       Case(
-        label: "unknown channel, and revenuecat not modelled",
-        text: "name: t\nstore: apple\nproduct: {}\nchannel: revenuecat\ntimeline: []\n",
-        errors: ["4:10: channel 'revenuecat' is not modelled yet: this version has 'direct'"]),
+        label: "revenuecat is not played in front of stripe",
+        text: "name: t\nstore: stripe\nproduct: {}\nchannel: revenuecat\ntimeline: []\n",
+        errors: ["4:10: simsub plays the revenuecat channel for apple and google, not stripe"]),
       Case(
         label: "unknown period",
         text: "name: t\nstore: apple\nproduct: {period: 1D}\ntimeline: []\n",

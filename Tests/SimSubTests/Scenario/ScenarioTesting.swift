@@ -53,14 +53,7 @@ enum ScenarioTesting {
     _ text: String, policy: P.Type, sourceLocation: Testing.SourceLocation = #_sourceLocation
   ) throws -> ScenarioResult {
     let scenario = try self.scenario(text, sourceLocation: sourceLocation)
-    switch scenario.store {
-    case .apple:
-      return ScenarioRunner.run(
-        scenario, store: try AppStoreModel(products: scenario.products), policy: policy)
-    case .google:
-      return ScenarioRunner.run(
-        scenario, store: try GooglePlayModel(products: scenario.products), policy: policy)
-    }
+    return try ScenarioPlayer.play(scenario, policy: policy)
   }
 
   /// An instant written as RFC 3339, for readable expectations.

@@ -22,10 +22,15 @@ private struct AlwaysOpen: EntitlementPolicy {
 @Suite("Policy registry")
 struct PolicyRegistryTests {
   @Test func listsEveryBuiltInPolicyInOrder() {
-    #expect(PolicyRegistry.names == ["reference", "active-only", "unknown-is-active", "arrival-order"])
+    #expect(
+      PolicyRegistry.names == [
+        "reference", "active-only", "unknown-is-active", "arrival-order", "past-due-is-free",
+        "billing-error-is-end",
+      ])
     #expect(
       PolicyRegistry.all.map { String(describing: $0.type) } == [
         "ReferencePolicy", "ActiveOnlyPolicy", "UnknownIsActivePolicy", "ArrivalOrderPolicy",
+        "PastDueIsFreePolicy", "BillingErrorIsEndPolicy",
       ])
   }
 
@@ -53,6 +58,8 @@ struct PolicyRegistryTests {
     ("referenec", "reference"),
     ("active_only", "active-only"), ("activeonly", "active-only"), ("arival-order", "arrival-order"),
     ("unknown-is-activ", "unknown-is-active"), ("unknown", "unknown-is-active"), ("arrival", "arrival-order"),
+    ("past-due-is-fre", "past-due-is-free"), ("past-due", "past-due-is-free"),
+    ("billing-error", "billing-error-is-end"), ("billing_error_is_end", "billing-error-is-end"),
   ])
   func suggestsTheNearestName(_ typed: String, _ expected: String) {
     #expect(PolicyRegistry.nearestName(to: typed) == expected)
@@ -69,7 +76,7 @@ struct PolicyRegistryTests {
         == "unknown policy 'refrence' — did you mean 'reference'?")
     #expect(
       UnknownPolicyError(name: "strict").description
-        == "unknown policy 'strict' — the built-in policies are reference, active-only, unknown-is-active, arrival-order"
+        == "unknown policy 'strict' — the built-in policies are reference, active-only, unknown-is-active, arrival-order, past-due-is-free, billing-error-is-end"
     )
   }
 

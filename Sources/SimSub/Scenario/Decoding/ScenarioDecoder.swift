@@ -11,7 +11,8 @@ enum ScenarioDecoder {
     "name", "store", "product", "start", "horizon", "step", "policy", "channel", "delivery",
     "timeline", "expect", "invariants", "expect-violations",
   ]
-  static let productKeys = ["id", "period", "price", "grace", "hold", "trial", "group"]
+  static let productKeys = ["id", "period", "price", "grace", "hold", "trial", "group", "when-retries-end"]
+  static let channelKeys = ["name", "billing-issue-order"]
   static let actions = [
     "subscribe", "card-fails", "update-card", "cancel", "uncancel", "resubscribe", "refund",
     "change-product", "pause", "resume", "note", "delivery",
@@ -37,11 +38,7 @@ enum ScenarioDecoder {
     var top = MappingReader(root, knownKeys: topKeys, expected: "a scenario mapping")
     let name = top.required("name") { n in try decodeName(n) }
     let store = top.required("store") { (n) -> StoreKind in
-      if case .scalar(let text, _) = n.kind, text == "stripe" {
-        throw DiagnosticError(
-          .error("store 'stripe' is not modelled yet: this version has 'apple' and 'google'", at: n.location))
-      }
-      return StoreKind(name: try n.decodeChoice(from: StoreKind.allCases.map(\.name), what: "store"))!
+      StoreKind(name: try n.decodeChoice(from: StoreKind.allCases.map(\.name), what: "store"))!
     }
     // `nil` only when the file's `start` is wrong; later checks against it are then skipped.
     let start: Instant? =
@@ -65,13 +62,8 @@ enum ScenarioDecoder {
     let policy = top.optional("policy", default: "reference") { n in
       try n.decodeChoice(from: PolicyRegistry.names, what: "policy")
     }
-    _ = top.optional("channel") { (n) -> String in
-      let channel = try n.decodeChoice(from: ["direct", "revenuecat"], what: "channel")
-      if channel != "direct" {
-        throw DiagnosticError(
-          .error("channel '\(channel)' is not modelled yet: this version has 'direct'", at: n.location))
-      }
-      return channel
+    let channel = top.optional("channel", default: ScenarioChannel.direct) { n in
+      try decodeChannel(n, store: store)
     }
     let delivery = top.optional("delivery", default: DeliveryFaults()) { (n) -> DeliveryFaults in
       var reader = MappingReader(
@@ -88,7 +80,7 @@ enum ScenarioDecoder {
     } else if top.isMapping {
       _ = top.required("product") { _ in () }
     }
-    let context = Context(store: store, products: products, start: start)
+    let context = Context(store: store, products: products, start: start, channel: channel)
     let timeline = top.required("timeline") { n in try decodeTimeline(n, context) } ?? []
     let expectations = top.optional("expect") { n in try decodeExpectations(n, context) } ?? []
     let invariants = top.optional("invariants") { n in try decodeInvariantLevels(n) } ?? [:]
@@ -118,7 +110,7 @@ enum ScenarioDecoder {
     guard let name, let store, !products.isEmpty else { throw DiagnosticError(top.diagnostics) }
     return Scenario(
       path: path, name: name, store: store, products: products, start: start ?? Scenario.defaultStart,
-      horizon: horizon, step: step, policy: policy, delivery: delivery, timeline: timeline,
+      horizon: horizon, step: step, policy: policy, channel: channel, delivery: delivery, timeline: timeline,
       expectations: expectations, invariants: invariants, expectedViolations: expected)
   }
 
@@ -128,6 +120,7 @@ enum ScenarioDecoder {
     var store: StoreKind?
     var products: [Product]
     var start: Instant?
+    var channel: ScenarioChannel
   }
 
   static func decodeName(_ node: YAMLNode) throws(DiagnosticError) -> String {
@@ -183,10 +176,28 @@ enum ScenarioDecoder {
       let group = reader.optional("group", default: "default") { n in
         try n.decodeText(expected: "a group name")
       }
-      let resolvedGrace = grace ?? defaultGrace(store ?? .apple, period)
+      let retriesEnd = reader.optional("when-retries-end", default: RetriesEnd.cancel) { (n) -> RetriesEnd in
+        let end = RetriesEnd(name: try n.decodeChoice(from: RetriesEnd.allCases.map(\.name), what: "value"))!
+        if let store, store != .stripe, end != .cancel {
+          let message =
+            "when-retries-end is a stripe setting: \(store.name) ends the subscription when its retries run out"
+          throw DiagnosticError(.error(message, at: n.location))
+        }
+        return end
+      }
+      // Stripe's window (`hold`) is chosen first: its default grace is the whole window.
+      let resolvedHold: TimeSpan
+      let resolvedGrace: TimeSpan
+      if store == .stripe {
+        resolvedHold = hold ?? StripeModel.defaultHold(for: period)
+        resolvedGrace = grace ?? StripeModel.defaultGrace(window: resolvedHold)
+      } else {
+        resolvedGrace = grace ?? defaultGrace(store ?? .apple, period)
+        resolvedHold = hold ?? defaultHold(store ?? .apple, period, resolvedGrace)
+      }
       let product = Product(
         id: ProductID(id), period: period, priceMilliunits: price, grace: resolvedGrace,
-        hold: hold ?? defaultHold(store ?? .apple, period, resolvedGrace), trial: trial, group: Symbol(group))
+        hold: resolvedHold, trial: trial, group: Symbol(group), whenRetriesEnd: retriesEnd)
       let idLocation = reader.entry("id")?.value.location ?? item.location
       if let earlier = firstLocation[id] {
         diagnostics.append(
@@ -202,15 +213,50 @@ enum ScenarioDecoder {
         let at = reader.entry("grace")?.key.location ?? reader.entry("hold")?.key.location ?? item.location
         diagnostics.append(.error(message, at: at))
       }
+      if reader.diagnostics.isEmpty, store == .stripe, let first = products.first, first.grace != product.grace {
+        let message =
+          "the app's grace during stripe's past_due is one promise for every product: "
+          + "\(first.id.text) has \(first.grace), \(product.id.text) has \(product.grace)"
+        diagnostics.append(.error(message, at: reader.entry("grace")?.key.location ?? item.location))
+      }
       products.append(product)
     }
     return (products, diagnostics)
+  }
+
+  /// `direct`, `revenuecat`, or `{name: revenuecat, billing-issue-order: cancellation-first}`.
+  static func decodeChannel(_ node: YAMLNode, store: StoreKind?) throws(DiagnosticError) -> ScenarioChannel {
+    let names = ["direct", "revenuecat"]
+    var name: String
+    var order = RevenueCatPairOrder.billingIssueFirst
+    if case .mapping = node.kind {
+      var reader = MappingReader(node, knownKeys: channelKeys, expected: "a channel mapping")
+      name = reader.required("name") { n in try n.decodeChoice(from: names, what: "channel") } ?? "direct"
+      order = reader.optional("billing-issue-order", default: RevenueCatPairOrder.billingIssueFirst) { n in
+        RevenueCatPairOrder(
+          name: try n.decodeChoice(from: RevenueCatPairOrder.allCases.map(\.name), what: "order"))!
+      }
+      if name == "direct", let entry = reader.entry("billing-issue-order") {
+        let message = "billing-issue-order is a revenuecat setting; the direct channel has none"
+        reader.report(.error(message, at: entry.key.location))
+      }
+      try reader.finish()
+    } else {
+      name = try node.decodeChoice(from: names, what: "channel")
+    }
+    guard name == "revenuecat" else { return .direct }
+    if store == .stripe {
+      let message = "simsub plays the revenuecat channel for apple and google, not stripe"
+      throw DiagnosticError(.error(message, at: node.location))
+    }
+    return .revenueCat(order)
   }
 
   static func defaultGrace(_ store: StoreKind, _ period: BillingPeriod) -> TimeSpan {
     switch store {
     case .apple: AppStoreModel.defaultGrace(for: period)
     case .google: GooglePlayModel.defaultGrace(for: period)
+    case .stripe: StripeModel.defaultGrace(window: StripeModel.defaultHold(for: period))
     }
   }
 
@@ -218,6 +264,7 @@ enum ScenarioDecoder {
     switch store {
     case .apple: AppStoreModel.defaultHold(for: period, grace: grace)
     case .google: GooglePlayModel.defaultHold(for: period, grace: grace)
+    case .stripe: StripeModel.defaultHold(for: period)
     }
   }
 
@@ -226,6 +273,7 @@ enum ScenarioDecoder {
       switch store {
       case .apple: _ = try AppStoreModel(products: [product])
       case .google: _ = try GooglePlayModel(products: [product])
+      case .stripe: _ = try StripeModel(products: [product])
       }
       return nil
     } catch {
@@ -510,7 +558,8 @@ enum ScenarioDecoder {
         var names: [String] = []
         for i in items {
           do {
-            names.append(try decodeNotificationName(i, store: context.store))
+            names.append(
+              try decodeNotificationName(i, store: context.channel == .direct ? context.store : nil))
           } catch let error as DiagnosticError {
             problems += error.diagnostics
           }
@@ -539,7 +588,8 @@ enum ScenarioDecoder {
   }
 
   /// A notification name the store sends: Apple's `TYPE` or `TYPE/SUBTYPE`, Google's
-  /// `SUBSCRIPTION_…` names. With no valid store, any name is taken.
+  /// `SUBSCRIPTION_…` names. With no valid store, behind RevenueCat, or for Stripe (whose
+  /// event types are open-ended), any name is taken.
   static func decodeNotificationName(_ node: YAMLNode, store: StoreKind?) throws(DiagnosticError) -> String {
     let text = try node.decodeText(expected: "a notification name such as DID_RENEW or SUBSCRIPTION_ON_HOLD")
     guard let store else { return text }
@@ -555,6 +605,8 @@ enum ScenarioDecoder {
           "unknown \(what) '\(YAMLNode.clipped(word))': expected \(Spelling.list(known))", at: node.location))
     }
     switch store {
+    case .stripe:
+      return text
     case .apple:
       let parts = text.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
       let types = AppStoreNotificationType.documented.map(\.rawValue)

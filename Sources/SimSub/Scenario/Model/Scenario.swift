@@ -17,6 +17,8 @@ public struct Scenario: Hashable, Sendable {
   public var step: TimeSpan
   /// The built-in policy's name.
   public var policy: String
+  /// How notifications reach the policy: the store's own, or RevenueCat's webhooks.
+  public var channel: ScenarioChannel
   /// Delivery faults in force from the start.
   public var delivery: DeliveryFaults
   public var timeline: [TimelineEntry]
@@ -29,7 +31,8 @@ public struct Scenario: Hashable, Sendable {
   public init(
     path: String, name: String, store: StoreKind, products: [Product], start: Instant,
     horizon: TimeSpan? = nil, step: TimeSpan = .hours(1), policy: String = "reference",
-    delivery: DeliveryFaults = DeliveryFaults(), timeline: [TimelineEntry],
+    channel: ScenarioChannel = .direct, delivery: DeliveryFaults = DeliveryFaults(),
+    timeline: [TimelineEntry],
     expectations: [Expectation] = [], invariants: [Invariant: InvariantLevel] = [:],
     expectedViolations: [Invariant] = []
   ) {
@@ -41,6 +44,7 @@ public struct Scenario: Hashable, Sendable {
     self.horizon = horizon
     self.step = step
     self.policy = policy
+    self.channel = channel
     self.delivery = delivery
     self.timeline = timeline
     self.expectations = expectations
@@ -48,11 +52,34 @@ public struct Scenario: Hashable, Sendable {
     self.expectedViolations = expectedViolations
   }
 
+  /// What the app promises that the policy is told: for Stripe, the products' `grace` (the
+  /// app's grace during `past_due`, one length for every product).
+  public var policySettings: PolicySettings {
+    guard store == .stripe, let grace = products.first?.grace else { return .default }
+    return PolicySettings(stripeGracePeriod: grace)
+  }
+
   /// The level of `invariant` in this scenario.
   public func level(of invariant: Invariant) -> InvariantLevel { invariants[invariant] ?? .error }
 
   /// The scenario format's default start, `2026-01-01T00:00:00Z`.
   public static let defaultStart = Instant(secondsSinceEpoch: 1_767_225_600)
+}
+
+/// How the store's notifications reach the policy (`channel`).
+public enum ScenarioChannel: Hashable, Sendable {
+  /// The store's own server notifications.
+  case direct
+  /// RevenueCat's webhook events, with the order of the failed renewal's pair.
+  case revenueCat(RevenueCatPairOrder)
+
+  /// The scenario spelling of the channel's name.
+  public var name: String {
+    switch self {
+    case .direct: "direct"
+    case .revenueCat: "revenuecat"
+    }
+  }
 }
 
 /// When something happens: the value of `at`.

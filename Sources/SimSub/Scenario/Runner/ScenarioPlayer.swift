@@ -1,5 +1,5 @@
-/// Plays a loaded scenario: builds its store model and hands it, with the policy type, to the
-/// generic `ScenarioRunner`, so the run is specialised for that pair.
+/// Plays a loaded scenario: builds its store model (behind its channel) and hands it, with the
+/// policy type, to the generic `ScenarioRunner`, so the run is specialised for that pair.
 public enum ScenarioPlayer {
   /// Why a scenario could not be played.
   public enum Failure: Error, Hashable, Sendable {
@@ -31,14 +31,27 @@ public enum ScenarioPlayer {
     do {
       switch scenario.store {
       case .apple:
-        let model = try AppStoreModel(products: scenario.products)
-        return ScenarioRunner.run(scenario, store: model, policy: policy, step: step)
+        return try play(scenario, AppStoreModel(products: scenario.products), policy: policy, step: step)
       case .google:
-        let model = try GooglePlayModel(products: scenario.products)
-        return ScenarioRunner.run(scenario, store: model, policy: policy, step: step)
+        return try play(scenario, GooglePlayModel(products: scenario.products), policy: policy, step: step)
+      case .stripe:
+        return try play(scenario, StripeModel(products: scenario.products), policy: policy, step: step)
       }
     } catch {
       throw .store(path: scenario.path, error)
+    }
+  }
+
+  /// Plays `store` behind the scenario's channel.
+  private static func play<Store: StoreModel, Policy: EntitlementPolicy>(
+    _ scenario: Scenario, _ store: Store, policy: Policy.Type, step: TimeSpan?
+  ) throws(StoreConfigurationError) -> ScenarioResult {
+    switch scenario.channel {
+    case .direct:
+      return ScenarioRunner.run(scenario, store: store, policy: policy, step: step)
+    case .revenueCat(let order):
+      let channel = try RevenueCatChannel(wrapping: store, billingIssueOrder: order)
+      return ScenarioRunner.run(scenario, store: channel, policy: policy, step: step)
     }
   }
 }

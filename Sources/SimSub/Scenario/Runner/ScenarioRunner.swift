@@ -10,12 +10,14 @@ public enum ScenarioRunner {
   /// The longest a scenario without `horizon` may run while waiting for an anchor.
   public static let maximumSpan = TimeSpan.days(366 * 20)
 
-  /// Plays `scenario` with store model `store` and policy type `Policy`.
+  /// Plays `scenario` with store model `store` and policy type `Policy`, built with the
+  /// scenario's `policySettings`.
   public static func run<Store: StoreModel, Policy: EntitlementPolicy>(
     _ scenario: Scenario, store: Store, policy: Policy.Type, step: TimeSpan? = nil
   ) -> ScenarioResult {
     var engine = Engine(
-      store: store, policy: Policy(), payments: CardOnFile(), observer: ScenarioObserver(),
+      store: store, policy: Policy(settings: scenario.policySettings), payments: CardOnFile(),
+      observer: ScenarioObserver(),
       start: scenario.start, step: step ?? scenario.step,
       delivery: scenario.delivery.settings(from: scenario.start, start: scenario.start))
     engine.stopsWhenRenewalMoves = true

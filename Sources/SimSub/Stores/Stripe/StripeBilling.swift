@@ -1,0 +1,269 @@
+/// Purchases, renewals, failed payments, Smart Retries, recovery, and the end of the retries.
+///
+/// One invoice is open at a time: from the renewal whose payment failed (`billingIssueStart`,
+/// which is also Stripe's new `current_period_start`) until it is paid or the subscription
+/// ends. While it is open, `retryWindowEnd` is set as long as Stripe still retries; when the
+/// retries run out and the subscription stays (`unpaid` or `past_due`), it is cleared and the
+/// invoice stays payable by a card update.
+extension StripeModel {
+  /// Subscribes to `product`, with its trial when asked for and the subscriber has not had one
+  /// in the product's group. A declined first payment buys nothing.
+  func purchase<Payments: PaymentProcessor>(
+    _ product: ProductIndex, trial wantsTrial: Bool, record: inout SubscriptionRecord, at now: Instant,
+    payments: inout Payments, effects: inout StoreEffects
+  ) {
+    guard isProduct(product) else { return }
+    let item = products[Int(product)]
+    let bit = groupBits[Int(product)]
+    var r = record
+    r.product = product
+    let subscription = Self.id(for: r, r.transactionCount)
+    let end: Instant
+    let amount: Int64
+    if wantsTrial, r.trialsUsed & bit == 0, let trial = item.trial {
+      r.inTrial = true
+      r.trialsUsed |= bit
+      r.transactionCount += 1  // the trial's $0 invoice
+      end = now + trial
+      r.billingAnchor = end
+      r.periodsSinceAnchor = 0
+      amount = 0
+    } else {
+      r.inTrial = false
+      guard charge(.purchase, amount: item.priceMilliunits, record: &r, at: now, payments: &payments) else {
+        return
+      }
+      end = item.period.advance(now, by: 1)
+      r.billingAnchor = now
+      r.periodsSinceAnchor = 1
+      amount = Self.cents(item.priceMilliunits)
+    }
+    r.trialsUsed |= bit
+    r.truth = .active
+    r.autoRenew = true
+    r.pendingProduct = nil
+    r.periodStart = now
+    r.periodEnd = end
+    r.periodNumber += 1
+    if r.originalPurchaseDate == nil { r.originalPurchaseDate = now }
+    Self.clearBillingIssue(&r)
+    r.revocationDate = nil
+    r.purchaseToken = subscription
+    r.purchaseStart = now
+    r.epoch &+= 1
+    record = r
+    effects.schedule(.renewal, at: end, for: record)
+    send(.subscriptionCreated, subscription: &record, at: now, effects: &effects)
+    sendPaidInvoice(
+      reason: .subscriptionCreate, amount: amount, created: now, usagePeriod: (now, now),
+      attempts: amount > 0 ? 1 : 0,
+      record: &record, at: now, effects: &effects)
+  }
+
+  /// The period's end: with `cancel_at_period_end` the subscription ends; otherwise the renewal
+  /// is charged, and a declined payment opens the invoice's retries.
+  func renew<Payments: PaymentProcessor>(
+    record: inout SubscriptionRecord, at now: Instant, payments: inout Payments, effects: inout StoreEffects
+  ) {
+    guard record.truth == .active || record.truth == .canceled, record.billingIssueStart == nil else {
+      return
+    }
+    guard record.autoRenew else {
+      end(record: &record, at: now, effects: &effects)
+      return
+    }
+    let wasTrial = record.inTrial
+    let previousInvoice = latestInvoice(of: record)
+    let usageStart = record.periodStart
+    record.inTrial = false
+    if charge(.renewal, amount: price(of: record), record: &record, at: now, payments: &payments) {
+      Self.startNextPeriod(&record, period: products[Int(record.product)].period)
+      effects.schedule(.renewal, at: record.periodEnd, for: record)
+      send(
+        .subscriptionUpdated, subscription: &record,
+        previous: StripePreviousAttributes(
+          status: wasTrial ? .trialing : nil, latestInvoice: previousInvoice),
+        at: now, effects: &effects)
+      sendPaidInvoice(
+        reason: .subscriptionCycle, amount: Self.cents(price(of: record)), created: now,
+        usagePeriod: (usageStart, now),
+        attempts: 1, record: &record, at: now, effects: &effects)
+    } else {
+      beginPastDue(
+        wasTrial: wasTrial, previousInvoice: previousInvoice, record: &record, at: now, effects: &effects)
+    }
+  }
+
+  /// The renewal due now was declined: `past_due`, grace for the app's promise, and the retries.
+  func beginPastDue(
+    wasTrial: Bool, previousInvoice: Symbol?, record: inout SubscriptionRecord, at now: Instant,
+    effects: inout StoreEffects
+  ) {
+    let product = products[Int(record.product)]
+    record.billingIssueStart = now
+    record.retryCount = 0
+    record.retryWindowEnd = now + product.hold
+    if product.grace > .zero {
+      record.truth = .grace
+      record.gracePeriodExpiresDate = now + product.grace
+      // Set before the retries, so a retry at the same instant comes after grace has ended.
+      effects.schedule(.graceEnds, at: now + product.grace, for: record)
+    } else {
+      record.truth = .hold
+      record.gracePeriodExpiresDate = nil
+    }
+    let next = scheduleRetry(1, record: record, effects: &effects)
+    sendFailedInvoice(nextAttempt: next, record: &record, at: now, effects: &effects)
+    send(
+      .subscriptionUpdated, subscription: &record,
+      previous: StripePreviousAttributes(
+        status: wasTrial ? .trialing : .active, latestInvoice: previousInvoice),
+      at: now, effects: &effects)
+    // A schedule with no retry inside the window has made all its attempts already.
+    if next == nil { retriesRunOut(record: &record, at: now, effects: &effects) }
+  }
+
+  /// Sets the `n`-th retry if the product's schedule has one; returns its instant.
+  @discardableResult
+  func scheduleRetry(_ n: Int32, record: SubscriptionRecord, effects: inout StoreEffects) -> Instant? {
+    let schedule = schedules[Int(record.product)]
+    let index = Int(n) - 1
+    guard index < schedule.count, let start = record.billingIssueStart else { return nil }
+    let at = start + schedule[index]
+    effects.schedule(.retry(n), at: at, for: record)
+    return at
+  }
+
+  /// Smart Retries tries the open invoice again.
+  func retry<Payments: PaymentProcessor>(
+    _ n: Int32, record: inout SubscriptionRecord, at now: Instant, payments: inout Payments,
+    effects: inout StoreEffects
+  ) {
+    guard record.billingIssueStart != nil, record.retryWindowEnd != nil, n == record.retryCount + 1,
+      record.truth == .grace || record.truth == .hold
+    else { return }
+    if charge(.retry(n), amount: price(of: record), record: &record, at: now, payments: &payments) {
+      // The renewal's attempt and n retries.
+      recover(attempts: n + 1, record: &record, at: now, effects: &effects)
+      return
+    }
+    record.retryCount = n
+    let next = scheduleRetry(n + 1, record: record, effects: &effects)
+    sendFailedInvoice(nextAttempt: next, record: &record, at: now, effects: &effects)
+    if next == nil { retriesRunOut(record: &record, at: now, effects: &effects) }
+  }
+
+  /// The subscriber updated the card: the open invoice (`past_due` or `unpaid`) is paid at
+  /// once, as the customer portal and the hosted invoice page do.
+  func payOpenInvoice<Payments: PaymentProcessor>(
+    record: inout SubscriptionRecord, at now: Instant, payments: inout Payments, effects: inout StoreEffects
+  ) {
+    guard record.billingIssueStart != nil, record.truth == .grace || record.truth == .hold else { return }
+    if charge(.cardUpdated, amount: price(of: record), record: &record, at: now, payments: &payments) {
+      // The renewal's attempt, the retries made, and this one.
+      recover(attempts: record.retryCount + 2, record: &record, at: now, effects: &effects)
+    }
+  }
+
+  /// The open invoice is paid: `active` again. The billing date is kept: the period that began
+  /// at the failed renewal is the one now paid for; if it has already ended (a window longer
+  /// than the period), a new one starts at the payment.
+  func recover(
+    attempts: Int32, record: inout SubscriptionRecord, at now: Instant, effects: inout StoreEffects
+  ) {
+    let failed = record.billingIssueStart ?? now
+    let previousStatus = Self.status(of: record, products: products)
+    let period = products[Int(record.product)].period
+    let usageStart = record.periodStart
+    Self.clearBillingIssue(&record)
+    record.truth = .active
+    record.epoch &+= 1
+    let kept = period.advance(record.billingAnchor, by: record.periodsSinceAnchor + 1)
+    if kept > now {
+      Self.startNextPeriod(&record, period: period)
+    } else {
+      record.billingAnchor = now
+      record.periodsSinceAnchor = 1
+      record.periodStart = now
+      record.periodEnd = period.advance(now, by: 1)
+      record.periodNumber += 1
+    }
+    effects.schedule(.renewal, at: record.periodEnd, for: record)
+    sendPaidInvoice(
+      reason: .subscriptionCycle, amount: Self.cents(price(of: record)), created: failed,
+      usagePeriod: (usageStart, failed), attempts: attempts, record: &record, at: now, effects: &effects)
+    send(
+      .subscriptionUpdated, subscription: &record, previous: StripePreviousAttributes(status: previousStatus),
+      at: now, effects: &effects)
+  }
+
+  /// Every retry failed: the account's setting decides.
+  func retriesRunOut(record: inout SubscriptionRecord, at now: Instant, effects: inout StoreEffects) {
+    switch products[Int(record.product)].whenRetriesEnd {
+    case .cancel:
+      end(record: &record, at: now, effects: &effects)
+    case .unpaid:
+      record.retryWindowEnd = nil
+      record.truth = .hold
+      record.gracePeriodExpiresDate = nil
+      record.epoch &+= 1
+      send(
+        .subscriptionUpdated, subscription: &record, previous: StripePreviousAttributes(status: .pastDue),
+        at: now, effects: &effects)
+    case .pastDue:
+      // Stripe stops retrying and says nothing more; the app's grace runs its course.
+      record.retryWindowEnd = nil
+    }
+  }
+
+  /// The subscription ends now (`customer.subscription.deleted`), at its period's end after a
+  /// cancel, or when the retries run out.
+  func end(record: inout SubscriptionRecord, at now: Instant, effects: inout StoreEffects) {
+    Self.clearBillingIssue(&record)
+    record.truth = .expired
+    record.epoch &+= 1
+    send(.subscriptionDeleted, subscription: &record, at: now, effects: &effects)
+  }
+
+  // MARK: Charging
+
+  /// Charges `amount` for `attempt`; on success counts the charge, the money and the invoice.
+  @inline(__always)
+  func charge<Payments: PaymentProcessor>(
+    _ attempt: ChargeAttempt, amount: Int64, record: inout SubscriptionRecord, at now: Instant,
+    payments: inout Payments
+  ) -> Bool {
+    guard payments.charge(attempt, for: record, at: now) else { return false }
+    record.charges += 1
+    record.collectedMilliunits += amount
+    record.transactionCount += 1
+    return true
+  }
+
+  @inline(__always)
+  func price(of record: SubscriptionRecord) -> Int64 {
+    products[Int(record.product)].priceMilliunits
+  }
+
+  @inline(__always)
+  func isProduct(_ index: ProductIndex) -> Bool {
+    index >= 0 && Int(index) < products.count
+  }
+
+  /// Moves to the next period counted from the billing anchor.
+  @inline(__always)
+  static func startNextPeriod(_ record: inout SubscriptionRecord, period: BillingPeriod) {
+    record.periodStart = record.periodEnd
+    record.periodsSinceAnchor += 1
+    record.periodEnd = period.advance(record.billingAnchor, by: record.periodsSinceAnchor)
+    record.periodNumber += 1
+  }
+
+  @inline(__always)
+  static func clearBillingIssue(_ record: inout SubscriptionRecord) {
+    record.billingIssueStart = nil
+    record.gracePeriodExpiresDate = nil
+    record.retryWindowEnd = nil
+    record.retryCount = 0
+  }
+}
