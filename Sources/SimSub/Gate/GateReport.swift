@@ -93,3 +93,46 @@ public enum GateReport {
     escapeData(s).replacingAll(":", with: "%3A").replacingAll(",", with: "%2C")
   }
 }
+
+extension GateReport {
+  /// `simsub gate --format html`: the verdict, each failure with its detail, the changed
+  /// policy-table rows, and the scenarios' summary table (the same page skeleton as `run`).
+  public static func html(_ r: Gate.Result) -> String {
+    var page = HTMLPage(
+      title: "simsub gate: \(r.passed ? "passed" : "failed") (policy \(r.policy))",
+      subtitle: ["simsub \(simsubVersion)", "policy \(r.policy)"], passed: r.passed,
+      figures: [
+        .init(String(r.scenarios.count), "scenarios"),
+        .init(
+          String(r.scenarios.filter { !$0.passed }.count), "scenarios failed",
+          passed: r.scenarios.allSatisfy(\.passed)),
+        .init(String(r.tableDiff.changes.count), "policy-table rows changed", passed: r.tableDiff.isEmpty),
+        .init(String(r.failures.count), "problems", passed: r.passed),
+      ])
+    if !r.failures.isEmpty {
+      var table = HTMLTable(columns: ["kind", "problem", "detail"], columnClasses: [nil, nil, nil])
+      for f in r.failures {
+        table.append(
+          [
+            .init(f.kind.rawValue), .init(f.summary),
+            .init(.lines(f.detail.map { .element("div", text: $0) })),
+          ], cls: "fail")
+      }
+      page.sections.append(HTMLPage.Section(id: "failures", heading: "Failures", body: table.fragment))
+    }
+    if !r.tableDiff.isEmpty {
+      var table = HTMLTable(
+        columns: ["source", "prior", "notification", "before", "after"],
+        columnClasses: [nil, nil, "mono", nil, nil])
+      for c in r.tableDiff.changes {
+        table.append([.init(c.store), .init(c.prior), .init(c.notification), .init(c.before ?? "—"), .init(c.after ?? "—")])
+      }
+      page.sections.append(HTMLPage.Section(id: "policy-table", heading: "Policy table changes", body: table.fragment))
+    }
+    page.sections.append(
+      HTMLPage.Section(
+        id: "scenarios", heading: "Scenarios", body: ScenarioHTMLReport.summaryTable(r.scenarios).fragment,
+        foldable: true, open: !r.scenarios.allSatisfy(\.passed)))
+    return page.render()
+  }
+}

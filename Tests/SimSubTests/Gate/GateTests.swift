@@ -92,6 +92,17 @@ struct GateTests {
     #expect(failure.detail.contains("apple, from active, REFUND (status 5): revoked, no, none → revoked, no, hard"))
   }
 
+  @Test func theHTMLPageListsEveryFailureAndTheChangedRows() throws {
+    let paths = try sandbox()
+    let result = try Gate.run(LocksOutGrace.self, paths: paths)
+    let page = GateReport.html(result)
+    #expect(page.hasPrefix("<!DOCTYPE html>"))
+    #expect(page.contains("<title>simsub gate: failed (policy locks-out-grace)</title>"))
+    for failure in result.failures { #expect(page.contains(XMLText.escape(failure.summary))) }
+    #expect(page.contains("id=\"policy-table\""))
+    #expect(!GateReport.html(try Gate.run(ReferencePolicy.self, paths: paths)).contains("id=\"failures\""))
+  }
+
   @Test func aDeletedScenarioFailsTheGate() throws {
     let paths = try sandbox()
     try FileManager.default.removeItem(atPath: paths.root + "/Scenarios/card-expired.scn")

@@ -30,6 +30,7 @@ enum GateCommand {
     case "json": text = GateReport.json(result)
     case "markdown": text = GateReport.markdown(result)
     case "junit": text = GateReport.junit(result)
+    case "html": text = GateReport.html(result)
     default: text = GateReport.text(result)
     }
     if let failure = context.emit(text) { return failure }
