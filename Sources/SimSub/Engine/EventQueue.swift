@@ -10,15 +10,24 @@ struct EventQueue: Sendable {
     case action(SubscriberAction)
     case timer(StoreTimer, epoch: UInt32)
     case delivery(slot: Int32)
-    case deliverySettings(DeliverySettings)
+    /// New delivery faults, by index into the engine's list of scheduled settings (kept out of
+    /// line so an entry stays 32 bytes: the heap moves entries on every insert and pop).
+    case deliverySettings(index: Int32)
     case marker(UInt32)
   }
 
   struct Entry: Sendable {
     var instant: Instant
-    var rank: UInt8
     var order: Int64
     var kind: Kind
+    var rank: UInt8
+
+    init(instant: Instant, rank: UInt8, order: Int64, kind: Kind) {
+      self.instant = instant
+      self.order = order
+      self.kind = kind
+      self.rank = rank
+    }
 
     @inline(__always) func precedes(_ other: Entry) -> Bool {
       if instant != other.instant { return instant < other.instant }

@@ -20,6 +20,8 @@ public enum SimSubMain {
       case "run": return ScenarioCommands.run(context)
       case "check": return ScenarioCommands.check(context)
       case "policies": return PoliciesCommand.run(context)
+      case "montecarlo": return MonteCarloCommand.run(context)
+      case "merge": return MergeCommand.run(context)
       default:
         console.error("Error: 'simsub \(command.path.joined(separator: " "))' is not available in this version.\n")
         return .badInput
