@@ -45,32 +45,43 @@ struct EventQueue: Sendable {
 
   mutating func removeAll() { heap.removeAll(keepingCapacity: true) }
 
+  // The sift loops run over the buffer directly, moving a hole instead of swapping: one
+  // uniqueness check per operation instead of one per swap, and no bounds checks. The order is
+  // unchanged: (instant, rank, order) is a strict total order, so the heap's shape never
+  // decides what comes out first.
+
   mutating func insert(_ entry: Entry) {
     heap.append(entry)
-    var child = heap.count - 1
-    while child > 0 {
-      let parent = (child - 1) / 2
-      guard heap[child].precedes(heap[parent]) else { break }
-      heap.swapAt(child, parent)
-      child = parent
+    heap.withUnsafeMutableBufferPointer { h in
+      var child = h.count - 1
+      while child > 0 {
+        let parent = (child - 1) / 2
+        guard entry.precedes(h[parent]) else { break }
+        h[child] = h[parent]
+        child = parent
+      }
+      h[child] = entry
     }
   }
 
   mutating func popFirst() -> Entry? {
-    guard !heap.isEmpty else { return nil }
-    heap.swapAt(0, heap.count - 1)
-    let top = heap.removeLast()
-    var parent = 0
-    let count = heap.count
-    while true {
-      let left = 2 * parent + 1
-      guard left < count else { break }
-      var best = left
-      if left + 1 < count, heap[left + 1].precedes(heap[left]) { best = left + 1 }
-      guard heap[best].precedes(heap[parent]) else { break }
-      heap.swapAt(best, parent)
-      parent = best
+    guard let last = heap.popLast() else { return nil }
+    if heap.isEmpty { return last }
+    return heap.withUnsafeMutableBufferPointer { h in
+      let top = h[0]
+      let count = h.count
+      var parent = 0
+      while true {
+        let left = 2 * parent + 1
+        guard left < count else { break }
+        var best = left
+        if left + 1 < count, h[left + 1].precedes(h[left]) { best = left + 1 }
+        guard h[best].precedes(last) else { break }
+        h[parent] = h[best]
+        parent = best
+      }
+      h[parent] = last
+      return top
     }
-    return top
   }
 }
