@@ -264,8 +264,8 @@ public struct Engine<
       return
     }
     Self.arrive(
-      &flightNotifications[index], store: store, record: record, policy: &policy, observer: &observer,
-      sentAt: inFlight[index].sentAt, at: now)
+      slot: index, in: &flightNotifications, store: store, record: record, policy: &policy,
+      observer: &observer, sentAt: inFlight[index].sentAt, at: now)
     if !inFlight[index].delivered {
       inFlight[index].delivered = true
       undelivered -= 1
@@ -283,12 +283,15 @@ public struct Engine<
   /// prepared again, is what preparing the sent notification would give.
   @inline(__always)
   private static func arrive(
-    _ notification: inout StoreNotification, store: Store, record: SubscriptionRecord, policy: inout Policy,
-    observer: inout Observer, sentAt: Instant, at now: Instant
+    slot index: Int, in notifications: inout [StoreNotification], store: Store, record: SubscriptionRecord,
+    policy: inout Policy, observer: inout Observer, sentAt: Instant, at now: Instant
   ) {
-    store.prepareDelivery(&notification, record: record, at: now)
-    policy.receive(notification, at: now)
-    observer.engineDidDeliver(notification, sentAt: sentAt, at: now)
+    // Through the buffer, the policy and the observer read the notification where it lies.
+    notifications.withUnsafeMutableBufferPointer { buffer in
+      store.prepareDelivery(&buffer[index], record: record, at: now)
+      policy.receive(buffer[index], at: now)
+      observer.engineDidDeliver(buffer[index], sentAt: sentAt, at: now)
+    }
   }
 
   private mutating func releaseCopy(slot: Int32) {

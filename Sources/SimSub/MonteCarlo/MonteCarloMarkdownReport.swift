@@ -4,7 +4,16 @@ import Foundation
 /// the same header, estimates, differences, recovery curve and invariants as the text report,
 /// as tables.
 public enum MonteCarloMarkdownReport {
-  public static func render(_ result: MonteCarloResult) -> String {
+  /// Where the recovery curve's picture goes beside a report written to `path`:
+  /// `report.md` → `report.svg`.
+  public static func picturePath(forReport path: String) -> String {
+    let base = path.hasSuffix(".md") ? String(path.dropLast(3)) : path
+    return base + ".svg"
+  }
+
+  /// - Parameter picture: the recovery curve's SVG file, relative to the report, to show above
+  ///   the curve's table.
+  public static func render(_ result: MonteCarloResult, picture: String? = nil) -> String {
     let setup = result.setup
     let groups = SubscriberGroup.allCases
     var out: [String] = []
@@ -32,6 +41,10 @@ public enum MonteCarloMarkdownReport {
           MonteCarloReportText.cell(Estimator.estimate(metric, result.tally($0), policy: p), metric)
         }
         out.append("| \(label(metric)) | " + cells.joined(separator: " | ") + " |")
+        if let total = MonteCarloReportText.totalLabel(metric) {
+          let totals = groups.map { MonteCarloReportText.totalCell(metric, result.tally($0), policy: p) }
+          out.append("| &nbsp;&nbsp;\(escape(String(total.dropFirst(2)))) | " + totals.joined(separator: " | ") + " |")
+        }
       }
       out.append("")
     }
@@ -51,6 +64,10 @@ public enum MonteCarloMarkdownReport {
     for (p, policy) in setup.policies.enumerated() {
       out.append("### Recovery curve: share of episodes recovered by day since the failure (`\(policy)`)")
       out.append("")
+      if let picture, p == 0 {
+        out.append("![Recovery curve](\(picture))")
+        out.append("")
+      }
       out.append("| day | all | apple | google |")
       out.append("|---:|---|---|---|")
       let curves = groups.map { Estimator.recoveryCurve(result.tally($0), policy: p) }

@@ -33,6 +33,9 @@ public struct MonteCarloTextReport: Sendable {
             + groups.map {
               MonteCarloReportText.cell(Estimator.estimate(metric, result.tally($0), policy: p), metric)
             })
+        if let total = MonteCarloReportText.totalLabel(metric) {
+          table.append([total] + groups.map { MonteCarloReportText.totalCell(metric, result.tally($0), policy: p) })
+        }
       }
       out += MonteCarloReportText.layout(table, header: { paint($0, "2") })
       out.append("")
@@ -109,6 +112,25 @@ enum MonteCarloReportText {
       return
         "\(Format.fixed(e.value, decimals: 2)) (\(Format.fixed(e.low, decimals: 2))–\(Format.fixed(e.high, decimals: 2)))"
     }
+  }
+
+  /// The label of a row of totals under a per-subscriber metric: the subscriber-days of the
+  /// whole group.
+  static func totalLabel(_ metric: Metric) -> String? {
+    switch metric {
+    case .lockoutDaysPerSubscriber: "  wrongful lockout, subscriber-days in all"
+    case .freeAccessDaysPerSubscriber: "  free access, subscriber-days in all"
+    default: nil
+    }
+  }
+
+  /// The per-subscriber estimate times the subscribers: `1,234.5 (1,100.2–1,368.8)`.
+  static func totalCell(_ metric: Metric, _ tally: StoreTally, policy p: Int) -> String {
+    let e = Estimator.estimate(metric, tally, policy: p)
+    guard e.isDefined else { return "—" }
+    let n = Double(tally.sum(.subscribers, policy: p))
+    let d = metric.unit == .money ? 2 : 1
+    return "\(Format.fixed(e.value * n, decimals: d)) (\(Format.fixed(e.low * n, decimals: d))–\(Format.fixed(e.high * n, decimals: d)))"
   }
 
   /// `+1.25 pp (+1.10 to +1.40)`.

@@ -75,7 +75,7 @@ public struct Xoshiro256StarStar: Sendable {
     chance.isCertain || next() < chance.threshold
   }
 
-  @inlinable func rotate(_ x: UInt64, _ k: UInt64) -> UInt64 { (x << k) | (x >> (64 - k)) }
+  @inlinable @inline(__always) func rotate(_ x: UInt64, _ k: UInt64) -> UInt64 { (x << k) | (x >> (64 - k)) }
 }
 
 /// A probability as a 64-bit threshold, so a draw is one integer comparison.

@@ -23,7 +23,7 @@ import Testing
     // Per-group overrides on top of the population's rates.
     #expect(apple.payments.renewalFailure == 0.0491 && google.payments.renewalFailure == 0.1064)
     #expect(apple.payments.retrySuccess == PerReason(expired: 0, insufficientFunds: 0.15, declined: 0.08))
-    #expect(google.payments.retrySuccess == PerReason(expired: 0, insufficientFunds: 0.012, declined: 0.006))
+    #expect(google.payments.retrySuccess == PerReason(expired: 0, insufficientFunds: 0.013, declined: 0.0065))
     #expect(apple.payments.reasons == PerReason(expired: 0.35, insufficientFunds: 0.45, declined: 0.20))
     // Recurly's 7.2% a month, split between the stores in the ratio 13 : 6.
     let monthly: Double = 0.6 * 0.0491 + 0.4 * 0.1064

@@ -201,7 +201,19 @@ enum MonteCarloOutput {
     let text: String
     switch context.command.value("format") ?? "text" {
     case "json": text = MonteCarloResultJSON.render(result)
-    case "markdown": text = MonteCarloMarkdownReport.render(result)
+    case "markdown":
+      // Written to a file, a Markdown report gets the recovery curve as a picture beside it.
+      guard let output = context.command.value("output") else {
+        text = MonteCarloMarkdownReport.render(result)
+        break
+      }
+      let picture = MonteCarloMarkdownReport.picturePath(forReport: output)
+      do {
+        try AtomicFile.write(RecoveryCurveSVG.render(result), to: picture)
+      } catch {
+        return context.fail(error.description)
+      }
+      text = MonteCarloMarkdownReport.render(result, picture: (picture as NSString).lastPathComponent)
     default:
       let colour = context.command.value("output") == nil && context.facts.style == .colour
       text = MonteCarloTextReport(colour: colour).render(result)
