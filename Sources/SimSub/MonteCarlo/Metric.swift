@@ -167,6 +167,11 @@ public struct ProductPlan: Sendable {
   public let single: [Pair]
   /// Products of policy A's counter (`a`) and policy B's (`b`).
   public let cross: [Pair]
+  /// The pairs' counters as positions, for the tallies' inner loop.
+  let singleA: [Int]
+  let singleB: [Int]
+  let crossA: [Int]
+  let crossB: [Int]
 
   public static let shared = ProductPlan()
 
@@ -190,6 +195,10 @@ public struct ProductPlan: Sendable {
     }
     self.single = single
     self.cross = cross
+    singleA = single.map(\.a.rawValue)
+    singleB = single.map(\.b.rawValue)
+    crossA = cross.map(\.a.rawValue)
+    crossB = cross.map(\.b.rawValue)
   }
 
   /// Where Σa·b is in `single`, or `nil` when it is a plain sum (a factor is `subscribers`).

@@ -43,7 +43,8 @@ public enum MonteCarloMarkdownReport {
         out.append("| \(label(metric)) | " + cells.joined(separator: " | ") + " |")
         if let total = MonteCarloReportText.totalLabel(metric) {
           let totals = groups.map { MonteCarloReportText.totalCell(metric, result.tally($0), policy: p) }
-          out.append("| &nbsp;&nbsp;\(escape(String(total.dropFirst(2)))) | " + totals.joined(separator: " | ") + " |")
+          out.append(
+            "| &nbsp;&nbsp;\(escape(String(total.dropFirst(2)))) | " + totals.joined(separator: " | ") + " |")
         }
       }
       out.append("")

@@ -34,7 +34,8 @@ public struct MonteCarloTextReport: Sendable {
               MonteCarloReportText.cell(Estimator.estimate(metric, result.tally($0), policy: p), metric)
             })
         if let total = MonteCarloReportText.totalLabel(metric) {
-          table.append([total] + groups.map { MonteCarloReportText.totalCell(metric, result.tally($0), policy: p) })
+          table.append(
+            [total] + groups.map { MonteCarloReportText.totalCell(metric, result.tally($0), policy: p) })
         }
       }
       out += MonteCarloReportText.layout(table, header: { paint($0, "2") })
@@ -130,7 +131,8 @@ enum MonteCarloReportText {
     guard e.isDefined else { return "—" }
     let n = Double(tally.sum(.subscribers, policy: p))
     let d = metric.unit == .money ? 2 : 1
-    return "\(Format.fixed(e.value * n, decimals: d)) (\(Format.fixed(e.low * n, decimals: d))–\(Format.fixed(e.high * n, decimals: d)))"
+    return
+      "\(Format.fixed(e.value * n, decimals: d)) (\(Format.fixed(e.low * n, decimals: d))–\(Format.fixed(e.high * n, decimals: d)))"
   }
 
   /// `+1.25 pp (+1.10 to +1.40)`.

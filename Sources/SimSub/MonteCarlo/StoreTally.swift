@@ -45,32 +45,50 @@ public struct StoreTally: Hashable, Sendable {
 
   /// Adds one subscriber's outcome under policy `p`.
   mutating func add(_ outcome: SubscriberOutcome, policy p: Int) {
-    let base = p * Counter.allCases.count
-    for counter in Counter.allCases {
-      counters[base + counter.rawValue] &+= outcome[counter]
-    }
-    let pairs = Self.plan.single
-    let productBase = p * pairs.count
-    for i in pairs.indices {
-      let a = outcome[pairs[i].a]
-      if a == 0 { continue }
-      let b = outcome[pairs[i].b]
-      if b == 0 { continue }
-      products[productBase + i].add(a, times: b)
+    withUnsafeTemporaryAllocation(of: Int64.self, capacity: Counter.allCases.count) { values in
+      outcome.write(to: values)
+      add(values, policy: p)
     }
   }
 
   /// Adds one subscriber's outcomes under both policies, with their cross products.
   mutating func add(_ a: SubscriberOutcome, _ b: SubscriberOutcome) {
-    add(a, policy: 0)
-    add(b, policy: 1)
-    let pairs = Self.plan.cross
-    for i in pairs.indices {
-      let x = a[pairs[i].a]
-      if x == 0 { continue }
-      let y = b[pairs[i].b]
-      if y == 0 { continue }
-      cross[i].add(x, times: y)
+    let count = Counter.allCases.count
+    withUnsafeTemporaryAllocation(of: Int64.self, capacity: 2 * count) { values in
+      a.write(to: UnsafeMutableBufferPointer(rebasing: values[0..<count]))
+      b.write(to: UnsafeMutableBufferPointer(rebasing: values[count..<2 * count]))
+      add(UnsafeMutableBufferPointer(rebasing: values[0..<count]), policy: 0)
+      add(UnsafeMutableBufferPointer(rebasing: values[count..<2 * count]), policy: 1)
+      let plan = Self.plan
+      cross.withUnsafeMutableBufferPointer { sums in
+        for i in 0..<plan.crossA.count {
+          let x = values[plan.crossA[i]]
+          if x == 0 { continue }
+          let y = values[count + plan.crossB[i]]
+          if y == 0 { continue }
+          sums[i].add(x, times: y)
+        }
+      }
+    }
+  }
+
+  /// Adds one subscriber's counters, by position, under policy `p`: sums, then the products
+  /// (a product with a zero factor adds nothing, and most counters are zero for most subscribers).
+  private mutating func add(_ values: UnsafeMutableBufferPointer<Int64>, policy p: Int) {
+    let count = Counter.allCases.count
+    counters.withUnsafeMutableBufferPointer { sums in
+      for i in 0..<count { sums[p * count + i] &+= values[i] }
+    }
+    let plan = Self.plan
+    let base = p * plan.singleA.count
+    products.withUnsafeMutableBufferPointer { sums in
+      for i in 0..<plan.singleA.count {
+        let a = values[plan.singleA[i]]
+        if a == 0 { continue }
+        let b = values[plan.singleB[i]]
+        if b == 0 { continue }
+        sums[base + i].add(a, times: b)
+      }
     }
   }
 

@@ -13,6 +13,35 @@ public struct SubscriberOutcome: Hashable, Sendable {
     set { values[counter] = newValue }
   }
 
+  /// Writes every counter at its position (`Counter.rawValue`).
+  func write(to buffer: UnsafeMutableBufferPointer<Int64>) {
+    let v = values
+    buffer[Counter.subscribers.rawValue] = v.subscribers
+    buffer[Counter.renewals.rawValue] = v.renewals
+    buffer[Counter.failedRenewals.rawValue] = v.failedRenewals
+    buffer[Counter.episodes.rawValue] = v.episodes
+    buffer[Counter.recovered.rawValue] = v.recovered
+    buffer[Counter.recovered30.rawValue] = v.recovered30
+    buffer[Counter.recoveredInGrace30.rawValue] = v.recoveredInGrace30
+    buffer[Counter.recoveredInHold30.rawValue] = v.recoveredInHold30
+    buffer[Counter.recoveredByRetry30.rawValue] = v.recoveredByRetry30
+    buffer[Counter.recoveredByFix30.rawValue] = v.recoveredByFix30
+    buffer[Counter.involuntary.rawValue] = v.involuntary
+    buffer[Counter.leftInEpisode.rawValue] = v.leftInEpisode
+    buffer[Counter.voluntaryCancels.rawValue] = v.voluntaryCancels
+    buffer[Counter.cancellations.rawValue] = v.cancellations
+    buffer[Counter.lockouts.rawValue] = v.lockouts
+    buffer[Counter.lockoutSeconds.rawValue] = v.lockoutSeconds
+    buffer[Counter.lockedOut.rawValue] = v.lockedOut
+    buffer[Counter.leftAfterLockout.rawValue] = v.leftAfterLockout
+    buffer[Counter.freeAccessSpans.rawValue] = v.freeAccessSpans
+    buffer[Counter.freeAccessSeconds.rawValue] = v.freeAccessSeconds
+    buffer[Counter.hadFreeAccess.rawValue] = v.hadFreeAccess
+    buffer[Counter.collected.rawValue] = v.collected
+    buffer[Counter.recoveredRevenue.rawValue] = v.recoveredRevenue
+    buffer[Counter.lostRevenue.rawValue] = v.lostRevenue
+  }
+
   /// The counters, one field each so an outcome is a plain value of fixed size.
   public struct Counters: Hashable, Sendable {
     var subscribers: Int64 = 1

@@ -35,6 +35,24 @@ import Testing
     #expect(halves.0 + halves.1 == forward)
   }
 
+  @Test func outcomesWriteEveryCounterAtItsPosition() {
+    var outcome = SubscriberOutcome()
+    for counter in Counter.allCases { outcome[counter] = Int64(100 + counter.rawValue * 7) }
+    var buffer = [Int64](repeating: -1, count: Counter.allCases.count)
+    buffer.withUnsafeMutableBufferPointer { outcome.write(to: $0) }
+    #expect(buffer == Counter.allCases.map { Int64(100 + $0.rawValue * 7) })
+    // And a tally adds them where it reads them.
+    var tally = StoreTally(policies: 1)
+    tally.add(outcome, policy: 0)
+    tally.add(outcome, policy: 0)
+    for counter in Counter.allCases {
+      #expect(tally.sum(counter, policy: 0) == 2 * outcome[counter])
+    }
+    for pair in ProductPlan.shared.single {
+      #expect(tally.product(pair.a, pair.b, policy: 0) == Double(2 * outcome[pair.a] * outcome[pair.b]), "\(pair.key)")
+    }
+  }
+
   @Test(arguments: [1, 2, 3, 7, 10])
   func shardsCoverThePopulationOnce(count: Int) {
     for users in [1, 5, 10, 1_001] {
