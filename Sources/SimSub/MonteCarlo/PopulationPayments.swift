@@ -9,19 +9,19 @@ public struct PopulationPayments: PaymentProcessor {
   /// The population's rates as integer thresholds, compiled once per group.
   public struct Rates: Hashable, Sendable {
     public var renewalFailure: Chance
-    /// A draw below `reasonCuts.0` is `expired`, below `reasonCuts.1` `insufficient-funds`,
-    /// otherwise `declined`.
-    public var expiredCut: UInt64
-    public var insufficientFundsCut: UInt64
+    /// A reason draw inside `expired` is `expired`; else inside `expiredOrInsufficientFunds`
+    /// is `insufficient-funds`; else `declined`.
+    public var expired: Chance
+    public var expiredOrInsufficientFunds: Chance
     public var retrySuccess: PerReason<Chance>
 
     public init(_ rates: PaymentRates) {
       renewalFailure = Chance(rates.renewalFailure)
-      let expired = rates.reasons.expired
-      let insufficient = min(1, expired + rates.reasons.insufficientFunds)
-      expiredCut = Chance(min(1, expired)).threshold
-      insufficientFundsCut = Chance(insufficient).threshold
-      if rates.reasons.declined == 0 { insufficientFundsCut = .max }
+      let reasons = rates.reasons
+      expired = Chance(min(1, reasons.expired))
+      // With no share left for `declined`, the first two reasons take every draw.
+      expiredOrInsufficientFunds =
+        reasons.declined == 0 ? .always : Chance(min(1, reasons.expired + reasons.insufficientFunds))
       retrySuccess = rates.retrySuccess.map(Chance.init)
     }
   }
@@ -49,8 +49,8 @@ public struct PopulationPayments: PaymentProcessor {
       failedRenewals &+= 1
       let draw = rng.next()
       reason =
-        draw < rates.expiredCut
-        ? .expired : draw < rates.insufficientFundsCut ? .insufficientFunds : .declined
+        rates.expired.contains(draw)
+        ? .expired : rates.expiredOrInsufficientFunds.contains(draw) ? .insufficientFunds : .declined
       return false
     case .retry:
       return rng.happens(rates.retrySuccess[reason])

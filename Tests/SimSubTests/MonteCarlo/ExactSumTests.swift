@@ -49,7 +49,9 @@ import Testing
       #expect(tally.sum(counter, policy: 0) == 2 * outcome[counter])
     }
     for pair in ProductPlan.shared.single {
-      #expect(tally.product(pair.a, pair.b, policy: 0) == Double(2 * outcome[pair.a] * outcome[pair.b]), "\(pair.key)")
+      #expect(
+        tally.product(pair.a, pair.b, policy: 0) == Double(2 * outcome[pair.a] * outcome[pair.b]),
+        "\(pair.key)")
     }
   }
 
