@@ -104,6 +104,28 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: dir.at("missing")))
   }
 
+  @Test func aMarkdownReportWrittenToAFileGetsTheRecoveryCurveBesideIt() throws {
+    let dir = try CommandLineScratchDirectory()
+    defer { dir.remove() }
+    let args = ["montecarlo", MonteCarloTestSupport.typicalPath, "--users", "600", "--format", "markdown"]
+    let run = MonteCarloTestSupport.simsub(args + ["--output", dir.at("report.md")])
+    #expect(run.status == .success)
+    #expect(try dir.entries() == ["report.md", "report.svg"])
+    let markdown = try dir.read("report.md")
+    #expect(markdown.contains("![Recovery curve](report.svg)"))
+    let svg = try dir.read("report.svg")
+    #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
+    #expect(svg.hasSuffix("</svg>\n"))
+    // A line and a band for everyone and for each store.
+    #expect(svg.components(separatedBy: "<polyline").count - 1 == 3)
+    #expect(svg.components(separatedBy: "<polygon").count - 1 == 3)
+    // The same run draws the same picture; on standard output there is no picture.
+    let again = MonteCarloTestSupport.simsub(args + ["--output", dir.at("again.md")])
+    #expect(again.status == .success)
+    #expect(try dir.read("again.svg") == svg)
+    #expect(!MonteCarloTestSupport.simsub(args).output.contains("!["))
+  }
+
   @Test func throughputGoesToStandardError() {
     let run = MonteCarloTestSupport.simsub([
       "montecarlo", MonteCarloTestSupport.typicalPath, "--users", "300",
