@@ -274,19 +274,17 @@ public struct Engine<
     releaseCopy(slot: slot)
   }
 
-  /// Prepares a notification for its arrival and hands it to the policy and the observer, in
-  /// place in its slot: copying a 449-byte App Store notification out of the slot, then into an
-  /// optional, then into each call, cost more than the policy itself. Preparing in place is
-  /// safe because a
-  /// store's `prepareDelivery` sets what the server fetches from the record at arrival (Google's
-  /// resource) and leaves what was sent alone, so a duplicate or a redelivery of the same slot,
-  /// prepared again, is what preparing the sent notification would give.
+  /// Prepares a notification for its arrival and hands it to the policy and the observer where
+  /// it lies in its slot, through the buffer: copying a 449-byte App Store notification out of
+  /// the slot and into each call cost more than the policy's own work. Preparing in place is
+  /// safe because a store's `prepareDelivery` only sets what the server fetches at arrival
+  /// (Google's resource, from the record) and leaves what was sent alone, so a duplicate or a
+  /// redelivery of the same slot, prepared again, is what preparing the sent notification gives.
   @inline(__always)
   private static func arrive(
     slot index: Int, in notifications: inout [StoreNotification], store: Store, record: SubscriptionRecord,
     policy: inout Policy, observer: inout Observer, sentAt: Instant, at now: Instant
   ) {
-    // Through the buffer, the policy and the observer read the notification where it lies.
     notifications.withUnsafeMutableBufferPointer { buffer in
       store.prepareDelivery(&buffer[index], record: record, at: now)
       policy.receive(buffer[index], at: now)
