@@ -131,15 +131,15 @@ public enum SimSubCommands {
       .option(
         "shard", value: "k/n",
         help: """
-          Play only slice k of n disjoint slices of the population; 'simsub merge' combines the \
-          JSON results of all n into the numbers one run would print.
+          Play only slice k of n disjoint slices of the population, k counting from 1; 'simsub \
+          merge' combines the JSON results of all n into the numbers one run would print.
           """),
       .option(
         "counterexamples", value: "dir",
         help: """
-          Write a scenario (.scn) into <dir> for each subscriber the policy wrongly locked out or \
-          let in for free, to replay with 'simsub run'.
-          """),
+          Write a scenario (.scn) into <dir> for each counterexample found: the first subscriber \
+          a policy wrongly locked out and the first it let in for free, to replay with 'simsub run'.
+          """, default: .described("Reports/counterexamples")),
     ])
 
   public static let merge = CommandSpec(

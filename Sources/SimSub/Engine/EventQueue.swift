@@ -10,7 +10,9 @@ struct EventQueue: Sendable {
     case action(SubscriberAction)
     case timer(StoreTimer, epoch: UInt32)
     case delivery(slot: Int32)
-    case deliverySettings(DeliverySettings)
+    /// New delivery faults, by index into the engine's list of scheduled settings (kept out of
+    /// line so an entry stays 32 bytes: the heap moves entries on every insert and pop).
+    case deliverySettings(index: Int32)
     case marker(UInt32)
     /// An instant at which the policy said its answer changes on its own clock: sampled.
     case policyClock
@@ -18,9 +20,16 @@ struct EventQueue: Sendable {
 
   struct Entry: Sendable {
     var instant: Instant
-    var rank: UInt8
     var order: Int64
     var kind: Kind
+    var rank: UInt8
+
+    init(instant: Instant, rank: UInt8, order: Int64, kind: Kind) {
+      self.instant = instant
+      self.order = order
+      self.kind = kind
+      self.rank = rank
+    }
 
     @inline(__always) func precedes(_ other: Entry) -> Bool {
       if instant != other.instant { return instant < other.instant }
@@ -38,32 +47,43 @@ struct EventQueue: Sendable {
 
   mutating func removeAll() { heap.removeAll(keepingCapacity: true) }
 
+  // The sift loops run over the buffer directly, moving a hole instead of swapping: one
+  // uniqueness check per operation instead of one per swap, and no bounds checks. The order is
+  // unchanged: (instant, rank, order) is a strict total order, so the heap's shape never
+  // decides what comes out first.
+
   mutating func insert(_ entry: Entry) {
     heap.append(entry)
-    var child = heap.count - 1
-    while child > 0 {
-      let parent = (child - 1) / 2
-      guard heap[child].precedes(heap[parent]) else { break }
-      heap.swapAt(child, parent)
-      child = parent
+    heap.withUnsafeMutableBufferPointer { h in
+      var child = h.count - 1
+      while child > 0 {
+        let parent = (child - 1) / 2
+        guard entry.precedes(h[parent]) else { break }
+        h[child] = h[parent]
+        child = parent
+      }
+      h[child] = entry
     }
   }
 
   mutating func popFirst() -> Entry? {
-    guard !heap.isEmpty else { return nil }
-    heap.swapAt(0, heap.count - 1)
-    let top = heap.removeLast()
-    var parent = 0
-    let count = heap.count
-    while true {
-      let left = 2 * parent + 1
-      guard left < count else { break }
-      var best = left
-      if left + 1 < count, heap[left + 1].precedes(heap[left]) { best = left + 1 }
-      guard heap[best].precedes(heap[parent]) else { break }
-      heap.swapAt(best, parent)
-      parent = best
+    guard let last = heap.popLast() else { return nil }
+    if heap.isEmpty { return last }
+    return heap.withUnsafeMutableBufferPointer { h in
+      let top = h[0]
+      let count = h.count
+      var parent = 0
+      while true {
+        let left = 2 * parent + 1
+        guard left < count else { break }
+        var best = left
+        if left + 1 < count, h[left + 1].precedes(h[left]) { best = left + 1 }
+        guard h[best].precedes(last) else { break }
+        h[parent] = h[best]
+        parent = best
+      }
+      h[parent] = last
+      return top
     }
-    return top
   }
 }

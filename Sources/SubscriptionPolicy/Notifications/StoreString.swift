@@ -18,6 +18,13 @@ extension StoreString {
   public var rawValue: String { symbol.text }
   public var description: String { rawValue }
 
+  // Equality and hashing by symbol. Without these, the standard library's `RawRepresentable`
+  // defaults compare and hash `rawValue`, so every `switch n.notificationType` looked the text
+  // up in the locked symbol table: slow, and contended across threads. Interning is canonical
+  // (one text, one symbol), so comparing symbols is comparing texts.
+  public static func == (a: Self, b: Self) -> Bool { a.symbol == b.symbol }
+  public func hash(into hasher: inout Hasher) { hasher.combine(symbol) }
+
   public init(from decoder: any Decoder) throws {
     self.init(symbol: Symbol(try decoder.singleValueContainer().decode(String.self)))
   }

@@ -23,6 +23,8 @@ public enum SimSubMain {
       case "benchmark": return BenchmarkCommand.run(context)
       case "policy-table": return PolicyTableCommand.run(context)
       case "gate": return GateCommand.run(context)
+      case "montecarlo": return MonteCarloCommand.run(context)
+      case "merge": return MergeCommand.run(context)
       default:
         console.error("Error: 'simsub \(command.path.joined(separator: " "))' is not available in this version.\n")
         return .badInput

@@ -1,0 +1,213 @@
+/// An estimate a Monte Carlo run reports: a ratio of two sums of subscriber counters.
+///
+/// A **proportion** counts successes among trials (`recovered-30d` among `episodes`) and gets a
+/// Wilson score interval. A **mean** is per subscriber (money, days of lockout) and gets a
+/// normal interval from the subscribers' variance. A paired difference between two policies
+/// (common random numbers) gets a delta-method interval over subscribers, which accounts for
+/// both the pairing and the episodes of one subscriber being related.
+public enum Metric: Int, CaseIterable, Hashable, Sendable {
+  case failedRenewalShare
+  case episodesPerSubscriber
+  case recoveryRate
+  case recoveredInGrace
+  case recoveredInHold
+  case recoveredByRetry
+  case recoveredByFix
+  case recoveredEventually
+  case involuntaryChurn
+  case involuntaryShareOfCancellations
+  case collectedPerSubscriber
+  case recoveredRevenuePerSubscriber
+  case lostRevenuePerSubscriber
+  case lockoutDaysPerSubscriber
+  case lockedOutShare
+  case lostToLockoutShare
+  case freeAccessDaysPerSubscriber
+  case freeAccessShare
+
+  public enum Kind: Hashable, Sendable {
+    /// Successes among trials, in [0, 1].
+    case proportion
+    /// An average per subscriber.
+    case mean
+  }
+
+  /// How the estimate is shown.
+  public enum Unit: Hashable, Sendable {
+    case share
+    case count
+    case money
+    case days
+  }
+
+  public var numerator: Counter {
+    switch self {
+    case .failedRenewalShare: .failedRenewals
+    case .episodesPerSubscriber: .episodes
+    case .recoveryRate: .recovered30
+    case .recoveredInGrace: .recoveredInGrace30
+    case .recoveredInHold: .recoveredInHold30
+    case .recoveredByRetry: .recoveredByRetry30
+    case .recoveredByFix: .recoveredByFix30
+    case .recoveredEventually: .recovered
+    case .involuntaryChurn, .involuntaryShareOfCancellations: .involuntary
+    case .collectedPerSubscriber: .collected
+    case .recoveredRevenuePerSubscriber: .recoveredRevenue
+    case .lostRevenuePerSubscriber: .lostRevenue
+    case .lockoutDaysPerSubscriber: .lockoutSeconds
+    case .lockedOutShare: .lockedOut
+    case .lostToLockoutShare: .leftAfterLockout
+    case .freeAccessDaysPerSubscriber: .freeAccessSeconds
+    case .freeAccessShare: .hadFreeAccess
+    }
+  }
+
+  public var denominator: Counter {
+    switch self {
+    case .failedRenewalShare: .renewals
+    case .recoveryRate, .recoveredInGrace, .recoveredInHold, .recoveredByRetry, .recoveredByFix,
+      .recoveredEventually, .involuntaryChurn:
+      .episodes
+    case .involuntaryShareOfCancellations: .cancellations
+    default: .subscribers
+    }
+  }
+
+  public var kind: Kind {
+    switch self {
+    case .episodesPerSubscriber, .collectedPerSubscriber, .recoveredRevenuePerSubscriber,
+      .lostRevenuePerSubscriber, .lockoutDaysPerSubscriber, .freeAccessDaysPerSubscriber:
+      .mean
+    default: .proportion
+    }
+  }
+
+  public var unit: Unit {
+    switch self {
+    case .episodesPerSubscriber: .count
+    case .collectedPerSubscriber, .recoveredRevenuePerSubscriber, .lostRevenuePerSubscriber: .money
+    case .lockoutDaysPerSubscriber, .freeAccessDaysPerSubscriber: .days
+    default: .share
+    }
+  }
+
+  /// What one unit of the numerator is worth in the shown unit: milliunits to currency,
+  /// seconds to days.
+  public var scale: Double {
+    switch unit {
+    case .money: 0.001
+    case .days: 1.0 / 86_400
+    case .share, .count: 1
+    }
+  }
+
+  /// The key in JSON results.
+  public var key: String {
+    switch self {
+    case .failedRenewalShare: "failed-renewal-share"
+    case .episodesPerSubscriber: "episodes-per-subscriber"
+    case .recoveryRate: "recovery-rate-30d"
+    case .recoveredInGrace: "recovered-in-grace-30d"
+    case .recoveredInHold: "recovered-in-hold-30d"
+    case .recoveredByRetry: "recovered-by-retry-30d"
+    case .recoveredByFix: "recovered-by-fix-30d"
+    case .recoveredEventually: "recovered-eventually"
+    case .involuntaryChurn: "involuntary-churn"
+    case .involuntaryShareOfCancellations: "involuntary-share-of-cancellations"
+    case .collectedPerSubscriber: "revenue-collected-per-subscriber"
+    case .recoveredRevenuePerSubscriber: "revenue-recovered-per-subscriber"
+    case .lostRevenuePerSubscriber: "revenue-lost-per-subscriber"
+    case .lockoutDaysPerSubscriber: "wrongful-lockout-days-per-subscriber"
+    case .lockedOutShare: "wrongfully-locked-out-subscribers"
+    case .lostToLockoutShare: "subscribers-lost-to-lockout"
+    case .freeAccessDaysPerSubscriber: "free-access-days-per-subscriber"
+    case .freeAccessShare: "subscribers-with-free-access"
+    }
+  }
+
+  /// The label in text and Markdown reports.
+  public var label: String {
+    switch self {
+    case .failedRenewalShare: "renewals that failed"
+    case .episodesPerSubscriber: "billing-issue episodes per subscriber"
+    case .recoveryRate: "recovery rate (within 30 days)"
+    case .recoveredInGrace: "  recovered in grace"
+    case .recoveredInHold: "  recovered in hold"
+    case .recoveredByRetry: "  recovered by a store retry"
+    case .recoveredByFix: "  recovered by a card fix"
+    case .recoveredEventually: "recovered at all (by the window's end)"
+    case .involuntaryChurn: "involuntary churn (episodes that expired)"
+    case .involuntaryShareOfCancellations: "involuntary share of cancellations"
+    case .collectedPerSubscriber: "revenue collected per subscriber"
+    case .recoveredRevenuePerSubscriber: "revenue recovered per subscriber"
+    case .lostRevenuePerSubscriber: "revenue lost to involuntary churn per subscriber"
+    case .lockoutDaysPerSubscriber: "wrongful lockout, days per subscriber"
+    case .lockedOutShare: "subscribers wrongfully locked out"
+    case .lostToLockoutShare: "subscribers lost to a wrongful lockout"
+    case .freeAccessDaysPerSubscriber: "free access, days per subscriber"
+    case .freeAccessShare: "subscribers with free access"
+    }
+  }
+}
+
+/// The products of counters a tally sums, each once however many metrics need it.
+///
+/// For one policy, a metric y/x needs Σy², Σxy and Σx²; for a paired comparison also
+/// Σy_A·y_B, Σy_A·x_B, Σx_A·y_B and Σx_A·x_B. A factor that is `subscribers` (always 1) turns
+/// a product into a plain sum the tally already has, so it is not stored.
+public struct ProductPlan: Sendable {
+  public struct Pair: Hashable, Sendable {
+    public var a: Counter
+    public var b: Counter
+    /// `failed-renewals*renewals`: the key in JSON results.
+    public var key: String { "\(a.key)*\(b.key)" }
+  }
+
+  /// Products of one policy's counters.
+  public let single: [Pair]
+  /// Products of policy A's counter (`a`) and policy B's (`b`).
+  public let cross: [Pair]
+  /// The pairs' counters as positions, for the tallies' inner loop.
+  let singleA: [Int]
+  let singleB: [Int]
+  let crossA: [Int]
+  let crossB: [Int]
+
+  public static let shared = ProductPlan()
+
+  init() {
+    var single: [Pair] = []
+    var cross: [Pair] = []
+    func add(_ list: inout [Pair], _ a: Counter, _ b: Counter, symmetric: Bool) {
+      guard a != .subscribers, b != .subscribers else { return }
+      let pair = symmetric && b.rawValue < a.rawValue ? Pair(a: b, b: a) : Pair(a: a, b: b)
+      if !list.contains(pair) { list.append(pair) }
+    }
+    for metric in Metric.allCases {
+      let (y, x) = (metric.numerator, metric.denominator)
+      add(&single, y, y, symmetric: true)
+      add(&single, y, x, symmetric: true)
+      add(&single, x, x, symmetric: true)
+      add(&cross, y, y, symmetric: false)
+      add(&cross, y, x, symmetric: false)
+      add(&cross, x, y, symmetric: false)
+      add(&cross, x, x, symmetric: false)
+    }
+    self.single = single
+    self.cross = cross
+    singleA = single.map(\.a.rawValue)
+    singleB = single.map(\.b.rawValue)
+    crossA = cross.map(\.a.rawValue)
+    crossB = cross.map(\.b.rawValue)
+  }
+
+  /// Where Σa·b is in `single`, or `nil` when it is a plain sum (a factor is `subscribers`).
+  public func singleIndex(_ a: Counter, _ b: Counter) -> Int? {
+    let (p, q) = b.rawValue < a.rawValue ? (b, a) : (a, b)
+    return single.firstIndex(of: Pair(a: p, b: q))
+  }
+
+  public func crossIndex(_ a: Counter, _ b: Counter) -> Int? {
+    cross.firstIndex(of: Pair(a: a, b: b))
+  }
+}

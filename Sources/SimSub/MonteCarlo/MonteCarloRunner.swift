@@ -1,0 +1,218 @@
+import Foundation
+
+/// Plays a population on several threads and adds up the tallies.
+///
+/// The subscribers of the slice are cut into blocks of ``blockSize``; each worker thread takes
+/// the next block, plays its subscribers with its own engines (one per store and policy) and
+/// adds their outcomes to its own tallies, which are summed at the end. Every subscriber's
+/// story depends only on the seed and its index, and every tally is an integer sum, so the
+/// result is the same for any number of threads, in any order, on any machine.
+///
+/// Memory does not grow with the population: a worker keeps its engines and tallies, never a
+/// record per subscriber.
+public enum MonteCarloRunner {
+  /// Subscribers per block: small enough to balance threads and react to a stop quickly,
+  /// large enough that taking a block costs nothing.
+  public static let blockSize: UInt64 = 256
+
+  public struct Options: Sendable {
+    /// Worker threads (at least 1).
+    public var threads: Int
+    /// The slice of the population to play.
+    public var shard: Shard
+    /// Checked between blocks; a stopped run returns `nil`.
+    public var stop: MonteCarloStop
+    /// Called about five times a second from the calling thread with subscribers played so far
+    /// and the slice's total.
+    public var progress: (@Sendable (UInt64, UInt64) -> Void)?
+
+    public init(
+      threads: Int = ProcessInfo.processInfo.activeProcessorCount, shard: Shard = .whole,
+      stop: MonteCarloStop = MonteCarloStop(), progress: (@Sendable (UInt64, UInt64) -> Void)? = nil
+    ) {
+      self.threads = max(1, threads)
+      self.shard = shard
+      self.stop = stop
+      self.progress = progress
+    }
+  }
+
+  /// Plays `plan`'s population with `policies` (one, or two to compare on the same draws).
+  /// Returns `nil` when stopped before the end.
+  public static func run(
+    _ plan: PopulationPlan, policies: [String], options: Options = Options()
+  ) throws(UnknownPolicyError) -> MonteCarloResult? {
+    var types: [any EntitlementPolicy.Type] = []
+    for name in policies {
+      guard let entry = PolicyRegistry.entry(named: name) else { throw UnknownPolicyError(name: name) }
+      types.append(entry.type)
+    }
+    return run(plan, policyTypes: types, options: options)
+  }
+
+  /// Plays `plan`'s population with policy types (one, or two to compare on the same draws):
+  /// the way to put an app's own policy, conformed to `EntitlementPolicy`, through a population.
+  public static func run(
+    _ plan: PopulationPlan, policyTypes: [any EntitlementPolicy.Type], options: Options = Options()
+  ) -> MonteCarloResult? {
+    precondition(policyTypes.count == 1 || policyTypes.count == 2)
+    let second = policyTypes.count == 2 ? policyTypes[1] : policyTypes[0]
+    let visit = OpenFirst(plan: plan, second: second, compare: policyTypes.count == 2, options: options)
+    guard let (tallies, first) = BuiltInPolicyDispatch.open(policyTypes[0], with: visit) else { return nil }
+    return MonteCarloResult(
+      setup: RunSetup(population: plan.population, policies: policyTypes.map { $0.name }),
+      shard: options.shard == .whole ? nil : options.shard, apple: tallies[0], google: tallies[1],
+      firstViolations: first)
+  }
+
+  typealias Outcome = (tallies: [StoreTally], first: [FirstViolations])?
+
+  private struct OpenFirst: PolicyVisitor {
+    let plan: PopulationPlan
+    let second: any EntitlementPolicy.Type
+    let compare: Bool
+    let options: Options
+    func visit<A: EntitlementPolicy>(_ type: A.Type) -> Outcome {
+      BuiltInPolicyDispatch.open(second, with: OpenSecond<A>(plan: plan, compare: compare, options: options))
+    }
+  }
+
+  private struct OpenSecond<A: EntitlementPolicy>: PolicyVisitor {
+    let plan: PopulationPlan
+    let compare: Bool
+    let options: Options
+    func visit<B: EntitlementPolicy>(_ type: B.Type) -> Outcome {
+      play(plan, A.self, B.self, compare: compare, options: options)
+    }
+  }
+
+  /// What the workers share: the next block to take, subscribers played, and the results.
+  private final class Shared: @unchecked Sendable {
+    private let lock = NSLock()
+    private var next: UInt64
+    private let end: UInt64
+    private(set) var played: UInt64 = 0
+    private(set) var tallies: [StoreTally]
+    private(set) var first: [FirstViolations]
+
+    init(range: Range<UInt64>, policies: Int) {
+      next = range.lowerBound
+      end = range.upperBound
+      tallies = [StoreTally(policies: policies), StoreTally(policies: policies)]
+      first = Array(repeating: FirstViolations(), count: policies)
+    }
+
+    func takeBlock() -> Range<UInt64>? {
+      lock.lock()
+      defer { lock.unlock() }
+      guard next < end else { return nil }
+      let block = next..<min(end, next + MonteCarloRunner.blockSize)
+      next = block.upperBound
+      return block
+    }
+
+    func didPlay(_ count: UInt64) {
+      lock.lock()
+      played += count
+      lock.unlock()
+    }
+
+    var playedSoFar: UInt64 {
+      lock.lock()
+      defer { lock.unlock() }
+      return played
+    }
+
+    func finish(_ workerTallies: [StoreTally], _ workerFirst: [FirstViolations]) {
+      lock.lock()
+      defer { lock.unlock() }
+      for s in tallies.indices { tallies[s].add(workerTallies[s]) }
+      for p in first.indices { first[p].merge(workerFirst[p]) }
+    }
+  }
+
+  private static func play<A: EntitlementPolicy, B: EntitlementPolicy>(
+    _ plan: PopulationPlan, _ a: A.Type, _ b: B.Type, compare: Bool, options: Options
+  ) -> Outcome {
+    let range = options.shard.subscribers(of: plan.population.users)
+    let policies = compare ? 2 : 1
+    let shared = Shared(range: range, policies: policies)
+    let group = DispatchGroup()
+    let stop = options.stop
+    for _ in 0..<options.threads {
+      group.enter()
+      Thread.detachNewThread {
+        var worker = Worker<A, B>(plan: plan, compare: compare)
+        while !stop.isStopped, let block = shared.takeBlock() {
+          worker.play(block)
+          shared.didPlay(UInt64(block.count))
+        }
+        worker.finish(into: shared)
+        group.leave()
+      }
+    }
+    let total = UInt64(range.count)
+    while group.wait(timeout: .now() + .milliseconds(200)) == .timedOut {
+      options.progress?(shared.playedSoFar, total)
+    }
+    if stop.isStopped { return nil }
+    options.progress?(total, total)
+    return (shared.tallies, shared.first)
+  }
+
+  /// One thread's engines and tallies.
+  private struct Worker<A: EntitlementPolicy, B: EntitlementPolicy> {
+    let plan: PopulationPlan
+    let compare: Bool
+    var appleA: SubscriberDriver<AppStoreModel, A>
+    var googleA: SubscriberDriver<GooglePlayModel, A>
+    var appleB: SubscriberDriver<AppStoreModel, B>
+    var googleB: SubscriberDriver<GooglePlayModel, B>
+    var tallies: [StoreTally]
+    var first: [FirstViolations]
+
+    init(plan: PopulationPlan, compare: Bool) {
+      self.plan = plan
+      self.compare = compare
+      appleA = SubscriberDriver(store: plan.apple, plan: plan)
+      googleA = SubscriberDriver(store: plan.google, plan: plan)
+      appleB = SubscriberDriver(store: plan.apple, plan: plan)
+      googleB = SubscriberDriver(store: plan.google, plan: plan)
+      tallies = [StoreTally(policies: compare ? 2 : 1), StoreTally(policies: compare ? 2 : 1)]
+      first = Array(repeating: FirstViolations(), count: compare ? 2 : 1)
+    }
+
+    mutating func play(_ block: Range<UInt64>) {
+      for index in block {
+        let profile = plan.profile(of: index)
+        let store = plan.groups[profile.group].store
+        let s = store == .apple ? 0 : 1
+        let outcomeA = store == .apple ? appleA.play(profile) : googleA.play(profile)
+        note(outcomeA, index: index, policy: 0)
+        if compare {
+          let outcomeB = store == .apple ? appleB.play(profile) : googleB.play(profile)
+          note(outcomeB, index: index, policy: 1)
+          tallies[s].add(outcomeA, outcomeB)
+        } else {
+          tallies[s].add(outcomeA, policy: 0)
+        }
+      }
+    }
+
+    /// Keeps the first (lowest-numbered) subscriber of each violation.
+    mutating func note(_ outcome: SubscriberOutcome, index: UInt64, policy p: Int) {
+      if outcome[.lockouts] > 0, first[p].lockout == nil { first[p].lockout = index }
+      if outcome[.freeAccessSpans] > 0, first[p].freeAccess == nil { first[p].freeAccess = index }
+    }
+
+    mutating func finish(into shared: Shared) {
+      tallies[0].addRecoveries(appleA.recoveries, policy: 0)
+      tallies[1].addRecoveries(googleA.recoveries, policy: 0)
+      if compare {
+        tallies[0].addRecoveries(appleB.recoveries, policy: 1)
+        tallies[1].addRecoveries(googleB.recoveries, policy: 1)
+      }
+      shared.finish(tallies, first)
+    }
+  }
+}

@@ -1,0 +1,190 @@
+/// A population of subscribers, resolved from a `.pop` file: who subscribes, how their payments
+/// fail and recover, and how they behave. Every number has a default; ``PopulationDecoder``
+/// fills them in and checks each one.
+///
+/// A Monte Carlo run plays ``users`` subscribers, each through the same engine, store models
+/// and policy as a scenario, with draws from ``payments`` and ``behaviour``.
+public struct Population: Hashable, Sendable {
+  /// Where the population came from, for diagnostics and reports.
+  public var path: String
+  /// One line describing the population.
+  public var name: String
+  /// How many subscribers to play (`--users` overrides).
+  public var users: Int
+  /// The span, from each subscriber's start, in which billing-issue episodes may begin; every
+  /// episode that began is followed to its end (`--horizon` overrides).
+  public var horizon: TimeSpan
+  /// The run's seed (`--seed` overrides).
+  public var seed: UInt64
+  /// The built-in policy to play (`--policy` overrides).
+  public var policy: String
+  /// Day 0 of the population: subscribers start spread over the first period after it.
+  public var start: Instant
+  /// How often a policy that runs on its own clock is sampled between events.
+  public var step: TimeSpan
+  /// Who subscribes: groups with their share, store and product.
+  public var cohort: [CohortGroup]
+  /// How the population's payments fail and recover (a group may override them).
+  public var payments: PaymentRates
+  /// What subscribers do.
+  public var behaviour: Behaviour
+
+  public init(
+    path: String, name: String, users: Int = 100_000, horizon: TimeSpan = .days(365), seed: UInt64 = 1,
+    policy: String = "reference", start: Instant = Population.defaultStart, step: TimeSpan = .days(1),
+    cohort: [CohortGroup], payments: PaymentRates = PaymentRates(), behaviour: Behaviour = Behaviour()
+  ) {
+    self.path = path
+    self.name = name
+    self.users = users
+    self.horizon = horizon
+    self.seed = seed
+    self.policy = policy
+    self.start = start
+    self.step = step
+    self.cohort = cohort
+    self.payments = payments
+    self.behaviour = behaviour
+  }
+
+  /// `2026-01-01T00:00:00Z`, the scenario format's default start.
+  public static let defaultStart = Instant(secondsSinceEpoch: 1_767_225_600)
+}
+
+/// One group of the cohort: a share of the subscribers, on one store, buying one product.
+public struct CohortGroup: Hashable, Sendable {
+  /// The fraction of subscribers in this group; the groups' shares add up to 1.
+  public var share: Double
+  public var store: StoreKind
+  public var product: Product
+  /// The population's payment rates with this group's overrides applied.
+  public var payments: PaymentRates
+
+  public init(share: Double, store: StoreKind, product: Product, payments: PaymentRates = PaymentRates()) {
+    self.share = share
+    self.store = store
+    self.product = product
+    self.payments = payments
+  }
+}
+
+/// How renewal charges fail and how store retries fare.
+public struct PaymentRates: Hashable, Sendable {
+  /// The chance that a renewal charge is declined.
+  public var renewalFailure: Double
+  /// Why a declined renewal was declined; the three add up to 1.
+  public var reasons: PerReason<Double>
+  /// The chance that one store retry succeeds, by the reason of the decline.
+  public var retrySuccess: PerReason<Double>
+
+  public init(
+    renewalFailure: Double = 0.07,
+    reasons: PerReason<Double> = PerReason(expired: 0.35, insufficientFunds: 0.45, declined: 0.20),
+    retrySuccess: PerReason<Double> = PerReason(expired: 0.0, insufficientFunds: 0.3, declined: 0.15)
+  ) {
+    self.renewalFailure = renewalFailure
+    self.reasons = reasons
+    self.retrySuccess = retrySuccess
+  }
+}
+
+/// What subscribers do of their own accord.
+public struct Behaviour: Hashable, Sendable {
+  /// The chance that a subscriber turns auto-renew off during any given paid period.
+  public var cancelsPerPeriod: Double
+  /// The chance that a subscriber opens the app on a given day.
+  public var opensAppPerDay: Double
+  /// The chance of fixing the card on a day, by the prompt seen that day (`none` also on days
+  /// the app is not opened: the stores' own emails).
+  public var fixesCardPerDay: PerPrompt<Double>
+  /// The chance that a subscriber whom the policy locks out while the store still entitles
+  /// them cancels for good, once per lockout.
+  public var leavesWhenLockedOut: Double
+
+  public init(
+    cancelsPerPeriod: Double = 0.04, opensAppPerDay: Double = 0.5,
+    fixesCardPerDay: PerPrompt<Double> = PerPrompt(none: 0.01, soft: 0.05, hard: 0.08),
+    leavesWhenLockedOut: Double = 0.3
+  ) {
+    self.cancelsPerPeriod = cancelsPerPeriod
+    self.opensAppPerDay = opensAppPerDay
+    self.fixesCardPerDay = fixesCardPerDay
+    self.leavesWhenLockedOut = leavesWhenLockedOut
+  }
+
+  /// The chance of fixing the card on one day while the policy shows `prompt`: the subscriber
+  /// opens the app and acts on the prompt, or does not open it and acts on the store's emails.
+  public func dailyFixChance(_ prompt: RecoveryPrompt) -> Double {
+    opensAppPerDay * fixesCardPerDay[prompt] + (1 - opensAppPerDay) * fixesCardPerDay.none
+  }
+}
+
+/// One value per decline reason.
+public struct PerReason<Value: Hashable & Sendable>: Hashable, Sendable {
+  public var expired: Value
+  public var insufficientFunds: Value
+  public var declined: Value
+
+  public init(expired: Value, insufficientFunds: Value, declined: Value) {
+    self.expired = expired
+    self.insufficientFunds = insufficientFunds
+    self.declined = declined
+  }
+
+  @inlinable public subscript(reason: DeclineReason) -> Value {
+    get {
+      switch reason {
+      case .expired: expired
+      case .insufficientFunds: insufficientFunds
+      case .declined: declined
+      }
+    }
+    set {
+      switch reason {
+      case .expired: expired = newValue
+      case .insufficientFunds: insufficientFunds = newValue
+      case .declined: declined = newValue
+      }
+    }
+  }
+
+  public func map<T>(_ transform: (Value) -> T) -> PerReason<T> {
+    PerReason<T>(
+      expired: transform(expired), insufficientFunds: transform(insufficientFunds),
+      declined: transform(declined))
+  }
+}
+
+/// One value per recovery prompt.
+public struct PerPrompt<Value: Hashable & Sendable>: Hashable, Sendable {
+  public var none: Value
+  public var soft: Value
+  public var hard: Value
+
+  public init(none: Value, soft: Value, hard: Value) {
+    self.none = none
+    self.soft = soft
+    self.hard = hard
+  }
+
+  @inlinable public subscript(prompt: RecoveryPrompt) -> Value {
+    get {
+      switch prompt {
+      case .none: none
+      case .soft: soft
+      case .hard: hard
+      }
+    }
+    set {
+      switch prompt {
+      case .none: none = newValue
+      case .soft: soft = newValue
+      case .hard: hard = newValue
+      }
+    }
+  }
+
+  public func map<T>(_ transform: (Value) -> T) -> PerPrompt<T> {
+    PerPrompt<T>(none: transform(none), soft: transform(soft), hard: transform(hard))
+  }
+}

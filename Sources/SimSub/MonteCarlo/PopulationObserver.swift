@@ -1,0 +1,170 @@
+/// The Monte Carlo engine observer: turns one subscriber's events and samples into the
+/// counters of a ``SubscriberOutcome``, with no allocation.
+///
+/// - **Episodes** open when the store records a failed renewal (`billingIssueStart` set) and
+///   close when it clears: recovered (through a retry or a card fix, in grace or in hold),
+///   expired (involuntary churn), or ended by the subscriber's cancel.
+/// - **Wrongful lockout** and **free access** are the scenario invariants
+///   `no-lockout-in-grace` and `no-free-access`, with the same excuses, measured over time:
+///   the engine samples after every event (and at every step for a policy on its own clock),
+///   and the answer holds until the next sample, so the spans' lengths are exact.
+///
+/// The driver reads what it must react to (an episode that began or ended, a lockout that
+/// began) after each instant and clears it.
+public struct PopulationObserver: EngineObserver {
+  /// The price of the subscriber's product: what a recovery collects and an expiry loses.
+  public var price: Int64
+  public private(set) var outcome = SubscriberOutcome()
+
+  /// The failure instant of the open episode, if one is open.
+  public private(set) var episodeStart: Instant?
+  /// How the latest episode ended, until the driver takes it.
+  public var endedEpisode: EndedEpisode?
+  /// Set when a wrongful lockout begins; the driver clears it.
+  public var lockoutBegan = false
+  /// Set by the driver before it makes the subscriber leave: the next cancel is a departure
+  /// after a lockout, not a voluntary cancel.
+  public var leaving = false
+  /// When the first wrongful lockout and the first free access began, for counterexamples.
+  public private(set) var firstLockout: Instant?
+  public private(set) var firstFreeAccess: Instant?
+
+  private var truth = StoreTruth.never
+  private var lastSample: Instant
+  private var lockedOut = false
+  private var freeAccess = false
+
+  /// How an episode ended.
+  public struct EndedEpisode: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+      case recoveredByRetry
+      case recoveredByFix
+      case expired
+      case canceled
+    }
+    public var kind: Kind
+    public var failure: Instant
+    public var end: Instant
+  }
+
+  public init(price: Int64, start: Instant) {
+    self.price = price
+    self.lastSample = start
+  }
+
+  // MARK: Events
+
+  @inline(__always) public mutating func engineDidApply(
+    _ action: SubscriberAction, at instant: Instant, record: SubscriptionRecord
+  ) {
+    switch action {
+    case .updateCard: update(record, at: instant, ending: .recoveredByFix)
+    case .cancel:
+      let before = truth
+      update(record, at: instant, ending: .canceled)
+      if record.truth != before, record.truth == .canceled || record.truth == .expired {
+        outcome[.cancellations] += 1
+        if leaving {
+          outcome[.leftAfterLockout] = 1
+        } else {
+          outcome[.voluntaryCancels] += 1
+        }
+      }
+      leaving = false
+    default: update(record, at: instant, ending: .expired)
+    }
+  }
+
+  @inline(__always) public mutating func engineDidFire(
+    _ timer: StoreTimer, at instant: Instant, record: SubscriptionRecord
+  ) {
+    if case .retry = timer {
+      update(record, at: instant, ending: .recoveredByRetry)
+    } else {
+      update(record, at: instant, ending: .expired)
+    }
+  }
+
+  /// Opens or closes the episode after an event; `ending` says how a close by this event
+  /// would count when the store's truth is `active` again (recovery) or otherwise (the end).
+  @inline(__always) mutating func update(
+    _ record: SubscriptionRecord, at instant: Instant, ending: EndedEpisode.Kind
+  ) {
+    // Only two fields are read, and only here, so the engine's record is never copied.
+    let now = record.truth
+    let issue = record.billingIssueStart
+    defer { truth = now }
+    if issue == episodeStart { return }
+    if let failure = episodeStart {
+      close(failure: failure, truth: now, at: instant, ending: ending)
+    }
+    if let issue {
+      episodeStart = issue
+      outcome[.episodes] += 1
+    }
+  }
+
+  mutating func close(
+    failure: Instant, truth now: StoreTruth, at instant: Instant, ending: EndedEpisode.Kind
+  ) {
+    episodeStart = nil
+    let kind: EndedEpisode.Kind
+    if now == .active || now == .canceled {
+      kind = ending == .recoveredByFix ? .recoveredByFix : .recoveredByRetry
+      outcome[.recovered] += 1
+      outcome[.recoveredRevenue] += price
+      if instant - failure <= .days(30) {
+        outcome[.recovered30] += 1
+        outcome[truth == .hold ? .recoveredInHold30 : .recoveredInGrace30] += 1
+        outcome[kind == .recoveredByFix ? .recoveredByFix30 : .recoveredByRetry30] += 1
+      }
+    } else if ending == .canceled {
+      kind = .canceled
+      outcome[.leftInEpisode] += 1
+    } else {
+      kind = .expired
+      outcome[.involuntary] += 1
+      outcome[.cancellations] += 1
+      outcome[.lostRevenue] += price
+    }
+    endedEpisode = EndedEpisode(kind: kind, failure: failure, end: instant)
+  }
+
+  // MARK: Samples
+
+  @inline(__always) public mutating func engineSample(_ sample: EngineSample) {
+    let elapsed = (sample.instant - lastSample).seconds
+    if lockedOut { outcome[.lockoutSeconds] += elapsed }
+    if freeAccess { outcome[.freeAccessSeconds] += elapsed }
+    lastSample = sample.instant
+    let lock = sample.truth.isEntitled && !sample.decision.access && !sample.awaitingGainNotice
+    if lock && !lockedOut {
+      outcome[.lockouts] += 1
+      outcome[.lockedOut] = 1
+      lockoutBegan = true
+      if firstLockout == nil { firstLockout = sample.instant }
+    }
+    lockedOut = lock
+    let free = !sample.truth.isEntitled && sample.decision.access && sample.undelivered == 0
+    if free && !freeAccess {
+      outcome[.freeAccessSpans] += 1
+      outcome[.hadFreeAccess] = 1
+      if firstFreeAccess == nil { firstFreeAccess = sample.instant }
+    }
+    freeAccess = free
+  }
+
+  /// Closes the spans at the end of the subscriber's run and records what the run collected.
+  public mutating func finish(
+    at end: Instant, collected: Int64, renewals: Int32, failedRenewals: Int32
+  ) -> SubscriberOutcome {
+    let elapsed = max(0, (end - lastSample).seconds)
+    if lockedOut { outcome[.lockoutSeconds] += elapsed }
+    if freeAccess { outcome[.freeAccessSeconds] += elapsed }
+    lastSample = end
+    outcome[.collected] = collected
+    outcome[.renewals] = Int64(renewals)
+    outcome[.failedRenewals] = Int64(failedRenewals)
+    return outcome
+  }
+}

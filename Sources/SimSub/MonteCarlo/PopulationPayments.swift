@@ -1,0 +1,61 @@
+/// The payment processor of a Monte Carlo subscriber: every renewal charge fails with the
+/// population's `renewal-failure`, for a reason drawn from `reasons`; each store retry then
+/// succeeds with that reason's `retry-success`. A purchase and a charge after the subscriber
+/// fixes the card go through.
+///
+/// It draws from the subscriber's own payments stream, so the same subscriber meets the same
+/// declines under any policy (common random numbers), and it counts the renewals it saw.
+public struct PopulationPayments: PaymentProcessor {
+  /// The population's rates as integer thresholds, compiled once per group.
+  public struct Rates: Hashable, Sendable {
+    public var renewalFailure: Chance
+    /// A reason draw inside `expired` is `expired`; else inside `expiredOrInsufficientFunds`
+    /// is `insufficient-funds`; else `declined`.
+    public var expired: Chance
+    public var expiredOrInsufficientFunds: Chance
+    public var retrySuccess: PerReason<Chance>
+
+    public init(_ rates: PaymentRates) {
+      renewalFailure = Chance(rates.renewalFailure)
+      let reasons = rates.reasons
+      expired = Chance(min(1, reasons.expired))
+      // With no share left for `declined`, the first two reasons take every draw.
+      expiredOrInsufficientFunds =
+        reasons.declined == 0 ? .always : Chance(min(1, reasons.expired + reasons.insufficientFunds))
+      retrySuccess = rates.retrySuccess.map(Chance.init)
+    }
+  }
+
+  public var rng: Xoshiro256StarStar
+  public let rates: Rates
+  /// The reason of the latest declined renewal.
+  public private(set) var reason = DeclineReason.declined
+  /// Renewal charges attempted, and declined.
+  public private(set) var renewals: Int32 = 0
+  public private(set) var failedRenewals: Int32 = 0
+
+  public init(rng: Xoshiro256StarStar, rates: Rates) {
+    self.rng = rng
+    self.rates = rates
+  }
+
+  public mutating func charge(
+    _ attempt: ChargeAttempt, for record: SubscriptionRecord, at instant: Instant
+  ) -> Bool {
+    switch attempt {
+    case .renewal:
+      renewals &+= 1
+      guard rng.happens(rates.renewalFailure) else { return true }
+      failedRenewals &+= 1
+      let draw = rng.next()
+      reason =
+        rates.expired.contains(draw)
+        ? .expired : rates.expiredOrInsufficientFunds.contains(draw) ? .insufficientFunds : .declined
+      return false
+    case .retry:
+      return rng.happens(rates.retrySuccess[reason])
+    case .purchase, .cardUpdated, .upgrade:
+      return true
+    }
+  }
+}

@@ -1,0 +1,120 @@
+/// A population compiled for playing: the store models, each group's rates as integer
+/// thresholds, and the behaviour's chances. Built once per run and shared by every worker.
+///
+/// Subscriber `i` (0-based) of a run is a pure function of the plan, the seed and `i`
+/// (``profile(of:)``), which is what makes runs repeatable across threads, shards and machines.
+public struct PopulationPlan: Sendable {
+  public let population: Population
+  public let apple: AppStoreModel
+  public let google: GooglePlayModel
+  public let groups: [Group]
+  /// A draw below `groupCuts[g]` (and not below the earlier cuts) picks group `g`.
+  let groupCuts: [UInt64]
+  public let cancelChance: Chance
+  public let leaveChance: Chance
+  /// The chance of fixing the card on one day, by the prompt shown.
+  public let fixChance: PerPrompt<Chance>
+
+  /// One cohort group as the engine needs it.
+  public struct Group: Sendable {
+    public var store: StoreKind
+    /// The product's index in its store model's catalog.
+    public var product: ProductIndex
+    public var details: Product
+    public var rates: PopulationPayments.Rates
+    /// Subscribers start spread over this span: the product's first period after the
+    /// population's start.
+    public var startSpreadMinutes: Int64
+  }
+
+  /// The purposes of a subscriber's random streams: each has its own generator, so a policy
+  /// that changes one process (when a card is fixed) leaves the others' draws unchanged.
+  enum Stream: UInt64 {
+    case profile = 1
+    case payments = 2
+    case cancels = 3
+    case fixes = 4
+    case leaves = 5
+  }
+
+  public init(_ population: Population) throws(StoreConfigurationError) {
+    self.population = population
+    var appleProducts: [Product] = []
+    var googleProducts: [Product] = []
+    var groups: [Group] = []
+    for group in population.cohort {
+      let index: ProductIndex
+      switch group.store {
+      case .apple:
+        index = ProductIndex(appleProducts.count)
+        appleProducts.append(group.product)
+      case .google:
+        index = ProductIndex(googleProducts.count)
+        googleProducts.append(group.product)
+      case .stripe:
+        preconditionFailure("the population decoder admits apple and google cohorts only")
+      }
+      let firstPeriodEnd = group.product.period.advance(population.start, by: 1)
+      groups.append(
+        Group(
+          store: group.store, product: index, details: group.product,
+          rates: PopulationPayments.Rates(group.payments),
+          startSpreadMinutes: max(1, (firstPeriodEnd - population.start).seconds / 60)))
+    }
+    // A store without groups still needs a model; it is never played.
+    let applePlaceholder = Product(id: "premium.monthly", grace: .days(16), hold: .days(44))
+    let googlePlaceholder = Product(id: "premium.monthly", grace: .days(7), hold: .days(53))
+    apple = try AppStoreModel(products: appleProducts.isEmpty ? [applePlaceholder] : appleProducts)
+    google = try GooglePlayModel(products: googleProducts.isEmpty ? [googlePlaceholder] : googleProducts)
+    self.groups = groups
+    var cuts: [UInt64] = []
+    var cumulative = 0.0
+    for (i, group) in population.cohort.enumerated() {
+      cumulative += group.share
+      cuts.append(i == population.cohort.count - 1 ? .max : Chance(min(1, cumulative)).threshold)
+    }
+    groupCuts = cuts
+    let b = population.behaviour
+    cancelChance = Chance(b.cancelsPerPeriod)
+    leaveChance = Chance(b.leavesWhenLockedOut)
+    fixChance = PerPrompt(
+      none: Chance(min(1, b.dailyFixChance(.none))), soft: Chance(min(1, b.dailyFixChance(.soft))),
+      hard: Chance(min(1, b.dailyFixChance(.hard))))
+  }
+
+  /// Who subscriber `index` is: the group, when they subscribe, when they open the app.
+  public func profile(of index: UInt64) -> SubscriberProfile {
+    var rng = stream(.profile, of: index)
+    let draw = rng.next()
+    var group = groups.count - 1
+    for (g, cut) in groupCuts.enumerated() where draw < cut {
+      group = g
+      break
+    }
+    let startMinute = Int64(rng.next(below: UInt64(groups[group].startSpreadMinutes)))
+    let checkMinute = Int64(rng.next(below: 1_440))
+    let start = population.start + .minutes(startMinute)
+    return SubscriberProfile(
+      index: index, group: group, start: start, appCheckOffset: .minutes(checkMinute),
+      horizonEnd: start + population.horizon)
+  }
+
+  /// The generator for one purpose of subscriber `index`.
+  func stream(_ purpose: Stream, of index: UInt64) -> Xoshiro256StarStar {
+    Xoshiro256StarStar.stream(seed: population.seed, subscriber: index, purpose: purpose.rawValue)
+  }
+}
+
+/// Who one subscriber is, drawn from the run's seed and the subscriber's index.
+public struct SubscriberProfile: Hashable, Sendable {
+  /// 0-based position in the population.
+  public var index: UInt64
+  /// The cohort group.
+  public var group: Int
+  /// When the subscriber subscribes (day 0 of their story).
+  public var start: Instant
+  /// The subscriber opens the app, if at all, this long after `start` each day.
+  public var appCheckOffset: TimeSpan
+  /// The end of the span in which their billing-issue episodes may begin.
+  public var horizonEnd: Instant
+}

@@ -1,0 +1,146 @@
+/// The exact sums a run keeps for the subscribers of one store, for one policy or a pair of
+/// policies played on the same draws: each counter's sum, the products the intervals need
+/// (``ProductPlan``), and recoveries by day since the failure.
+///
+/// Tallies add: two tallies of disjoint subscribers sum to the tally of both, whatever the
+/// order, which is how threads, shards and the two stores combine into one result.
+public struct StoreTally: Hashable, Sendable {
+  /// 1, or 2 when comparing policies.
+  public let policies: Int
+  /// `counters[p * Counter.count + c]`.
+  public private(set) var counters: [Int64]
+  /// `products[p * single.count + i]`: Σ a·b for ``ProductPlan/single``'s pair `i`.
+  public private(set) var products: [WideSum]
+  /// Σ a_A·b_B for ``ProductPlan/cross``'s pairs; empty for one policy.
+  public private(set) var cross: [WideSum]
+  /// `recoveries[p * RecoveryCurve.buckets + d]`: recoveries `d` days after the failure.
+  public private(set) var recoveries: [Int64]
+
+  static var plan: ProductPlan { .shared }
+
+  public init(policies: Int) {
+    precondition(policies == 1 || policies == 2)
+    self.policies = policies
+    counters = Array(repeating: 0, count: policies * Counter.allCases.count)
+    products = Array(repeating: WideSum(), count: policies * Self.plan.single.count)
+    cross = policies == 2 ? Array(repeating: WideSum(), count: Self.plan.cross.count) : []
+    recoveries = Array(repeating: 0, count: policies * RecoveryCurve.buckets)
+  }
+
+  /// A tally from its parts (results read back from JSON); `nil` when the sizes do not fit.
+  public init?(policies: Int, counters: [Int64], products: [WideSum], cross: [WideSum], recoveries: [Int64]) {
+    guard policies == 1 || policies == 2, counters.count == policies * Counter.allCases.count,
+      products.count == policies * Self.plan.single.count,
+      cross.count == (policies == 2 ? Self.plan.cross.count : 0),
+      recoveries.count == policies * RecoveryCurve.buckets
+    else { return nil }
+    self.policies = policies
+    self.counters = counters
+    self.products = products
+    self.cross = cross
+    self.recoveries = recoveries
+  }
+
+  // MARK: Adding
+
+  /// Adds one subscriber's outcome under policy `p`.
+  mutating func add(_ outcome: SubscriberOutcome, policy p: Int) {
+    withUnsafeTemporaryAllocation(of: Int64.self, capacity: Counter.allCases.count) { values in
+      outcome.write(to: values)
+      add(values, policy: p)
+    }
+  }
+
+  /// Adds one subscriber's outcomes under both policies, with their cross products.
+  mutating func add(_ a: SubscriberOutcome, _ b: SubscriberOutcome) {
+    let count = Counter.allCases.count
+    withUnsafeTemporaryAllocation(of: Int64.self, capacity: 2 * count) { values in
+      a.write(to: UnsafeMutableBufferPointer(rebasing: values[0..<count]))
+      b.write(to: UnsafeMutableBufferPointer(rebasing: values[count..<2 * count]))
+      add(UnsafeMutableBufferPointer(rebasing: values[0..<count]), policy: 0)
+      add(UnsafeMutableBufferPointer(rebasing: values[count..<2 * count]), policy: 1)
+      let plan = Self.plan
+      cross.withUnsafeMutableBufferPointer { sums in
+        for i in 0..<plan.crossA.count {
+          let x = values[plan.crossA[i]]
+          if x == 0 { continue }
+          let y = values[count + plan.crossB[i]]
+          if y == 0 { continue }
+          sums[i].add(x, times: y)
+        }
+      }
+    }
+  }
+
+  /// Adds one subscriber's counters, by position, under policy `p`: sums, then the products
+  /// (a product with a zero factor adds nothing, and most counters are zero for most subscribers).
+  private mutating func add(_ values: UnsafeMutableBufferPointer<Int64>, policy p: Int) {
+    let count = Counter.allCases.count
+    counters.withUnsafeMutableBufferPointer { sums in
+      for i in 0..<count { sums[p * count + i] &+= values[i] }
+    }
+    let plan = Self.plan
+    let base = p * plan.singleA.count
+    products.withUnsafeMutableBufferPointer { sums in
+      for i in 0..<plan.singleA.count {
+        let a = values[plan.singleA[i]]
+        if a == 0 { continue }
+        let b = values[plan.singleB[i]]
+        if b == 0 { continue }
+        sums[base + i].add(a, times: b)
+      }
+    }
+  }
+
+  /// Adds recoveries by day counted by a driver for policy `p`.
+  mutating func addRecoveries(_ counts: [Int64], policy p: Int) {
+    for d in 0..<RecoveryCurve.buckets {
+      recoveries[p * RecoveryCurve.buckets + d] &+= counts[d]
+    }
+  }
+
+  /// Adds another tally of other subscribers.
+  public mutating func add(_ other: StoreTally) {
+    precondition(other.policies == policies)
+    for i in counters.indices { counters[i] &+= other.counters[i] }
+    for i in products.indices { products[i].add(other.products[i]) }
+    for i in cross.indices { cross[i].add(other.cross[i]) }
+    for i in recoveries.indices { recoveries[i] &+= other.recoveries[i] }
+  }
+
+  public static func + (a: StoreTally, b: StoreTally) -> StoreTally {
+    var sum = a
+    sum.add(b)
+    return sum
+  }
+
+  // MARK: Reading
+
+  /// Σ of `counter` over subscribers, under policy `p`.
+  public func sum(_ counter: Counter, policy p: Int) -> Int64 {
+    counters[p * Counter.allCases.count + counter.rawValue]
+  }
+
+  /// Σ a·b under policy `p`, as a double.
+  public func product(_ a: Counter, _ b: Counter, policy p: Int) -> Double {
+    if a == .subscribers { return Double(sum(b, policy: p)) }
+    if b == .subscribers { return Double(sum(a, policy: p)) }
+    guard let i = Self.plan.singleIndex(a, b) else { return 0 }
+    return products[p * Self.plan.single.count + i].doubleValue
+  }
+
+  /// Σ a_A·b_B over the paired subscribers, as a double.
+  public func crossProduct(_ a: Counter, _ b: Counter) -> Double {
+    if a == .subscribers { return Double(sum(b, policy: 1)) }
+    if b == .subscribers { return Double(sum(a, policy: 0)) }
+    guard let i = Self.plan.crossIndex(a, b), i < cross.count else { return 0 }
+    return cross[i].doubleValue
+  }
+
+  /// Recoveries within `day` days of the failure, under policy `p`.
+  public func recovered(byDay day: Int, policy p: Int) -> Int64 {
+    var total: Int64 = 0
+    for d in 0...min(day, RecoveryCurve.buckets - 1) { total += recoveries[p * RecoveryCurve.buckets + d] }
+    return total
+  }
+}

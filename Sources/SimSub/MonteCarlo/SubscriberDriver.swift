@@ -1,0 +1,241 @@
+/// Plays one subscriber at a time through the engine: schedules what the subscriber does and
+/// reacts, between the engine's instants, to what the store and the policy did.
+///
+/// - **Voluntary cancels**: at the start of each paid period, the subscriber turns auto-renew
+///   off during it with `cancels-per-period`, at a uniformly drawn minute.
+/// - **Card fixes**: during an episode the subscriber opens the app on their daily check
+///   instant with `opens-app-per-day`; the day's chance of fixing the card is
+///   `fixes-card-per-day` for the prompt the policy shows then (``Behaviour/dailyFixChance(_:)``).
+///   Check `j` of an episode succeeds when its uniform draw `u_j` falls below that day's chance;
+///   each episode draws its `u_j` from its own generator, so the draws are shared by every
+///   policy (common random numbers) and only the prompt moves the threshold. For a policy whose answer changes only on notifications the prompt is
+///   constant between events, so the driver scans the draws ahead and sets one engine marker at
+///   the first successful check, re-scanning only when the prompt changes; a policy on its own
+///   clock is woken at every check instead.
+/// - **Departures**: when a wrongful lockout begins, the subscriber cancels for good with
+///   `leaves-when-locked-out`, at that instant, once per lockout.
+///
+/// The engine and every buffer are kept between subscribers, so after warm-up a subscriber
+/// costs no allocation.
+struct SubscriberDriver<Store: StoreModel, Policy: EntitlementPolicy>: Sendable {
+  typealias PopulationEngine = Engine<Store, Policy, PopulationPayments, PopulationObserver>
+
+  var engine: PopulationEngine
+  let plan: PopulationPlan
+  /// Recoveries by day since the failure (`RecoveryCurve.buckets` entries), for every
+  /// subscriber this driver played.
+  var recoveries: [Int64]
+  /// When replaying one subscriber for a counterexample: everything the subscriber did, and
+  /// every decline and recovery, as scenario timeline entries.
+  var story: [StoryEntry]?
+
+  // The subscriber being played.
+  private var profile = SubscriberProfile(
+    index: 0, group: 0, start: .distantPast, appCheckOffset: .zero, horizonEnd: .distantPast)
+  private var cancels = Xoshiro256StarStar(s0: 1, s1: 2, s2: 3, s3: 4)
+  private var fixes = Xoshiro256StarStar(s0: 1, s1: 2, s2: 3, s3: 4)
+  private var leaves = Xoshiro256StarStar(s0: 1, s1: 2, s2: 3, s3: 4)
+  private var lastPeriod: Int32 = 0
+
+  // The episode whose card fixes are scheduled.
+  private var episode: Instant?
+  /// Check `j` of the episode is at `firstCheck + j` days; checks stop at the retry window's end.
+  private var firstCheck = Instant.distantPast
+  private var checks = 0
+  /// The episode's own generator for its checks, seeded from one draw of the subscriber's fix
+  /// stream: how many checks one episode looked at (which depends on the policy's prompts)
+  /// never shifts the draws of the next episode.
+  private var checkDraws = Xoshiro256StarStar(s0: 1, s1: 2, s2: 3, s3: 4)
+  /// Each check's uniform draw, drawn in order as far as needed.
+  private var draws: [UInt64]
+  /// The prompt the pending marker was chosen under, and the marker's id.
+  private var assumedPrompt = RecoveryPrompt.none
+  private var generation: UInt32 = 0
+
+  init(store: Store, plan: PopulationPlan) {
+    self.plan = plan
+    let placeholder = PopulationPayments(
+      rng: Xoshiro256StarStar(s0: 1, s1: 2, s2: 3, s3: 4), rates: plan.groups[0].rates)
+    engine = Engine(
+      store: store, policy: Policy(), payments: placeholder,
+      observer: PopulationObserver(price: 0, start: plan.population.start), start: plan.population.start,
+      step: plan.population.step)
+    recoveries = Array(repeating: 0, count: RecoveryCurve.buckets)
+    draws = []
+    draws.reserveCapacity(RecoveryCurve.buckets * 2)
+  }
+
+  /// Plays subscriber `profile` to the end of their horizon (and of any episode open then).
+  mutating func play(_ profile: SubscriberProfile) -> SubscriberOutcome {
+    self.profile = profile
+    let group = plan.groups[profile.group]
+    let index = profile.index
+    engine.reset(
+      subscriber: index + 1, start: profile.start,
+      payments: PopulationPayments(rng: plan.stream(.payments, of: index), rates: group.rates),
+      observer: PopulationObserver(price: group.details.priceMilliunits, start: profile.start))
+    cancels = plan.stream(.cancels, of: index)
+    fixes = plan.stream(.fixes, of: index)
+    leaves = plan.stream(.leaves, of: index)
+    lastPeriod = 0
+    episode = nil
+    checks = 0
+    draws.removeAll(keepingCapacity: true)
+    engine.schedule(.subscribe(product: group.product, trial: group.details.trial != nil), at: profile.start)
+
+    let horizonEnd = profile.horizonEnd
+    while let next = engine.nextEventInstant {
+      if next > horizonEnd && engine.observer.episodeStart == nil { break }
+      switch engine.run(until: next) {
+      case .marker(let id):
+        checkDue(marker: id)
+      case .reachedLimit, .renewalMoved:
+        afterInstant()
+      }
+    }
+    let end = max(horizonEnd, engine.now)
+    return engine.observer.finish(
+      at: end, collected: engine.record.collectedMilliunits, renewals: engine.payments.renewals,
+      failedRenewals: engine.payments.failedRenewals)
+  }
+
+  /// Reacts to everything that happened at the instant just played.
+  private mutating func afterInstant() {
+    if let ended = engine.observer.endedEpisode {
+      engine.observer.endedEpisode = nil
+      if ended.kind == .recoveredByRetry || ended.kind == .recoveredByFix {
+        recoveries[RecoveryCurve.bucket(from: ended.failure, to: ended.end)] += 1
+      }
+      if ended.kind == .recoveredByRetry { story?.append(StoryEntry(at: ended.end, action: .updateCard)) }
+    }
+    if engine.record.periodNumber != lastPeriod {
+      lastPeriod = engine.record.periodNumber
+      if engine.record.truth == .active { drawCancel() }
+    }
+    if let failure = engine.observer.episodeStart {
+      if failure != episode {
+        begin(episode: failure)
+      } else if Policy.decidesOnlyOnNotifications {
+        let prompt = engine.decision.prompt
+        if prompt != assumedPrompt { scheduleFix(fromCheckAfter: engine.now, prompt: prompt) }
+      }
+    }
+    if engine.observer.lockoutBegan {
+      engine.observer.lockoutBegan = false
+      if leaves.happens(plan.leaveChance) {
+        engine.observer.leaving = true
+        engine.schedule(.cancel, at: engine.now)
+        story?.append(StoryEntry(at: engine.now, action: .cancel))
+      }
+    }
+  }
+
+  /// At the start of a paid period: does the subscriber cancel during it, and when.
+  private mutating func drawCancel() {
+    guard cancels.happens(plan.cancelChance) else { return }
+    let from = max(engine.record.periodStart, engine.now)
+    let minutes = (engine.record.periodEnd - from).seconds / 60
+    guard minutes >= 2 else { return }
+    let at = from + .minutes(1 + Int64(cancels.next(below: UInt64(minutes - 1))))
+    guard at <= profile.horizonEnd else { return }
+    engine.schedule(.cancel, at: at)
+    story?.append(StoryEntry(at: at, action: .cancel))
+  }
+
+  // MARK: Card fixes
+
+  private mutating func begin(episode failure: Instant) {
+    episode = failure
+    story?.append(StoryEntry(at: failure, action: .cardFails(engine.payments.reason)))
+    // The subscriber's daily check instants are start + offset + k days; the episode's first
+    // check is the first of them after the failure.
+    let grid = profile.start + profile.appCheckOffset
+    let sinceGrid = (failure - grid).seconds
+    let k = sinceGrid >= 0 ? sinceGrid / 86_400 + 1 : -((-sinceGrid) / 86_400)
+    firstCheck = grid + .days(k)
+    let windowEnd = engine.record.retryWindowEnd ?? failure
+    let span = (windowEnd - firstCheck).seconds
+    checks = span > 0 ? Int((span + 86_399) / 86_400) : 0
+    var seeder = SplitMix64(state: fixes.next())
+    checkDraws = Xoshiro256StarStar(seededBy: &seeder)
+    draws.removeAll(keepingCapacity: true)
+    if Policy.decidesOnlyOnNotifications {
+      scheduleFix(fromCheckAfter: engine.now, prompt: engine.decision.prompt)
+    } else if checks > 0 {
+      generation &+= 1
+      engine.scheduleMarker(generation, at: firstCheck, afterEverything: false)
+    }
+  }
+
+  /// The uniform draw of check `j`, drawing the checks before it if not drawn yet.
+  private mutating func draw(_ j: Int) -> UInt64 {
+    while draws.count <= j { draws.append(checkDraws.next()) }
+    return draws[j]
+  }
+
+  /// The index of the first check strictly after `instant`.
+  private func firstCheck(after instant: Instant) -> Int {
+    let since = (instant - firstCheck).seconds
+    return since < 0 ? 0 : Int(since / 86_400) + 1
+  }
+
+  /// Sets the marker at the first check after `instant` whose draw falls below the chance for
+  /// `prompt`, invalidating any earlier marker.
+  private mutating func scheduleFix(fromCheckAfter instant: Instant, prompt: RecoveryPrompt) {
+    generation &+= 1
+    assumedPrompt = prompt
+    let chance = plan.fixChance[prompt]
+    var j = firstCheck(after: instant)
+    while j < checks {
+      if chance.contains(draw(j)) {
+        engine.scheduleMarker(generation, at: firstCheck + .days(Int64(j)), afterEverything: false)
+        return
+      }
+      j += 1
+    }
+  }
+
+  /// A marker is due: a check of the current episode, unless it is stale.
+  private mutating func checkDue(marker id: UInt32) {
+    guard id == generation, engine.observer.episodeStart != nil, engine.observer.episodeStart == episode
+    else {
+      return
+    }
+    if Policy.decidesOnlyOnNotifications {
+      fix()
+      return
+    }
+    // A policy on its own clock: decide at this check with the prompt shown now.
+    let j = firstCheck(after: engine.now) - 1
+    if plan.fixChance[engine.decision.prompt].contains(draw(j)) {
+      fix()
+    } else if j + 1 < checks {
+      generation &+= 1
+      engine.scheduleMarker(generation, at: firstCheck + .days(Int64(j + 1)), afterEverything: false)
+    }
+  }
+
+  private mutating func fix() {
+    engine.schedule(.updateCard, at: engine.now)
+    story?.append(StoryEntry(at: engine.now, action: .updateCard))
+  }
+}
+
+/// One thing a replayed subscriber did, for a counterexample's timeline.
+struct StoryEntry: Hashable, Sendable {
+  var at: Instant
+  var action: SubscriberAction
+}
+
+/// The recovery curve's day buckets.
+public enum RecoveryCurve {
+  /// Day 0 to day 63; the stores' retry windows end by day 60.
+  public static let buckets = 64
+
+  /// The bucket of a recovery `end − failure` after the failure: the whole days it took,
+  /// rounded up, so bucket `d` holds the recoveries within `d` days but not within `d − 1`.
+  public static func bucket(from failure: Instant, to end: Instant) -> Int {
+    let seconds = max(0, (end - failure).seconds)
+    return min(buckets - 1, Int((seconds + 86_399) / 86_400))
+  }
+}
