@@ -13,6 +13,9 @@ public enum Gate {
       case scenario
       case missingScenario = "missing-scenario"
       case policyTable = "policy-table"
+      case lockout
+      case freeAccess = "free-access"
+      case metric
       case baseline
     }
     public var kind: Kind
@@ -31,6 +34,10 @@ public enum Gate {
     public var scenarioFiles: [String]
     public var table: PolicyTable
     public var tableDiff: PolicyTableDiff
+    /// The fixed-seed Monte Carlo run, when the baseline has one.
+    public var montecarlo: GateMonteCarlo.Outcome?
+    /// Each watched figure: the baseline's value and the run's.
+    public var figures: [(watched: GateMonteCarlo.Watched, now: Estimate)] { montecarlo?.figures ?? [] }
     public var failures: [Failure]
     public var passed: Bool { failures.isEmpty }
   }
@@ -112,8 +119,54 @@ public enum Gate {
           summary: "policy table: \(diff.changes.count) decision\(diff.changes.count == 1 ? "" : "s") changed since \(baseline.policyTable)",
           detail: diff.changes.map(\.description), file: baseline.policyTable, line: nil))
     }
+    // Monte Carlo.
+    var outcome: GateMonteCarlo.Outcome?
+    if let montecarlo = baseline.montecarlo {
+      let run = try montecarlo.play(policy, root: paths.root)
+      outcome = run
+      failures += monteCarloFailures(run, montecarlo)
+    }
     return Result(
-      policy: P.name, scenarios: results, scenarioFiles: relative, table: table, tableDiff: diff, failures: failures)
+      policy: P.name, scenarios: results, scenarioFiles: relative, table: table, tableDiff: diff,
+      montecarlo: outcome, failures: failures)
+  }
+
+  static func monteCarloFailures(_ run: GateMonteCarlo.Outcome, _ baseline: GateMonteCarlo) -> [Failure] {
+    var failures: [Failure] = []
+    let reproduce =
+      "reproduce: simsub montecarlo \(baseline.population) --users \(baseline.users) --seed \(baseline.seed)"
+    if run.lockedOut > 0 {
+      let first = run.result.firstViolations.first?.lockout.map { " (first: subscriber \($0))" } ?? ""
+      failures.append(
+        Failure(
+          kind: .lockout,
+          summary: "Monte Carlo: \(run.lockedOut) of \(baseline.users) subscribers wrongfully locked out\(first)",
+          detail: ["the store entitled them (active, canceled or grace) while the policy denied access", reproduce],
+          file: baseline.population, line: nil))
+    }
+    if run.freeAccess > 0 {
+      let first = run.result.firstViolations.first?.freeAccess.map { " (first: subscriber \($0))" } ?? ""
+      failures.append(
+        Failure(
+          kind: .freeAccess,
+          summary: "Monte Carlo: \(run.freeAccess) of \(baseline.users) subscribers given access the store did not\(first)",
+          detail: [reproduce], file: baseline.population, line: nil))
+    }
+    for (watched, now) in run.figures where baseline.watched.contains(watched) {
+      let difference = now.value - watched.value
+      let worse = watched.higherIsBetter ? -difference : difference
+      guard worse > watched.tolerance else { continue }
+      failures.append(
+        Failure(
+          kind: .metric,
+          summary:
+            "Monte Carlo: \(watched.metric.label) \(watched.higherIsBetter ? "fell" : "rose") from \(watched.format(watched.value)) to \(watched.format(now.value)) (\(watched.formatDifference(difference)), tolerance \(watched.formatDifference(watched.tolerance).dropFirst()))",
+          detail: [
+            "now \(watched.format(now.value)), 95% interval \(watched.format(now.low))–\(watched.format(now.high)); the baseline's run used the same subscribers and draws",
+            reproduce,
+          ], file: baseline.population, line: nil))
+    }
+    return failures
   }
 
   static func scenarioFailure(_ r: ScenarioResult) -> Failure {
@@ -138,11 +191,12 @@ public enum Gate {
     var baseline = old ?? GateBaseline()
     baseline.policy = P.name
     let result = try evaluate(policy, baseline: baseline, paths: paths)
-    let scenarioFailures = result.failures.filter { $0.kind == .scenario }
-    guard scenarioFailures.isEmpty else {
+    // Scenarios and invariants are absolute: a baseline never records a failure of either.
+    let absolute = result.failures.filter { [.scenario, .lockout, .freeAccess].contains($0.kind) }
+    guard absolute.isEmpty else {
       throw GateError(
-        "cannot update the baseline while scenarios fail:\n"
-          + scenarioFailures.map { "  " + $0.summary }.joined(separator: "\n"))
+        "cannot update the baseline while scenarios fail or subscribers are wrongly locked out or let in:\n"
+          + absolute.map { "  " + $0.summary }.joined(separator: "\n"))
     }
     var changes: [String] = []
     if old == nil {
@@ -154,6 +208,22 @@ public enum Gate {
       changes += result.tableDiff.changes.map { "policy table: \($0.description)" }
     }
     baseline.scenarioFiles = result.scenarioFiles
+    if var montecarlo = baseline.montecarlo, let run = result.montecarlo {
+      let before = montecarlo.watched
+      montecarlo.watched = run.figures.map { watched, now in
+        var w = watched
+        w.value = now.value
+        return w
+      }
+      if old != nil, before.isEmpty {
+        changes.append("Monte Carlo: \(montecarlo.watched.count) figures recorded")
+      } else if old != nil {
+        for (w, now) in zip(montecarlo.watched, before) where w.value != now.value {
+          changes.append("Monte Carlo: \(w.metric.label): \(now.format(now.value)) → \(w.format(w.value))")
+        }
+      }
+      baseline.montecarlo = montecarlo
+    }
     // The table first, the baseline last: an interrupted update leaves the old baseline.
     let files = [
       (path: paths.absolute(baseline.policyTable), text: result.table.markdown()),

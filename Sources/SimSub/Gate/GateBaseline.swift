@@ -10,14 +10,18 @@ public struct GateBaseline: Hashable, Sendable {
   public var scenarioFiles: [String]
   /// The committed policy table, relative to the root.
   public var policyTable: String
+  /// The fixed-seed Monte Carlo run and the figures it holds the policy to; `nil` for none.
+  public var montecarlo: GateMonteCarlo?
 
-  public init(policy: String = "reference", scenarios: String = "Scenarios", scenarioFiles: [String] = [],
-    policyTable: String = "Reports/policy-table.md")
-  {
+  public init(
+    policy: String = "reference", scenarios: String = "Scenarios", scenarioFiles: [String] = [],
+    policyTable: String = "Reports/policy-table.md", montecarlo: GateMonteCarlo? = .standard
+  ) {
     self.policy = policy
     self.scenarios = scenarios
     self.scenarioFiles = scenarioFiles
     self.policyTable = policyTable
+    self.montecarlo = montecarlo
   }
 
   public static let defaultPath = "Reports/baseline.json"
@@ -29,6 +33,7 @@ public struct GateBaseline: Hashable, Sendable {
       ("scenarios", .string(scenarios)),
       ("scenario-files", .array(scenarioFiles.map { .string($0) })),
       ("policy-table", .string(policyTable)),
+      ("montecarlo", montecarlo?.json ?? .null),
     ])
   }
 
@@ -44,6 +49,7 @@ public struct GateBaseline: Hashable, Sendable {
     self.init(
       policy: try c["policy"].string(), scenarios: try c["scenarios"].string(),
       scenarioFiles: try c["scenario-files"].array().map { c throws(JSONDecodingError) in try c.string() },
-      policyTable: try c["policy-table"].string())
+      policyTable: try c["policy-table"].string(),
+      montecarlo: c["montecarlo"].isPresent ? try GateMonteCarlo(json: c["montecarlo"]) : nil)
   }
 }

@@ -5,6 +5,10 @@ public enum GateReport {
     let passedScenarios = r.scenarios.filter(\.passed).count
     out += "  scenarios     \(passedScenarios) of \(r.scenarios.count) passed\n"
     out += "  policy table  \(r.tableDiff.isEmpty ? "unchanged" : "\(r.tableDiff.changes.count) rows changed") (\(r.table.rows.count) rows)\n"
+    if let mc = r.montecarlo {
+      out += "  monte carlo   \(monteCarloLine(mc))\n"
+      for line in figureLines(r) { out += "                \(line)\n" }
+    }
     if !r.failures.isEmpty {
       out += "\n"
       for f in r.failures {
@@ -21,6 +25,10 @@ public enum GateReport {
     out += "| check | result |\n|---|---|\n"
     out += "| scenarios | \(r.scenarios.filter(\.passed).count) of \(r.scenarios.count) passed |\n"
     out += "| policy table | \(r.tableDiff.isEmpty ? "unchanged" : "\(r.tableDiff.changes.count) rows changed") |\n"
+    if let mc = r.montecarlo {
+      out += "| Monte Carlo | \(ScenarioMarkdownReport.cell(monteCarloLine(mc))) |\n"
+      for line in figureLines(r) { out += "| | \(ScenarioMarkdownReport.cell(line)) |\n" }
+    }
     if !r.failures.isEmpty {
       out += "\n#### Failures\n\n"
       for f in r.failures {
@@ -67,8 +75,46 @@ public enum GateReport {
       ),
       ("scenarios", .number(JSONNumber(r.scenarios.count))),
       ("policy-table-changes", .array(r.tableDiff.changes.map { .string($0.description) })),
+      (
+        "montecarlo",
+        r.montecarlo.map { mc in
+          .object([
+            ("subscribers", .number(JSONNumber(mc.result.all.sum(.subscribers, policy: 0)))),
+            ("wrongfully-locked-out", .number(JSONNumber(mc.lockedOut))),
+            ("free-access", .number(JSONNumber(mc.freeAccess))),
+            (
+              "metrics",
+              .object(
+                r.figures.map { w, now in
+                  (
+                    w.metric.key,
+                    JSONValue.object([
+                      ("baseline", JSONNumber(w.value).map(JSONValue.number) ?? .null),
+                      ("now", JSONNumber(now.value).map(JSONValue.number) ?? .null),
+                      ("low", JSONNumber(now.low).map(JSONValue.number) ?? .null),
+                      ("high", JSONNumber(now.high).map(JSONValue.number) ?? .null),
+                      ("tolerance", JSONNumber(w.tolerance).map(JSONValue.number) ?? .null),
+                    ])
+                  )
+                })
+            ),
+          ])
+        } ?? .null
+      ),
     ])
     return value.serialized(.pretty) + "\n"
+  }
+
+  static func monteCarloLine(_ mc: GateMonteCarlo.Outcome) -> String {
+    let n = mc.result.all.sum(.subscribers, policy: 0)
+    return "\(n) subscribers of \(mc.result.setup.name), seed \(mc.result.setup.seed): "
+      + "\(mc.lockedOut) wrongfully locked out, \(mc.freeAccess) given free access"
+  }
+
+  static func figureLines(_ r: Gate.Result) -> [String] {
+    r.figures.map { w, now in
+      "\(w.metric.label): \(w.format(now.value)) (baseline \(w.format(w.value)), may \(w.higherIsBetter ? "fall" : "rise") \(w.formatDifference(w.tolerance).dropFirst()))"
+    }
   }
 
   /// `::error file=…,line=…::message` lines for GitHub Actions, one per failure.
@@ -109,6 +155,19 @@ extension GateReport {
         .init(String(r.tableDiff.changes.count), "policy-table rows changed", passed: r.tableDiff.isEmpty),
         .init(String(r.failures.count), "problems", passed: r.passed),
       ])
+    if let mc = r.montecarlo {
+      var table = HTMLTable(columns: ["figure", "now", "95% interval", "baseline", "tolerance"], columnClasses: [nil, "num", "num", "num", "num"])
+      for (w, now) in r.figures {
+        table.append([
+          .init(w.metric.label), .init(w.format(now.value)), .init("\(w.format(now.low))–\(w.format(now.high))"),
+          .init(w.format(w.value)), .init(String(w.formatDifference(w.tolerance).dropFirst())),
+        ])
+      }
+      page.sections.append(
+        HTMLPage.Section(
+          id: "montecarlo", heading: "Monte Carlo",
+          body: .lines([.element("p", text: monteCarloLine(mc)), table.fragment])))
+    }
     if !r.failures.isEmpty {
       var table = HTMLTable(columns: ["kind", "problem", "detail"], columnClasses: [nil, nil, nil])
       for f in r.failures {

@@ -36,11 +36,49 @@ struct GateTests {
     }
   }
 
+  /// Locks out a subscriber in grace from their second billing issue on: no shipped story has
+  /// two, and the policy table starts every row fresh, so only a population finds it.
+  struct LocksOutRepeatFailures: EntitlementPolicy {
+    static let name = "locks-out-repeat-failures"
+    static let summary = "test: no access in a second grace"
+    static let decidesOnlyOnNotifications = true
+    var base = ReferencePolicy()
+    var episodes = 0
+    var wasInTrouble = false
+    mutating func receive(_ n: StoreNotification, at arrival: Instant) {
+      base.receive(n, at: arrival)
+      let state = base.decision(at: arrival).state
+      let inTrouble = state == .grace || state == .hold
+      if inTrouble && !wasInTrouble { episodes += 1 }
+      wasInTrouble = inTrouble
+    }
+    func decision(at instant: Instant) -> Decision {
+      var d = base.decision(at: instant)
+      if d.state == .grace, episodes >= 2 { d.access = false }
+      return d
+    }
+  }
+
+  /// Stops asking for a new card from the second billing issue on: access is right, so no
+  /// invariant fails, but fewer subscribers fix their card and recovery falls.
+  struct StopsNaggingRepeatFailures: EntitlementPolicy {
+    static let name = "stops-nagging"
+    static let summary = "test: no prompt in a second billing issue"
+    static let decidesOnlyOnNotifications = true
+    var inner = LocksOutRepeatFailures()
+    mutating func receive(_ n: StoreNotification, at arrival: Instant) { inner.receive(n, at: arrival) }
+    func decision(at instant: Instant) -> Decision {
+      var d = inner.base.decision(at: instant)
+      if inner.episodes >= 2 { d.prompt = .none }
+      return d
+    }
+  }
+
   static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
   /// A temporary repository with three shipped scenarios and a baseline taken with `reference`.
-  func sandbox() throws -> Gate.Paths {
+  func sandbox(montecarlo: Bool = false) throws -> Gate.Paths {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("simsub-gate-\(UUID().uuidString)")
     let scenarios = root.appendingPathComponent("Scenarios")
     try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
@@ -50,6 +88,21 @@ struct GateTests {
         at: Self.repository.appendingPathComponent("Scenarios/\(name)"), to: scenarios.appendingPathComponent(name))
     }
     let paths = Gate.Paths(root: root.path)
+    if montecarlo {
+      let populations = scenarios.appendingPathComponent("populations")
+      try FileManager.default.createDirectory(at: populations, withIntermediateDirectories: true)
+      try FileManager.default.copyItem(
+        at: Self.repository.appendingPathComponent("Scenarios/populations/typical.pop"),
+        to: populations.appendingPathComponent("typical.pop"))
+      // A small run: the draws are fixed, so even 20,000 subscribers give a stable baseline.
+      var baseline = GateBaseline(montecarlo: GateMonteCarlo.standard)
+      baseline.montecarlo?.users = 20_000
+      try (baseline.json.serialized(.pretty) + "\n").write(
+        to: root.appendingPathComponent("Reports/baseline.json"), atomically: true, encoding: .utf8)
+    } else {
+      try (GateBaseline(montecarlo: nil).json.serialized(.pretty) + "\n").write(
+        to: root.appendingPathComponent("Reports/baseline.json"), atomically: true, encoding: .utf8)
+    }
     _ = try Gate.update(ReferencePolicy.self, paths: paths)
     return paths
   }
@@ -101,6 +154,44 @@ struct GateTests {
     for failure in result.failures { #expect(page.contains(XMLText.escape(failure.summary))) }
     #expect(page.contains("id=\"policy-table\""))
     #expect(!GateReport.html(try Gate.run(ReferencePolicy.self, paths: paths)).contains("id=\"failures\""))
+  }
+
+  @Test func aWrongfulLockoutOnlyAPopulationFindsFailsTheGate() throws {
+    let paths = try sandbox(montecarlo: true)
+    let result = try Gate.run(LocksOutRepeatFailures.self, paths: paths)
+    #expect(result.scenarios.allSatisfy { $0.passed })
+    #expect(result.tableDiff.isEmpty)
+    // Subscribers who leave after the lockout also lower recovery; the lockout comes first.
+    let failure = try #require(result.failures.first)
+    #expect(failure.kind == .lockout)
+    #expect(Set(result.failures.map(\.kind)).isSubset(of: [.lockout, .metric]))
+    #expect(failure.summary.hasPrefix("Monte Carlo: "))
+    #expect(failure.summary.contains(" of 20000 subscribers wrongfully locked out (first: subscriber "))
+    #expect(failure.detail.last == "reproduce: simsub montecarlo Scenarios/populations/typical.pop --users 20000 --seed 1")
+    #expect(throws: GateError.self) { _ = try Gate.update(LocksOutRepeatFailures.self, paths: paths) }
+  }
+
+  @Test func aRecoveryDropBeyondItsToleranceFailsTheGateWithTheFigures() throws {
+    let paths = try sandbox(montecarlo: true)
+    let baseline = try #require(try Gate.run(ReferencePolicy.self, paths: paths).figures.first)
+    #expect(baseline.watched.metric == .recoveryRate)
+    let result = try Gate.run(StopsNaggingRepeatFailures.self, paths: paths)
+    #expect(result.scenarios.allSatisfy { $0.passed })
+    #expect(result.tableDiff.isEmpty)
+    let failure = try #require(result.failures.first { $0.kind == .metric })
+    let now = try #require(result.figures.first { $0.watched.metric == .recoveryRate }).now
+    #expect(now.value < baseline.watched.value - baseline.watched.tolerance)
+    #expect(failure.summary.hasPrefix("Monte Carlo: recovery rate (within 30 days) fell from \(baseline.watched.format(baseline.watched.value)) to \(baseline.watched.format(now.value)) ("))
+    #expect(failure.summary.hasSuffix(" points, tolerance 0.50 points)"))
+    #expect(failure.detail.first?.contains("95% interval") == true)
+  }
+
+  @Test func theSameSeedGivesTheSameFiguresSoTheReferencePolicyPasses() throws {
+    let paths = try sandbox(montecarlo: true)
+    let result = try Gate.run(ReferencePolicy.self, paths: paths)
+    #expect(result.passed, "\(result.failures.map(\.summary))")
+    #expect(result.figures.count == 3)
+    #expect(result.figures.allSatisfy { $0.watched.value == $0.now.value })
   }
 
   @Test func aDeletedScenarioFailsTheGate() throws {
