@@ -43,8 +43,10 @@ public enum ScenarioJSONReport {
     let members: [JSONValue] = r.members.map { m in
       .object(JSONObject([("member", number(m.member)), ("passed", .bool(m.passed))] + run(m)))
     }
-    return .object(
-      JSONObject([("scenario", .object(resolved)), ("passed", .bool(r.passed))] + run(r) + [("members", .array(members))]))
+    var pairs: [(String, JSONValue)] = [("scenario", .object(resolved)), ("passed", .bool(r.passed))]
+    pairs += run(r)
+    pairs.append(("members", .array(members)))
+    return .object(JSONObject(pairs))
   }
 
   /// One run's trace, expectations, invariants and entry errors.

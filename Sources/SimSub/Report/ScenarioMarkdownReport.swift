@@ -9,7 +9,9 @@ public enum ScenarioMarkdownReport {
       let all = r.runs.flatMap(\.expectations)
       let expectations = "\(all.filter(\.passed).count)/\(all.count)"
       let broken = r.runs.flatMap { run in
-        run.invariants.filter { !$0.passed }.map { (run.member > 0 ? "member \(run.member) " : "") + "`\($0.invariant.rawValue)`" }
+        run.invariants.filter { !$0.passed }.map {
+          (run.member > 0 ? "member \(run.member) " : "") + "`\($0.invariant.rawValue)`"
+        }
       }
       let expected = r.invariants.filter { $0.expectedToFail && $0.passed }.map {
         "`\($0.invariant.rawValue)`"

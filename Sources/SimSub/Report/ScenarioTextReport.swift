@@ -22,8 +22,8 @@ public struct ScenarioTextReport: Sendable {
     }
     out.append("  policy   \(result.policy)")
     if s.familyMembers > 0 {
-      out.append(
-        "  family   \(s.familyMembers) member\(s.familyMembers == 1 ? "" : "s") (Family Sharing), each played with its own policy")
+      let members = "\(s.familyMembers) member\(s.familyMembers == 1 ? "" : "s")"
+      out.append("  family   \(members) (Family Sharing), each played with its own policy")
     }
     out.append("  time     \(RFC3339.format(s.start)) → \(RFC3339.format(result.end)), step \(result.step)")
     out.append("")

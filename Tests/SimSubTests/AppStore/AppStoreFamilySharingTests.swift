@@ -51,7 +51,10 @@ struct AppStoreFamilySharingTests {
 
   @Test func theMemberGetsItsOwnCopyOfEveryNotificationThroughGraceAndRecovery() throws {
     let (p, m) = try both(
-      [(subscribe, testStart), (.cardFails(.expired), testStart + .days(20)), (.updateCard, renewal1 + .days(5))],
+      [
+        (subscribe, testStart), (.cardFails(.expired), testStart + .days(20)),
+        (.updateCard, renewal1 + .days(5)),
+      ],
       until: renewal2 + .hours(1))
     #expect(
       m.observer.sentNames == [
@@ -66,7 +69,9 @@ struct AppStoreFamilySharingTests {
       #expect(mine.transaction?.inAppOwnershipType == .familyShared)
       #expect(theirs.transaction?.inAppOwnershipType == .purchased)
       // Own ids: the purchaser's plus 100000, the first transaction the original.
-      #expect(mine.transaction?.originalTransactionId.number == theirs.transaction!.originalTransactionId.number! + 100_000)
+      #expect(
+        mine.transaction?.originalTransactionId.number == theirs.transaction!.originalTransactionId.number!
+          + 100_000)
       #expect(mine.transaction?.transactionId.number == theirs.transaction!.transactionId.number! + 100_000)
       #expect(mine.renewal?.originalTransactionId == mine.transaction?.originalTransactionId)
       #expect(mine.apple.notificationUUID != theirs.apple.notificationUUID)
@@ -96,7 +101,8 @@ struct AppStoreFamilySharingTests {
 
   @Test func stopSharingRevokesTheMemberAndNotThePurchaser() throws {
     let stop = testStart + .days(10) + .hours(2)
-    let (p, m) = try both([(subscribe, testStart), (.stopSharing(member: 0), stop)], until: renewal2 + .hours(1))
+    let (p, m) = try both(
+      [(subscribe, testStart), (.stopSharing(member: 0), stop)], until: renewal2 + .hours(1))
     #expect(m.observer.sentNames == ["SUBSCRIBED/INITIAL_BUY", "REVOKE"])
     let revoke = try #require(m.observer.last("REVOKE"))
     #expect(revoke.status == 5)
@@ -174,7 +180,8 @@ struct AppStoreFamilySharingTests {
   @Test func sharingWithdrawnAfterTheEndSendsNothingAndKeepsTheMemberOut() throws {
     let (p, m) = try both(
       [
-        (subscribe, testStart), (.cancel, testStart + .days(1)), (.stopSharing(member: 0), renewal1 + .days(1)),
+        (subscribe, testStart), (.cancel, testStart + .days(1)),
+        (.stopSharing(member: 0), renewal1 + .days(1)),
         (.resubscribe(product: 0), renewal1 + .days(2)),
       ], until: renewal1 + .days(3))
     #expect(p.observer.sentNames.last == "SUBSCRIBED/RESUBSCRIBE")
@@ -205,11 +212,13 @@ struct AppStoreFamilySharingTests {
       until: refundAt + .days(3))
     #expect(
       p.observer.sentNames == [
-        "SUBSCRIBED/INITIAL_BUY", "DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_DISABLED", "REFUND", "SUBSCRIBED/RESUBSCRIBE",
+        "SUBSCRIBED/INITIAL_BUY", "DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_DISABLED", "REFUND",
+        "SUBSCRIBED/RESUBSCRIBE",
       ])
     #expect(
       m.observer.sentNames == [
-        "SUBSCRIBED/INITIAL_BUY", "DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_DISABLED", "REVOKE", "SUBSCRIBED/RESUBSCRIBE",
+        "SUBSCRIBED/INITIAL_BUY", "DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_DISABLED", "REVOKE",
+        "SUBSCRIBED/RESUBSCRIBE",
       ])
     let revoke = try #require(m.observer.last("REVOKE"))
     let refund = try #require(p.observer.last("REFUND"))
@@ -229,7 +238,10 @@ struct AppStoreFamilySharingTests {
   @Test func thePurchasersModelIgnoresStopSharing() throws {
     var e = try appleEngine()
     e.play(
-      [(subscribe, testStart), (.stopSharing(member: 0), testStart + .days(1)), (.stopSharing(member: 1), testStart + .days(2))],
+      [
+        (subscribe, testStart), (.stopSharing(member: 0), testStart + .days(1)),
+        (.stopSharing(member: 1), testStart + .days(2)),
+      ],
       until: testStart + .days(3))
     #expect(e.observer.sentNames == ["SUBSCRIBED/INITIAL_BUY"])
     #expect(e.record.truth == .active)

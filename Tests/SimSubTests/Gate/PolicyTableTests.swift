@@ -58,7 +58,10 @@ struct PolicyTableTests {
     #expect(grace.after.prompt == .none)
     let hold = try #require(row(table, family, .grace, "GRACE_PERIOD_EXPIRED (status 3)"))
     #expect(hold.after == Decision(state: .hold, access: false, prompt: .none))
-    #expect(table.rows.filter { $0.store == family }.allSatisfy { $0.after.prompt == .none && $0.before.prompt == .none })
+    #expect(
+      table.rows.filter { $0.store == family }.allSatisfy {
+        $0.after.prompt == .none && $0.before.prompt == .none
+      })
     // The purchaser's rows are unchanged: the soft and hard prompts.
     #expect(row(table, "apple", .active, "DID_FAIL_TO_RENEW/GRACE_PERIOD (status 4)")?.after.prompt == .soft)
     #expect(row(table, "apple", .grace, "GRACE_PERIOD_EXPIRED (status 3)")?.after.prompt == .hard)

@@ -32,7 +32,9 @@ extension ScenarioTests {
       // Each run has its own timeline, expectations and invariants.
       #expect(text.components(separatedBy: "\nExpectations\n").count == 4)
       #expect(text.components(separatedBy: "\nInvariants\n").count == 4)
-      let leaves = text[two.upperBound...].split(separator: "\n").filter { $0.contains("leave-family (member 2)") }
+      let leaves = text[two.upperBound...].split(separator: "\n").filter {
+        $0.contains("leave-family (member 2)")
+      }
       #expect(leaves.count == 1 && leaves[0].contains(" REVOKE ") && leaves[0].contains(" revoked "))
       let stays = text[one.upperBound..<two.lowerBound].split(separator: "\n").filter {
         $0.contains("leave-family (member 2)")
@@ -55,7 +57,8 @@ extension ScenarioTests {
       let text = ScenarioTextReport().render(result)
       let member = try #require(text.range(of: "\nFamily member 1\n"))
       #expect(text[..<member.lowerBound].contains("✓ prompt-matches"))
-      #expect(text[member.upperBound...].contains("✗ prompt-matches\n      prompt soft while the store says grace"))
+      #expect(
+        text[member.upperBound...].contains("✗ prompt-matches\n      prompt soft while the store says grace"))
       #expect(text.hasSuffix("\nFAIL\n"))
     }
 
@@ -68,7 +71,9 @@ extension ScenarioTests {
       let members = try #require(scenario["members"]?.arrayValue)
       #expect(members.count == 2)
       #expect(
-        members[0].objectValue?.keys == ["member", "passed", "trace", "expectations", "invariants", "entry-errors"])
+        members[0].objectValue?.keys == [
+          "member", "passed", "trace", "expectations", "invariants", "entry-errors",
+        ])
       #expect(members.map { $0["member"] } == [1, 2])
       #expect(members[0]["expectations"]?.arrayValue?.count == 4)
       #expect(members[1]["expectations"]?.arrayValue?.count == 3)
@@ -97,7 +102,9 @@ extension ScenarioTests {
     @Test func theMarkdownAndHTMLReportsCountEveryRun() throws {
       let result = try Self.shipped(Self.grace)
       let markdown = ScenarioMarkdownReport.render([result])
-      #expect(markdown.contains("| ✅ | A family member keeps access through grace and recovery, and loses it on REVOKE"))
+      #expect(
+        markdown.contains(
+          "| ✅ | A family member keeps access through grace and recovery, and loses it on REVOKE"))
       #expect(markdown.contains("| apple | reference | 7/7 | held |"))
       let nagged = try Self.shipped(Self.grace, policy: "active-only")
       let failing = ScenarioMarkdownReport.render([nagged])

@@ -54,7 +54,11 @@ extension ScenarioTests {
       // The same timeline: every run saw the same subscriber actions at the same instants.
       func actions(_ r: ScenarioResult) -> [String] {
         r.rows.compactMap {
-          if case .action(let a) = $0.event { "\(Describe.action(a, products: r.scenario.products))@\($0.instant)" } else { nil }
+          if case .action(let a) = $0.event {
+            "\(Describe.action(a, products: r.scenario.products))@\($0.instant)"
+          } else {
+            nil
+          }
         }
       }
       for member in result.members { #expect(actions(member) == actions(result)) }
@@ -75,16 +79,17 @@ extension ScenarioTests {
       let result = try ScenarioTesting.play(
         Self.family(
           expect: """
-            - {at: renewal 1 + 10d, member: 2, store: revoked, entitlement: revoked, access: no, sent: REVOKE}
-            - {at: renewal 1 + 10d, member: 1, store: active, access: yes}
-          """))
+              - {at: renewal 1 + 10d, member: 2, store: revoked, entitlement: revoked, access: no, sent: REVOKE}
+              - {at: renewal 1 + 10d, member: 1, store: active, access: yes}
+            """))
       #expect(result.passed)
       #expect(result.expectations.count == 1)
       #expect(result.members[0].expectations.map(\.expectation.member) == [1])
       #expect(result.members[1].expectations.map(\.expectation.member) == [2])
       #expect(
         ScenarioTesting.checks(result.members[1]) == [
-          "store revoked: revoked ✓", "entitlement revoked: revoked ✓", "access no: no ✓", "sent REVOKE: sent ✓",
+          "store revoked: revoked ✓", "entitlement revoked: revoked ✓", "access no: no ✓",
+          "sent REVOKE: sent ✓",
         ])
     }
 
@@ -95,7 +100,10 @@ extension ScenarioTests {
       #expect(result.expectations.allSatisfy { $0.passed })
       #expect(result.members[0].passed)
       #expect(!result.members[1].passed)
-      #expect(ScenarioTesting.checks(result.members[1]) == ["store active: revoked ✗", "access yes: no ✗", "sent REVOKE: sent ✓"])
+      #expect(
+        ScenarioTesting.checks(result.members[1]) == [
+          "store active: revoked ✗", "access yes: no ✗", "sent REVOKE: sent ✓",
+        ])
       #expect(
         ScenarioFailures.lines(result) == [
           "family member 2: line 12: at renewal 1 + 10d (2026-02-11T00:00:00Z) store: expected active, got revoked",
@@ -159,7 +167,10 @@ extension ScenarioTests {
       #expect(!result.passed)
       #expect(result.violations.isEmpty)
       #expect(result.members[0].violations.isEmpty)
-      #expect(ScenarioTesting.violations(result.members[1]) == ["no-free-access 2026-01-11T00:00:00Z→2026-02-11T00:00:00Z"])
+      #expect(
+        ScenarioTesting.violations(result.members[1]) == [
+          "no-free-access 2026-01-11T00:00:00Z→2026-02-11T00:00:00Z"
+        ])
       // Nothing else breaks it, so expect-violations makes it a negative test the family meets.
       let negative = try ScenarioTesting.play(text("expect-violations: [no-free-access]"))
       #expect(negative.passed)
@@ -186,9 +197,9 @@ extension ScenarioTests {
       let result = try ScenarioTesting.play(
         Self.family(
           expect: """
-            - {at: renewal 3, member: 2, store: revoked, access: no}
-            - {at: renewal 3, store: active, sent: DID_RENEW}
-          """))
+              - {at: renewal 3, member: 2, store: revoked, access: no}
+              - {at: renewal 3, store: active, sent: DID_RENEW}
+            """))
       #expect(result.passed, "\(ScenarioFailures.lines(result))")
       let purchaser = try #require(result.expectations.last?.instant)
       let member = try #require(result.members[1].expectations.first?.instant)

@@ -412,7 +412,8 @@ extension ScenarioTests {
       for invariant in [Invariant.noLockoutInGrace, .noFreeAccess] {
         for d in [denied, granted] {
           #expect(
-            InvariantChecker.fails(invariant, sample(d), familyMember: true) == InvariantChecker.fails(invariant, sample(d)))
+            InvariantChecker.fails(invariant, sample(d), familyMember: true)
+              == InvariantChecker.fails(invariant, sample(d)))
         }
       }
     }

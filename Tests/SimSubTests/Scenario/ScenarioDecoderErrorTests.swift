@@ -405,7 +405,8 @@ extension ScenarioTests {
         ]),
       Case(
         label: "leave-family without family members",
-        text: "name: t\nstore: apple\nproduct: {}\ntimeline:\n  - at: 1d\n    do: leave-family\n    member: 1\n",
+        text:
+          "name: t\nstore: apple\nproduct: {}\ntimeline:\n  - at: 1d\n    do: leave-family\n    member: 1\n",
         errors: [
           "7:13: member 1 does not exist: this scenario has no family members (add 'family-members: 1' or more)"
         ]),
@@ -434,7 +435,8 @@ extension ScenarioTests {
         errors: ["8:13: member 2 does not exist: this scenario has 1 family member"]),
       Case(
         label: "an expectation for a member without family",
-        text: "name: t\nstore: apple\nproduct: {}\ntimeline: []\nexpect:\n  - {at: 1d, member: 1, access: yes}\n",
+        text:
+          "name: t\nstore: apple\nproduct: {}\ntimeline: []\nexpect:\n  - {at: 1d, member: 1, access: yes}\n",
         errors: [
           "6:22: member 1 does not exist: this scenario has no family members (add 'family-members: 1' or more)"
         ]),

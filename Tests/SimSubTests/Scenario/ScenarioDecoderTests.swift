@@ -203,7 +203,10 @@ extension ScenarioTests {
 
         """)
       #expect(s.familyMembers == 3)
-      #expect(s.timeline.map(\.action) == [.subscriber(.stopSharing(member: 3)), .subscriber(.stopSharing(member: 0))])
+      #expect(
+        s.timeline.map(\.action) == [
+          .subscriber(.stopSharing(member: 3)), .subscriber(.stopSharing(member: 0)),
+        ])
       #expect(s.expectations.map(\.member) == [3, 1, 0])
       #expect(s.expectations[0].store == .revoked)
       #expect(s.expectations[0].sent == ["REVOKE"])

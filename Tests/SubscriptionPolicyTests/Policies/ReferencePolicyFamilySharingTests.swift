@@ -37,7 +37,8 @@ struct ReferencePolicyFamilySharingTests {
   @Test("a family member in grace keeps access and is not asked to fix the card")
   func graceWithoutPrompt() {
     let member = decision(after: [Self.subscribed(), Self.inGrace()])
-    #expect(member == Decision(state: .grace, access: true, prompt: .none, gracePeriodExpiresDate: Self.graceEnd))
+    #expect(
+      member == Decision(state: .grace, access: true, prompt: .none, gracePeriodExpiresDate: Self.graceEnd))
     // The purchaser, with the same notifications as their own: the soft prompt.
     let purchaser = decision(after: [Self.subscribed(shared: false), Self.inGrace(shared: false)])
     #expect(purchaser == .grace(until: Self.graceEnd))
@@ -50,7 +51,9 @@ struct ReferencePolicyFamilySharingTests {
     let withoutGrace = Self.apple(.didFailToRenew, status: .billingRetry, signed: renewal1)
     #expect(decision(after: [Self.subscribed(), withoutGrace]) == noAccess)
     #expect(
-      decision(after: [Self.subscribed(shared: false), Self.inGrace(shared: false), Self.graceExpired(shared: false)])
+      decision(after: [
+        Self.subscribed(shared: false), Self.inGrace(shared: false), Self.graceExpired(shared: false),
+      ])
         == .hold)
   }
 
@@ -90,7 +93,8 @@ struct ReferencePolicyFamilySharingTests {
 
   @Test("unknown-is-active stays as published: REVOKE is active, and a family member in grace is nagged")
   func unknownIsActiveAsPublished() {
-    let revoked = decision(after: [Self.subscribed(), Self.revoke(signed: start + .days(5))], UnknownIsActivePolicy.self)
+    let revoked = decision(
+      after: [Self.subscribed(), Self.revoke(signed: start + .days(5))], UnknownIsActivePolicy.self)
     #expect(revoked == .active)
     let grace = decision(after: [Self.subscribed(), Self.inGrace()], UnknownIsActivePolicy.self)
     #expect(grace.prompt == .soft)

@@ -47,7 +47,9 @@ public enum ScenarioHTMLReport {
       columnClasses: [nil, nil, "mono", nil, nil, "num", nil])
     for (i, r) in results.enumerated() {
       let broken = r.runs.flatMap { run in
-        run.invariants.filter { !$0.passed }.map { (run.member > 0 ? "member \(run.member) " : "") + $0.invariant.rawValue }
+        run.invariants.filter { !$0.passed }.map {
+          (run.member > 0 ? "member \(run.member) " : "") + $0.invariant.rawValue
+        }
       }
       let expected = r.scenario.expectedViolations.map(\.rawValue)
       let all = r.runs.flatMap(\.expectations)

@@ -26,7 +26,8 @@ enum ScenarioDecoder {
     "delivery": deliveryKeys,
   ]
   /// Every key a timeline entry may have, for some action.
-  static let timelineKeys = ["at", "do", "product", "trial", "reason", "for", "member", "text"] + deliveryKeys
+  static let timelineKeys =
+    ["at", "do", "product", "trial", "reason", "for", "member", "text"] + deliveryKeys
   /// What an expectation checks.
   static let expectChecks = ["store", "entitlement", "access", "prompt", "sent", "charges"]
   static let expectKeys = ["at"] + expectChecks + ["member"]

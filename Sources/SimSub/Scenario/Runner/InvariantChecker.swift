@@ -40,7 +40,9 @@ public struct InvariantChecker: Sendable {
 
   /// Whether `sample` breaks `invariant`, after the excuses; `familyMember` for a Family Sharing
   /// member's run.
-  public static func fails(_ invariant: Invariant, _ sample: EngineSample, familyMember: Bool = false) -> Bool {
+  public static func fails(
+    _ invariant: Invariant, _ sample: EngineSample, familyMember: Bool = false
+  ) -> Bool {
     let truth = sample.truth
     let decision = sample.decision
     switch invariant {

@@ -31,7 +31,8 @@ public enum ScenarioPlayer {
     do {
       switch scenario.store {
       case .apple where scenario.familyMembers > 0:
-        return try playFamily(scenario, AppStoreModel(products: scenario.products), policy: policy, step: step)
+        return try playFamily(
+          scenario, AppStoreModel(products: scenario.products), policy: policy, step: step)
       case .apple:
         return try play(scenario, AppStoreModel(products: scenario.products), policy: policy, step: step)
       case .google:
@@ -52,9 +53,8 @@ public enum ScenarioPlayer {
   ) -> ScenarioResult {
     var result = ScenarioRunner.run(scenario, store: purchaser, policy: policy, step: step)
     for m in 1...scenario.familyMembers {
-      var member = ScenarioRunner.run(
-        scenario, store: AppStoreFamilyMember(sharing: purchaser, member: UInt8(m)), policy: policy, step: step,
-        member: m)
+      let view = AppStoreFamilyMember(sharing: purchaser, member: UInt8(m))
+      var member = ScenarioRunner.run(scenario, store: view, policy: policy, step: step, member: m)
       member.entryErrors.removeAll { result.entryErrors.contains($0) }
       result.members.append(member)
     }
