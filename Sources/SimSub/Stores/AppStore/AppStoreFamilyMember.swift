@@ -17,9 +17,9 @@
 /// - **The same lifecycle.** Apple sends members the shared subscription's events:
 ///   `DID_FAIL_TO_RENEW` and the recovery "are now sent for each family member when a shared
 ///   subscription fails to renew due to a billing issue and when it is successfully recovered"
-///   (Apple developer news, "Updates to App Store server notifications", 2021-03-10), and Apple
-///   confirms one notification `PURCHASED` for the owner and `FAMILY_SHARED` for each member
-///   (Apple Developer Forums, thread 744155, where members' `AUTO_RENEW_DISABLED` is seen too).
+///   (Apple developer news, "Updates to App Store server notifications", 2021-03-10), and "you
+///   will receive PURCHASED for the owner and FAMILY_SHARED for the" members (the reply on Apple
+///   Developer Forums thread 744155, whose question reports members' `AUTO_RENEW_DISABLED` too).
 ///   simsub sends the member a copy of every notification the purchaser gets, so the member's
 ///   truth is the purchaser's: entitled while the purchaser is (active, auto-renew off and paid
 ///   through, billing grace), and without access in billing retry.
