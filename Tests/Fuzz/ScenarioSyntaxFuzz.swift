@@ -7,7 +7,7 @@
 /// suggestions and duration decoding are exercised on whatever the parser produced.
 private let scenarioKeys = [
   "name", "store", "product", "start", "horizon", "step", "policy", "channel", "delivery",
-  "timeline", "expect", "invariants", "expect-violations",
+  "family-members", "timeline", "expect", "invariants", "expect-violations",
 ]
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -171,8 +171,11 @@ public enum Gate {
 
   static func scenarioFailure(_ r: ScenarioResult) -> Failure {
     let lines = ScenarioFailures.lines(r)
+    // A family member's failure points at its own entry or expectation when the purchaser has none.
+    let runs = r.runs
     let firstLine =
-      r.entryErrors.first?.line ?? r.expectations.first(where: { !$0.passed })?.expectation.line
+      runs.lazy.compactMap { $0.entryErrors.first?.line }.first
+      ?? runs.lazy.compactMap { $0.expectations.first(where: { !$0.passed })?.expectation.line }.first
     return Failure(
       kind: .scenario, summary: "scenario \(r.scenario.path) failed with policy \(r.policy): \(r.scenario.name)",
       detail: lines, file: r.scenario.path, line: firstLine)

@@ -30,6 +30,12 @@ enum PolicyTableStories {
     ],
   ]
 
+  /// Apple Family Sharing: the purchaser turns sharing off (played for a family member, whose
+  /// copy of the subscription is revoked).
+  static let familyOnly: [Story] = [
+    [(.zero, .subscribe(product: 0, trial: false)), (.days(10), .stopSharing(member: 0))]
+  ]
+
   static let googleOnly: [Story] = [
     [(.zero, .subscribe(product: 0, trial: false)), (.days(10), .pause(.days(30)))],
     [(.zero, .subscribe(product: 0, trial: false)), (.days(10), .pause(.days(30))), (.days(40), .resume)],
@@ -51,12 +57,13 @@ enum PolicyTableStories {
 
   /// Where notifications come from: a store directly, or a store behind RevenueCat.
   enum Source: CaseIterable {
-    case apple, google, stripe, revenueCatApple, revenueCatGoogle
+    case apple, appleFamilyMember, google, stripe, revenueCatApple, revenueCatGoogle
 
     /// The section's heading in the table.
     var name: String {
       switch self {
       case .apple: "apple"
+      case .appleFamilyMember: "apple (family member)"
       case .google: "google"
       case .stripe: "stripe"
       case .revenueCatApple: "revenuecat (apple)"
@@ -71,6 +78,9 @@ enum PolicyTableStories {
       switch source {
       case .apple:
         return collect(try AppStoreModel(products: products(for: .apple)), stories: common)
+      case .appleFamilyMember:
+        let purchaser = try AppStoreModel(products: products(for: .apple))
+        return collect(AppStoreFamilyMember(sharing: purchaser, member: 1), stories: common + familyOnly)
       case .google:
         return collect(try GooglePlayModel(products: products(for: .google)), stories: common + googleOnly)
       case .stripe:

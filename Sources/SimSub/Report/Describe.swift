@@ -15,6 +15,7 @@ enum Describe {
     case .changeProduct(let p): return "change-product \(product(p))"
     case .pause(let span): return "pause for \(span)"
     case .resume: return "resume"
+    case .stopSharing(let member): return member == 0 ? "stop-sharing" : "leave-family (member \(member))"
     }
   }
 

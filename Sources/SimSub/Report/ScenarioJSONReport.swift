@@ -34,11 +34,24 @@ public enum ScenarioJSONReport {
           ("reorder", span(s.delivery.reorder)), ("outage", span(s.delivery.outage)),
         ])
       ),
+      ("family-members", number(s.familyMembers)),
     ])
     resolved.append(
       "invariants",
       .object(JSONObject(Invariant.allCases.map { ($0.rawValue, .string(s.level(of: $0).rawValue)) })))
     resolved.append("expect-violations", .array(s.expectedViolations.map { .string($0.rawValue) }))
+    let members: [JSONValue] = r.members.map { m in
+      .object(JSONObject([("member", number(m.member)), ("passed", .bool(m.passed))] + run(m)))
+    }
+    var pairs: [(String, JSONValue)] = [("scenario", .object(resolved)), ("passed", .bool(r.passed))]
+    pairs += run(r)
+    pairs.append(("members", .array(members)))
+    return .object(JSONObject(pairs))
+  }
+
+  /// One run's trace, expectations, invariants and entry errors.
+  static func run(_ r: ScenarioResult) -> [(String, JSONValue)] {
+    let s = r.scenario
     let trace: [JSONValue] = r.rows.map { row in
       .object([
         ("at", time(row.instant)),
@@ -85,9 +98,8 @@ public enum ScenarioJSONReport {
         ),
       ])
     }
-    return .object([
-      ("scenario", .object(resolved)), ("passed", .bool(r.passed)), ("trace", .array(trace)),
-      ("expectations", .array(expectations)), ("invariants", .array(invariants)),
+    return [
+      ("trace", .array(trace)), ("expectations", .array(expectations)), ("invariants", .array(invariants)),
       (
         "entry-errors",
         .array(
@@ -97,7 +109,7 @@ public enum ScenarioJSONReport {
             ])
           })
       ),
-    ])
+    ]
   }
 
   static func product(_ p: Product) -> JSONValue {

@@ -17,36 +17,41 @@ public enum ScenarioJUnitReport {
           body += "/>\n"
         }
       }
-      // An expectation that was never reached fails with its entry error; other entry errors
-      // (timeline entries) are cases of their own.
-      func entryError(of e: ExpectationResult) -> EntryError? {
-        r.entryErrors.first { $0.line == e.expectation.line && $0.column == e.expectation.column }
-      }
-      let expectationErrors = r.expectations.compactMap(entryError)
-      let timelineErrors = r.entryErrors.filter { !expectationErrors.contains($0) }
-      for e in timelineErrors { testcase("line \(e.line)", failure: e.message) }
-      for e in r.expectations {
-        let failed = e.checks.filter { !$0.passed }.map {
-          "\($0.key): expected \($0.expected), got \($0.actual)"
+      var count = 0
+      for run in r.runs {
+        // A family member's cases are named after the member.
+        let prefix = run.member > 0 ? "family member \(run.member): " : ""
+        // An expectation that was never reached fails with its entry error; other entry errors
+        // (timeline entries) are cases of their own.
+        func entryError(of e: ExpectationResult) -> EntryError? {
+          run.entryErrors.first { $0.line == e.expectation.line && $0.column == e.expectation.column }
         }
-        let message: String? =
-          e.instant == nil
-          ? (entryError(of: e)?.message ?? "never reached")
-          : failed.isEmpty ? nil : failed.joined(separator: "; ")
-        testcase("expect at \(e.expectation.at) (line \(e.expectation.line))", failure: message)
-      }
-      for v in r.invariants {
-        var message: String?
-        if !v.passed {
-          message =
-            v.expectedToFail
-            ? "expected to be violated, but held"
-            : v.violations.map { ScenarioTextReport.describe($0, start: r.scenario.start) }.joined(
-              separator: "; ")
+        let expectationErrors = run.expectations.compactMap(entryError)
+        let timelineErrors = run.entryErrors.filter { !expectationErrors.contains($0) }
+        for e in timelineErrors { testcase("\(prefix)line \(e.line)", failure: e.message) }
+        for e in run.expectations {
+          let failed = e.checks.filter { !$0.passed }.map {
+            "\($0.key): expected \($0.expected), got \($0.actual)"
+          }
+          let message: String? =
+            e.instant == nil
+            ? (entryError(of: e)?.message ?? "never reached")
+            : failed.isEmpty ? nil : failed.joined(separator: "; ")
+          testcase("\(prefix)expect at \(e.expectation.at) (line \(e.expectation.line))", failure: message)
         }
-        testcase(v.invariant.rawValue, failure: message)
+        for v in run.invariants {
+          var message: String?
+          if !v.passed {
+            message =
+              v.expectedToFail
+              ? "expected to be violated, but held"
+              : v.violations.map { ScenarioTextReport.describe($0, start: r.scenario.start) }.joined(
+                separator: "; ")
+          }
+          testcase(prefix + v.invariant.rawValue, failure: message)
+        }
+        count += timelineErrors.count + run.expectations.count + run.invariants.count
       }
-      let count = timelineErrors.count + r.expectations.count + r.invariants.count
       cases += count
       failures += suiteFailures
       suites +=

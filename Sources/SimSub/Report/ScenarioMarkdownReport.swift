@@ -6,8 +6,13 @@ public enum ScenarioMarkdownReport {
     out += "| | scenario | store | policy | expectations | invariants |\n"
     out += "|---|---|---|---|---|---|\n"
     for r in results {
-      let expectations = "\(r.expectations.filter(\.passed).count)/\(r.expectations.count)"
-      let broken = r.invariants.filter { !$0.passed }.map { "`\($0.invariant.rawValue)`" }
+      let all = r.runs.flatMap(\.expectations)
+      let expectations = "\(all.filter(\.passed).count)/\(all.count)"
+      let broken = r.runs.flatMap { run in
+        run.invariants.filter { !$0.passed }.map {
+          (run.member > 0 ? "member \(run.member) " : "") + "`\($0.invariant.rawValue)`"
+        }
+      }
       let expected = r.invariants.filter { $0.expectedToFail && $0.passed }.map {
         "`\($0.invariant.rawValue)`"
       }
@@ -35,9 +40,19 @@ public enum ScenarioMarkdownReport {
   }
 }
 
-/// One line per failed check of a result, for Markdown, JUnit and the `check` summary.
+/// One line per failed check of a result, for Markdown, JUnit and the `check` summary; a family
+/// member's lines begin with `family member N: `.
 public enum ScenarioFailures {
   public static func lines(_ r: ScenarioResult) -> [String] {
+    var lines = ownLines(r)
+    for member in r.members {
+      lines += ownLines(member).map { "family member \(member.member): " + $0 }
+    }
+    return lines
+  }
+
+  /// The failures of one run, without its family members'.
+  static func ownLines(_ r: ScenarioResult) -> [String] {
     var lines: [String] = []
     for e in r.entryErrors { lines.append("line \(e.line): \(e.message)") }
     // An expectation never reached has its entry error above.

@@ -21,9 +21,27 @@ public struct ScenarioTextReport: Sendable {
       out.append("  \(i == 0 ? "product " : "         ") \(Describe.product(p))")
     }
     out.append("  policy   \(result.policy)")
+    if s.familyMembers > 0 {
+      let members = "\(s.familyMembers) member\(s.familyMembers == 1 ? "" : "s")"
+      out.append("  family   \(members) (Family Sharing), each played with its own policy")
+    }
     out.append("  time     \(RFC3339.format(s.start)) → \(RFC3339.format(result.end)), step \(result.step)")
     out.append("")
+    if s.familyMembers > 0 { out.append(paint("Purchaser", "1")) }
+    run(result, into: &out)
+    for member in result.members {
+      out.append("")
+      out.append(paint("Family member \(member.member)", "1"))
+      run(member, into: &out)
+    }
+    out.append("")
+    out.append(result.passed ? paint("PASS", "1;32") : paint("FAIL", "1;31"))
+    return out.joined(separator: "\n") + "\n"
+  }
 
+  /// One run's timeline, entries, expectations and invariants.
+  private func run(_ result: ScenarioResult, into out: inout [String]) {
+    let s = result.scenario
     let header = ["instant", "day", "event", "sent", "store", "policy", "access", "prompt"]
     var table: [[String]] = [header]
     for row in Self.collapsingRepeatedFailures(result.rows) {
@@ -87,17 +105,20 @@ public struct ScenarioTextReport: Sendable {
       var line = "  \(ok(verdict.passed)) \(verdict.invariant.rawValue)"
       if verdict.level != .error { line += " (\(verdict.level.rawValue))" }
       if verdict.expectedToFail {
-        line +=
-          verdict.violations.isEmpty ? " — expected to be violated, but held" : " — violated, as expected"
+        line += Self.expectedViolationNote(verdict)
       }
       out.append(line)
       for v in verdict.violations {
         out.append("      " + Self.describe(v, start: s.start))
       }
     }
-    out.append("")
-    out.append(result.passed ? paint("PASS", "1;32") : paint("FAIL", "1;31"))
-    return out.joined(separator: "\n") + "\n"
+  }
+
+  /// How an invariant listed in `expect-violations` fared.
+  static func expectedViolationNote(_ verdict: ScenarioResult.InvariantVerdict) -> String {
+    if !verdict.violations.isEmpty { return " — violated, as expected" }
+    return verdict.violatedInFamily
+      ? " — held here; violated elsewhere in the family, as expected" : " — expected to be violated, but held"
   }
 
   /// Folds long runs of failed deliveries of one notification (Pub/Sub retries for days) into

@@ -34,6 +34,13 @@ public struct StoreEffects: Sendable {
     notifications.removeSubrange(range)
   }
 
+  /// Replaces the notification at `index` (sent during the current rule): for a view that
+  /// changes how a notification reads to its recipient (a family member's `REVOKE` for the
+  /// purchaser's `REFUND`). Allocates nothing.
+  public mutating func replaceNotification(at index: Int, with notification: StoreNotification) {
+    notifications[index] = notification
+  }
+
   public mutating func removeAll() {
     timers.removeAll(keepingCapacity: true)
     notifications.removeAll(keepingCapacity: true)

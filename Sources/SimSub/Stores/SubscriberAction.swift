@@ -21,6 +21,11 @@ public enum SubscriberAction: Hashable, Sendable {
   case pause(TimeSpan)
   /// Google: end a pause (or a scheduled pause) early.
   case resume
+  /// Apple Family Sharing withdrawn: with `member` 0 the purchaser turns sharing off for the
+  /// subscription and every family member loses it; with `member` N (from 1) that family member
+  /// leaves the family group. The purchaser's own subscription goes on unchanged, so the store
+  /// models ignore it; `AppStoreFamilyMember` plays it for the member it concerns (`REVOKE`).
+  case stopSharing(member: UInt8)
 }
 
 /// Why a card is declined.

@@ -56,6 +56,12 @@ public struct SubscriptionRecord: Hashable, Sendable {
   public var purchaseStart: Instant?
   /// When access was revoked (`revocationDate`).
   public var revocationDate: Instant?
+  /// Apple Family Sharing, in a family member's record (`AppStoreFamilyMember`): `nil` while the
+  /// purchaser's subscription is shared with the member, whose truth is then the purchaser's.
+  /// Once sharing is withdrawn, the purchaser's truth: the record's periods go on following the
+  /// purchaser's subscription (so `renewal N` still resolves), while `truth` stays the member's
+  /// own (`revoked`).
+  public var purchaserTruth: StoreTruth?
 
   /// Successful charges so far (the first purchase counts; a trial does not).
   public var charges: Int32 = 0
@@ -75,4 +81,8 @@ public struct SubscriptionRecord: Hashable, Sendable {
   public var epoch: UInt32 = 0
 
   public init(subscriber: UInt64) { self.subscriber = subscriber }
+
+  /// The truth of the subscription whose periods the record counts: the purchaser's, for a
+  /// family member no longer shared with; `truth` otherwise.
+  @inlinable public var subscriptionTruth: StoreTruth { purchaserTruth ?? truth }
 }

@@ -8,6 +8,10 @@
 /// | hold | no | hard | |
 /// | paused, expired, revoked, never | no | none | |
 ///
+/// An Apple Family Sharing member (`inAppOwnershipType` `FAMILY_SHARED`) gets the same state and
+/// access, and never a prompt: in grace and billing retry the card that failed is the
+/// purchaser's. `REVOKE` (sharing withdrawn, or the purchaser refunded) ends the member's access.
+///
 /// What it does, and why:
 ///
 /// - **Reads the store's state, not its event names.** Apple's `data.status` and Google's

@@ -10,11 +10,19 @@ struct EntitlementReading: Hashable, Sendable {
   /// sends nothing when the promise runs out): the instant it ends, from which the reading
   /// stands for `hold`. `nil` when the store itself says when grace ends.
   var appGraceEnds: Instant?
+  /// Apple Family Sharing: the subscription is a family member's copy (`inAppOwnershipType`
+  /// `FAMILY_SHARED`). The card on file is the purchaser's, so the member is never asked to fix
+  /// it.
+  var familyShared: Bool
 
-  init(_ state: EntitlementState, gracePeriodExpiresDate: Instant? = nil, appGraceEnds: Instant? = nil) {
+  init(
+    _ state: EntitlementState, gracePeriodExpiresDate: Instant? = nil, appGraceEnds: Instant? = nil,
+    familyShared: Bool = false
+  ) {
     self.state = state
     self.gracePeriodExpiresDate = state == .grace ? gracePeriodExpiresDate : nil
     self.appGraceEnds = state == .grace ? appGraceEnds : nil
+    self.familyShared = familyShared
   }
 
   /// The state at `instant`: `hold` once the app's own grace has run out, the state otherwise.
@@ -44,17 +52,19 @@ enum ReferenceRules {
   /// The reference answer for a reading at `instant`: grace keeps access with a soft prompt and
   /// reports when grace ends; hold denies access with a hard prompt; an active subscriber
   /// (renewing or not) has access and no prompt; paused, expired, revoked and never have
-  /// neither. A grace that is the app's own promise (Stripe) is hold from its end on.
+  /// neither. A grace that is the app's own promise (Stripe) is hold from its end on. A Family
+  /// Sharing member gets the same state and access, and never a prompt: the card that failed is
+  /// the purchaser's, not theirs.
   static func decision(for reading: EntitlementReading, at instant: Instant) -> Decision {
     switch reading.state(at: instant) {
     case .active:
       Decision(state: .active, access: true)
     case .grace:
       Decision(
-        state: .grace, access: true, prompt: .soft,
+        state: .grace, access: true, prompt: reading.familyShared ? .none : .soft,
         gracePeriodExpiresDate: reading.gracePeriodExpiresDate)
     case .hold:
-      Decision(state: .hold, access: false, prompt: .hard)
+      Decision(state: .hold, access: false, prompt: reading.familyShared ? .none : .hard)
     case .never, .paused, .expired, .revoked:
       Decision(state: reading.state, access: false)
     }
@@ -98,6 +108,10 @@ enum ReferenceRules {
   /// only through their status. `TEST`, `CONSUMPTION_REQUEST`, `RENEWAL_EXTENSION` (a summary),
   /// `EXTERNAL_PURCHASE_TOKEN`, `ONE_TIME_CHARGE` and types Apple adds later are not about one
   /// subscription's state and read as nothing, whatever status they carry.
+  ///
+  /// A transaction whose `inAppOwnershipType` is `FAMILY_SHARED` is a Family Sharing member's
+  /// copy: the reading says so, and the decision then never prompts (`REVOKE` reads as revoked
+  /// like `REFUND`: sharing was withdrawn, or the purchaser was refunded).
   static func reading(of n: AppStoreServerNotification) -> EntitlementReading? {
     let byType: EntitlementState?
     switch n.notificationType {
@@ -118,7 +132,9 @@ enum ReferenceRules {
       return nil
     }
     guard let state = n.data.status.flatMap(state(for:)) ?? byType else { return nil }
-    return EntitlementReading(state, gracePeriodExpiresDate: n.data.renewalInfo?.gracePeriodExpiresDate)
+    return EntitlementReading(
+      state, gracePeriodExpiresDate: n.data.renewalInfo?.gracePeriodExpiresDate,
+      familyShared: n.data.transactionInfo?.inAppOwnershipType == .familyShared)
   }
 
   /// The state an App Store `status` stands for; `nil` for a code Apple has not documented.

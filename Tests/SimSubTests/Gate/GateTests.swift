@@ -134,6 +134,41 @@ struct GateTests {
     #expect(annotations.contains("::error file=Scenarios/card-expired.scn,line=18,title=simsub gate%3A scenario::scenario Scenarios/card-expired.scn failed"))
   }
 
+  /// The reference policy, but it asks everyone in grace to fix the card, family members too.
+  struct NagsFamilyMembers: EntitlementPolicy {
+    static let name = "nags-family-members"
+    static let summary = "test: soft prompt in grace for everyone"
+    static let decidesOnlyOnNotifications = true
+    var base = ReferencePolicy()
+    mutating func receive(_ n: StoreNotification, at arrival: Instant) { base.receive(n, at: arrival) }
+    func decision(at instant: Instant) -> Decision {
+      var d = base.decision(at: instant)
+      if d.state == .grace { d.prompt = .soft }
+      return d
+    }
+  }
+
+  @Test func aFamilyMembersFailurePointsAtTheMembersExpectation() throws {
+    let paths = try sandbox()
+    let name = "family-member-through-grace-recovery-and-revoke.scn"
+    try FileManager.default.copyItem(
+      at: Self.repository.appendingPathComponent("Scenarios/\(name)"),
+      to: URL(fileURLWithPath: paths.root + "/Scenarios/\(name)"))
+    _ = try Gate.update(ReferencePolicy.self, paths: paths)
+    let result = try Gate.run(NagsFamilyMembers.self, paths: paths)
+    let failure = try #require(result.failures.first { $0.kind == .scenario })
+    #expect(result.failures.filter { $0.kind == .scenario }.count == 1)
+    #expect(failure.file == "Scenarios/\(name)")
+    // The purchaser's checks all pass; the member's prompt expectation is on line 30.
+    #expect(failure.line == 30)
+    #expect(
+      failure.detail.first
+        == "family member 1: line 30: at renewal 1 + 1h (2026-02-01T01:00:00Z) prompt: expected none, got soft")
+    #expect(failure.detail.contains { $0.hasPrefix("family member 1: prompt-matches: prompt soft while the store says grace") })
+    // The policy table notices too: the member's grace row.
+    #expect(result.failures.contains { $0.kind == .policyTable })
+  }
+
   @Test func aPolicyTableChangeAloneFailsTheGateWithTheRows() throws {
     let paths = try sandbox()
     let result = try Gate.run(NagsAfterRefund.self, paths: paths)

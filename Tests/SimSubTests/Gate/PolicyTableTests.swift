@@ -10,7 +10,9 @@ struct PolicyTableTests {
 
   @Test func everyNotificationTheModelsSendHasARowFromEveryState() throws {
     let table = try PolicyTable.build(policy: "reference")
-    let sources = ["apple", "google", "stripe", "revenuecat (apple)", "revenuecat (google)"]
+    let sources = [
+      "apple", "apple (family member)", "google", "stripe", "revenuecat (apple)", "revenuecat (google)",
+    ]
     #expect(Set(table.rows.map(\.store)) == Set(sources))
     for store in sources {
       let rows = table.rows.filter { $0.store == store }
@@ -35,6 +37,41 @@ struct PolicyTableTests {
     #expect(good.after == Decision(state: .grace, access: true, prompt: .soft, gracePeriodExpiresDate: good.after.gracePeriodExpiresDate))
     #expect(bad.after.access == false)
     #expect(reference.markdown() != activeOnly.markdown())
+  }
+
+  @Test func aFamilyMemberIsRevokedByREVOKEAndNeverPrompted() throws {
+    let family = "apple (family member)"
+    let table = try PolicyTable.build(policy: "reference")
+    let names = Set(table.rows.filter { $0.store == family }.map(\.notification))
+    // A member hears REVOKE where the purchaser hears REFUND; the purchaser never hears REVOKE.
+    #expect(names.contains("REVOKE (status 5)"))
+    #expect(!names.contains("REFUND (status 5)"))
+    #expect(!table.rows.contains { $0.store == "apple" && $0.notification.hasPrefix("REVOKE") })
+    for prior in [StoreTruth.active, .grace, .hold] {
+      let revoke = try #require(row(table, family, prior, "REVOKE (status 5)"))
+      #expect(revoke.after == Decision(state: .revoked, access: false), "from \(prior)")
+    }
+    // Grace keeps access and billing retry does not, as for the purchaser; no prompt either way.
+    let grace = try #require(row(table, family, .active, "DID_FAIL_TO_RENEW/GRACE_PERIOD (status 4)"))
+    #expect(grace.after.state == .grace)
+    #expect(grace.after.access)
+    #expect(grace.after.prompt == .none)
+    let hold = try #require(row(table, family, .grace, "GRACE_PERIOD_EXPIRED (status 3)"))
+    #expect(hold.after == Decision(state: .hold, access: false, prompt: .none))
+    #expect(
+      table.rows.filter { $0.store == family }.allSatisfy {
+        $0.after.prompt == .none && $0.before.prompt == .none
+      })
+    // The purchaser's rows are unchanged: the soft and hard prompts.
+    #expect(row(table, "apple", .active, "DID_FAIL_TO_RENEW/GRACE_PERIOD (status 4)")?.after.prompt == .soft)
+    #expect(row(table, "apple", .grace, "GRACE_PERIOD_EXPIRED (status 3)")?.after.prompt == .hard)
+  }
+
+  @Test func unknownIsActiveTurnsAFamilyMembersREVOKEIntoAccess() throws {
+    let table = try PolicyTable.build(policy: "unknown-is-active")
+    let revoke = try #require(row(table, "apple (family member)", .active, "REVOKE (status 5)"))
+    #expect(revoke.after.state == .active)
+    #expect(revoke.after.access)
   }
 
   @Test func aReplacedGooglePurchaseExpiringDoesNotEndAccess() throws {

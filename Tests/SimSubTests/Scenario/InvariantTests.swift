@@ -399,6 +399,23 @@ extension ScenarioTests {
         #expect(InvariantChecker.fails(.promptMatches, sample(d)) == (wanted != nil && wanted != prompt))
         #expect(!InvariantChecker.fails(.promptMatches, sample(d, undelivered: 1)))
       }
+      // A Family Sharing member: no prompt wherever the purchaser's would be constrained; the
+      // access invariants are the purchaser's.
+      let memberWanted: RecoveryPrompt? = wanted == nil ? nil : RecoveryPrompt.none
+      for prompt in RecoveryPrompt.allCases {
+        let d = Decision(state: .active, access: true, prompt: prompt)
+        #expect(
+          InvariantChecker.fails(.promptMatches, sample(d), familyMember: true)
+            == (memberWanted != nil && memberWanted != prompt))
+        #expect(!InvariantChecker.fails(.promptMatches, sample(d, undelivered: 1), familyMember: true))
+      }
+      for invariant in [Invariant.noLockoutInGrace, .noFreeAccess] {
+        for d in [denied, granted] {
+          #expect(
+            InvariantChecker.fails(invariant, sample(d), familyMember: true)
+              == InvariantChecker.fails(invariant, sample(d)))
+        }
+      }
     }
   }
 }

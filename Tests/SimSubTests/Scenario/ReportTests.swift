@@ -127,13 +127,13 @@ extension ScenarioTests {
       let scenario = try #require(json["scenarios"]?[0])
       #expect(
         scenario.objectValue?.keys == [
-          "scenario", "passed", "trace", "expectations", "invariants", "entry-errors",
+          "scenario", "passed", "trace", "expectations", "invariants", "entry-errors", "members",
         ])
       let resolved = try #require(scenario["scenario"])
       #expect(
         resolved.objectValue?.keys == [
           "path", "name", "store", "products", "start", "end", "step", "policy", "channel", "delivery",
-          "invariants",
+          "family-members", "invariants",
           "expect-violations",
         ])
       #expect(resolved["path"] == "Scenarios/card-expired.scn")
@@ -156,6 +156,8 @@ extension ScenarioTests {
           "no-lockout-in-grace": "error", "no-free-access": "error", "prompt-matches": "error",
         ])
       #expect(resolved["expect-violations"] == [])
+      #expect(resolved["family-members"] == 0)
+      #expect(scenario["members"] == [])
 
       let trace = try #require(scenario["trace"]?.arrayValue)
       #expect(trace.count == result.rows.count)

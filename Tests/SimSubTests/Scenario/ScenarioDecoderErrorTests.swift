@@ -22,7 +22,7 @@ extension ScenarioTests {
         label: "unknown top-level key far from any",
         text: "name: t\nstore: apple\nproduct: {period: 1M}\ncolour: red\ntimeline: []\n",
         errors: [
-          "4:1: unknown key 'colour': expected 'name', 'store', 'product', 'start', 'horizon', 'step', 'policy', 'channel', 'delivery', 'timeline', 'expect', 'invariants' or 'expect-violations'"
+          "4:1: unknown key 'colour': expected 'name', 'store', 'product', 'start', 'horizon', 'step', 'policy', 'channel', 'delivery', 'family-members', 'timeline', 'expect', 'invariants' or 'expect-violations'"
         ]),
       Case(
         label: "unknown product key",
@@ -355,6 +355,98 @@ extension ScenarioTests {
         label: "a scenario that is a list",
         text: "- name: t\n",
         errors: ["1:1: expected a scenario mapping, found a list"]),
+      // Family Sharing.
+      Case(
+        label: "family members on google",
+        text: "name: t\nstore: google\nproduct: {}\nfamily-members: 2\ntimeline: []\n",
+        errors: [
+          "4:17: family-members is an apple setting: simsub plays Family Sharing for the App Store, not google"
+        ]),
+      Case(
+        label: "family members on stripe",
+        text: "name: t\nstore: stripe\nproduct: {}\nfamily-members: 1\ntimeline: []\n",
+        errors: [
+          "4:17: family-members is an apple setting: simsub plays Family Sharing for the App Store, not stripe"
+        ]),
+      Case(
+        label: "six family members",
+        text: "name: t\nstore: apple\nproduct: {}\nfamily-members: 6\ntimeline: []\n",
+        errors: [
+          "4:17: family-members is 0 to 5, not 6: apple's Family Sharing shares a purchase with up to five family members"
+        ]),
+      Case(
+        label: "a negative number of family members",
+        text: "name: t\nstore: apple\nproduct: {}\nfamily-members: -1\ntimeline: []\n",
+        errors: [
+          "4:17: family-members is 0 to 5, not -1: apple's Family Sharing shares a purchase with up to five family members"
+        ]),
+      Case(
+        label: "family members that are not a number",
+        text: "name: t\nstore: apple\nproduct: {}\nfamily-members: two\ntimeline: []\n",
+        errors: ["4:17: expected an integer, found 'two'"]),
+      Case(
+        label: "family members behind revenuecat",
+        text: "name: t\nstore: apple\nproduct: {}\nchannel: revenuecat\nfamily-members: 1\ntimeline: []\n",
+        errors: [
+          "5:17: family members are played with the direct channel: simsub's revenuecat channel does not carry Family Sharing"
+        ]),
+      Case(
+        label: "stop-sharing and leave-family on google",
+        text:
+          "name: t\nstore: google\nproduct: {}\ntimeline:\n  - at: 1d\n    do: stop-sharing\n  - at: 2d\n    do: leave-family\n    member: 1\n",
+        errors: [
+          "6:9: apple has stop-sharing; google does not", "8:9: apple has leave-family; google does not",
+        ]),
+      Case(
+        label: "stop-sharing without family members",
+        text: "name: t\nstore: apple\nproduct: {}\ntimeline:\n  - at: 1d\n    do: stop-sharing\n",
+        errors: [
+          "6:9: stop-sharing needs family members to stop sharing with: add 'family-members: 1' or more"
+        ]),
+      Case(
+        label: "leave-family without family members",
+        text:
+          "name: t\nstore: apple\nproduct: {}\ntimeline:\n  - at: 1d\n    do: leave-family\n    member: 1\n",
+        errors: [
+          "7:13: member 1 does not exist: this scenario has no family members (add 'family-members: 1' or more)"
+        ]),
+      Case(
+        label: "leave-family without a member",
+        text:
+          "name: t\nstore: apple\nproduct: {}\nfamily-members: 2\ntimeline:\n  - at: 1d\n    do: leave-family\n",
+        errors: ["6:5: missing required key 'member'"]),
+      Case(
+        label: "leave-family for a member the family does not have",
+        text:
+          "name: t\nstore: apple\nproduct: {}\nfamily-members: 2\ntimeline:\n  - at: 1d\n    do: leave-family\n    member: 3\n  - at: 2d\n    do: leave-family\n    member: 0\n",
+        errors: [
+          "8:13: member 3 does not exist: this scenario has 2 family members",
+          "11:13: member 0 does not exist: family members count from 1",
+        ]),
+      Case(
+        label: "member does not go with stop-sharing",
+        text:
+          "name: t\nstore: apple\nproduct: {}\nfamily-members: 2\ntimeline:\n  - at: 1d\n    do: stop-sharing\n    member: 1\n",
+        errors: ["8:5: key 'member' does not go with 'do: stop-sharing': expected 'at' or 'do'"]),
+      Case(
+        label: "an expectation for a member the family does not have",
+        text:
+          "name: t\nstore: apple\nproduct: {}\nfamily-members: 1\ntimeline: []\nexpect:\n  - at: 1d\n    member: 2\n    store: active\n",
+        errors: ["8:13: member 2 does not exist: this scenario has 1 family member"]),
+      Case(
+        label: "an expectation for a member without family",
+        text:
+          "name: t\nstore: apple\nproduct: {}\ntimeline: []\nexpect:\n  - {at: 1d, member: 1, access: yes}\n",
+        errors: [
+          "6:22: member 1 does not exist: this scenario has no family members (add 'family-members: 1' or more)"
+        ]),
+      Case(
+        label: "an expectation naming only its member",
+        text:
+          "name: t\nstore: apple\nproduct: {}\nfamily-members: 1\ntimeline: []\nexpect:\n  - {at: 1d, member: 1}\n",
+        errors: [
+          "7:5: an expectation needs at least one of 'store', 'entitlement', 'access', 'prompt', 'sent' or 'charges'"
+        ]),
       Case(
         label: "charges out of range",
         text: "name: t\nstore: apple\nproduct: {}\ntimeline: []\nexpect:\n  - at: 1d\n    charges: -1\n",

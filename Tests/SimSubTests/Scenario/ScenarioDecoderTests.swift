@@ -15,6 +15,7 @@ extension ScenarioTests {
       #expect(s.step == .hours(1))
       #expect(s.policy == "reference")
       #expect(s.delivery == DeliveryFaults())
+      #expect(s.familyMembers == 0)
       #expect(s.timeline.isEmpty && s.expectations.isEmpty)
       #expect(s.invariants.isEmpty && s.expectedViolations.isEmpty)
       for invariant in Invariant.allCases { #expect(s.level(of: invariant) == .error) }
@@ -183,6 +184,39 @@ extension ScenarioTests {
         .delivery(DeliveryFaults()),
       ]
       #expect(s.timeline.map(\.action) == expected)
+    }
+
+    @Test func familySharingIsRead() throws {
+      let s = try ScenarioTesting.scenario(
+        """
+        name: t
+        store: apple
+        product: {}
+        family-members: 3
+        timeline:
+          - {at: 1d, do: leave-family, member: 3}
+          - {at: 2d, do: stop-sharing}
+        expect:
+          - {at: 1d, member: 3, store: revoked, sent: REVOKE}
+          - {at: 1d, member: 1, access: yes}
+          - {at: 2d, access: yes}
+
+        """)
+      #expect(s.familyMembers == 3)
+      #expect(
+        s.timeline.map(\.action) == [
+          .subscriber(.stopSharing(member: 3)), .subscriber(.stopSharing(member: 0)),
+        ])
+      #expect(s.expectations.map(\.member) == [3, 1, 0])
+      #expect(s.expectations[0].store == .revoked)
+      #expect(s.expectations[0].sent == ["REVOKE"])
+      // Zero family members is the default, and allowed for every store.
+      let google = try ScenarioTesting.scenario(
+        "name: t\nstore: google\nproduct: {}\nfamily-members: 0\ntimeline: []\n")
+      #expect(google.familyMembers == 0)
+      let five = try ScenarioTesting.scenario(
+        "name: t\nstore: apple\nproduct: {}\nfamily-members: 5\ntimeline: []\n")
+      #expect(five.familyMembers == AppStoreDefaults.familyMembersMax)
     }
 
     @Test func everyExpectationKeyIsRead() throws {

@@ -13,12 +13,13 @@ enum Apple {
   static let originalTransactionId = TransactionID(number: 2_000_000_000_001_000)
 
   /// A notification of `type`/`subtype` signed at `signed`, with `data.status` `status` (none
-  /// when `nil`). Its UUID comes from `id` when given, otherwise from the signed date, type and
+  /// when `nil`), about a transaction of `ownership` (a family member's: `FAMILY_SHARED`). Its UUID comes from `id` when given, otherwise from the signed date, type and
   /// subtype, so two calls with the same arguments build the same notification (a duplicate).
   static func notification(
     _ type: AppStoreNotificationType, _ subtype: AppStoreNotificationSubtype? = nil,
     status: AppStoreSubscriptionStatus?, signed: Instant, id: UInt64? = nil,
-    gracePeriodExpiresDate: Instant? = nil, autoRenew: Bool = true, expires: Instant? = nil
+    gracePeriodExpiresDate: Instant? = nil, autoRenew: Bool = true, expires: Instant? = nil,
+    ownership: AppStoreOwnershipType = .purchased
   ) -> StoreNotification {
     let uuid = uuid(
       signed: signed,
@@ -33,7 +34,7 @@ enum Apple {
       originalTransactionId: originalTransactionId,
       transactionId: TransactionID(number: 2_000_000_000_001_000 + UInt64(signed.secondsSinceEpoch % 1000)),
       bundleId: "com.example.app", productId: productId, purchaseDate: start,
-      originalPurchaseDate: start, expiresDate: expires, signedDate: signed,
+      originalPurchaseDate: start, expiresDate: expires, inAppOwnershipType: ownership, signedDate: signed,
       revocationDate: status == .revoked ? signed : nil)
     return .appStore(
       AppStoreServerNotification(

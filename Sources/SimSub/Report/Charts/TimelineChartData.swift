@@ -174,7 +174,8 @@ public struct TimelineChartData: Hashable, Sendable {
         instant: instant, passed: e.passed, label: "\(e.expectation.at): \(keys.joined(separator: ", "))")
     }
     self.init(
-      title: s.name, subtitle: subtitle, verdict: result.passed ? "PASS" : "FAIL", passed: result.passed,
+      title: result.runName.map { "\(s.name) — \($0)" } ?? s.name, subtitle: subtitle,
+      verdict: result.passed ? "PASS" : "FAIL", passed: result.passed,
       start: start, end: end, truth: Self.spans(truthChanges, end: end),
       policy: Self.spans(policyChanges, end: end), storeEvents: storeEvents, notifications: notifications,
       actions: actions, checks: checks, violations: violations,

@@ -13,8 +13,9 @@ public enum ScenarioHTMLReport {
       results.count == 1 && command == "run"
       ? "simsub run: \(results[0].scenario.name)"
       : "simsub \(command): \(passed) of \(results.count) scenario\(results.count == 1 ? "" : "s") passed"
-    let expectations = results.flatMap(\.expectations)
-    let violations = results.reduce(0) { $0 + $1.violations.count }
+    let runs = results.flatMap(\.runs)
+    let expectations = runs.flatMap(\.expectations)
+    let violations = runs.reduce(0) { $0 + $1.violations.count }
     var page = HTMLPage(
       title: title,
       subtitle: ["simsub \(simsubVersion)", "\(results.count) scenario\(results.count == 1 ? "" : "s")"],
@@ -45,8 +46,13 @@ public enum ScenarioHTMLReport {
       columns: ["", "scenario", "file", "store", "policy", "expectations", "invariants"],
       columnClasses: [nil, nil, "mono", nil, nil, "num", nil])
     for (i, r) in results.enumerated() {
-      let broken = r.invariants.filter { !$0.passed }.map(\.invariant.rawValue)
+      let broken = r.runs.flatMap { run in
+        run.invariants.filter { !$0.passed }.map {
+          (run.member > 0 ? "member \(run.member) " : "") + $0.invariant.rawValue
+        }
+      }
       let expected = r.scenario.expectedViolations.map(\.rawValue)
+      let all = r.runs.flatMap(\.expectations)
       var invariants = broken.isEmpty ? "held" : "failed: " + broken.joined(separator: ", ")
       if broken.isEmpty, !expected.isEmpty {
         invariants = "violated as expected: " + expected.joined(separator: ", ")
@@ -56,7 +62,7 @@ public enum ScenarioHTMLReport {
           .init(.mark(r.passed)),
           .init(.element("a", [("href", "#scenario-\(i + 1)")], text: r.scenario.name)),
           .init(r.scenario.path), .init(r.scenario.store.name), .init(r.policy),
-          .init("\(r.expectations.filter(\.passed).count)/\(r.expectations.count)"), .init(invariants),
+          .init("\(all.filter(\.passed).count)/\(all.count)"), .init(invariants),
         ], cls: r.passed ? nil : "fail")
     }
     return table
@@ -74,15 +80,30 @@ public enum ScenarioHTMLReport {
           Describe.delivery(s.delivery.settings(from: s.start, start: s.start)).dropFirst("delivery: ".count))
       ),
     ]
+    if s.familyMembers > 0 {
+      facts.append(("family", "\(s.familyMembers) member\(s.familyMembers == 1 ? "" : "s") (Family Sharing)"))
+    }
     if !s.expectedViolations.isEmpty {
       facts.append(("expects violations", s.expectedViolations.map(\.rawValue).joined(separator: ", ")))
     }
     var parts: [HTMLFragment] = [
       .element(
         "dl", [("class", "facts")],
-        facts.flatMap { [.element("dt", text: $0.0), .element("dd", text: $0.1)] }),
-      .chart(TimelineChart.draw(TimelineChartData(r))),
+        facts.flatMap { [.element("dt", text: $0.0), .element("dd", text: $0.1)] })
     ]
+    if s.familyMembers > 0 { parts.append(.element("h3", text: "Purchaser")) }
+    parts += run(r)
+    for member in r.members {
+      parts.append(.element("h3", text: "Family member \(member.member)"))
+      parts += run(member)
+    }
+    return .lines(parts)
+  }
+
+  /// One run's chart and tables (expectations, invariants, timeline).
+  static func run(_ r: ScenarioResult) -> [HTMLFragment] {
+    let s = r.scenario
+    var parts: [HTMLFragment] = [.chart(TimelineChart.draw(TimelineChartData(r)))]
     if !r.entryErrors.isEmpty {
       var table = HTMLTable(columns: ["", "where", "problem"], columnClasses: [nil, "mono", nil])
       for e in r.entryErrors {
@@ -122,7 +143,7 @@ public enum ScenarioHTMLReport {
     for v in r.invariants {
       var verdict: String
       if v.expectedToFail {
-        verdict = v.violations.isEmpty ? "expected to be violated, but held" : "violated, as expected"
+        verdict = String(ScenarioTextReport.expectedViolationNote(v).dropFirst(" — ".count))
       } else {
         verdict = v.violations.isEmpty ? "held" : "violated"
       }
@@ -151,6 +172,6 @@ public enum ScenarioHTMLReport {
       ])
     }
     parts += [.element("h3", text: "Timeline"), timeline.fragment]
-    return .lines(parts)
+    return parts
   }
 }

@@ -9,24 +9,28 @@ enum ScenarioDecoder {
   static let requiredKeys = ["name", "store", "product", "timeline"]
   static let topKeys = [
     "name", "store", "product", "start", "horizon", "step", "policy", "channel", "delivery",
-    "timeline", "expect", "invariants", "expect-violations",
+    "family-members", "timeline", "expect", "invariants", "expect-violations",
   ]
   static let productKeys = ["id", "period", "price", "grace", "hold", "trial", "group", "when-retries-end"]
   static let channelKeys = ["name", "billing-issue-order"]
   static let actions = [
     "subscribe", "card-fails", "update-card", "cancel", "uncancel", "resubscribe", "refund",
-    "change-product", "pause", "resume", "note", "delivery",
+    "change-product", "pause", "resume", "stop-sharing", "leave-family", "note", "delivery",
   ]
   static let deliveryKeys = ["delay", "duplicate", "reorder", "outage"]
   /// The keys each action takes besides `at` and `do`.
   static let actionKeys: [String: [String]] = [
     "subscribe": ["product", "trial"], "card-fails": ["reason"], "update-card": [], "cancel": [],
     "uncancel": [], "resubscribe": ["product"], "refund": [], "change-product": ["product"],
-    "pause": ["for"], "resume": [], "note": ["text"], "delivery": deliveryKeys,
+    "pause": ["for"], "resume": [], "stop-sharing": [], "leave-family": ["member"], "note": ["text"],
+    "delivery": deliveryKeys,
   ]
   /// Every key a timeline entry may have, for some action.
-  static let timelineKeys = ["at", "do", "product", "trial", "reason", "for", "text"] + deliveryKeys
-  static let expectKeys = ["at", "store", "entitlement", "access", "prompt", "sent", "charges"]
+  static let timelineKeys =
+    ["at", "do", "product", "trial", "reason", "for", "member", "text"] + deliveryKeys
+  /// What an expectation checks.
+  static let expectChecks = ["store", "entitlement", "access", "prompt", "sent", "charges"]
+  static let expectKeys = ["at"] + expectChecks + ["member"]
   /// Apple's subtypes, for checking `sent:` names.
   static let appleSubtypes: [AppStoreNotificationSubtype] = [
     .initialBuy, .resubscribe, .downgrade, .upgrade, .autoRenewEnabled, .autoRenewDisabled,
@@ -72,6 +76,10 @@ enum ScenarioDecoder {
       try reader.finish()
       return faults
     }
+    // `nil` only when the file's `family-members` is wrong; member checks are then skipped.
+    let familyMembers: Int? =
+      top["family-members"] == nil
+      ? 0 : top.optional("family-members") { n in try decodeFamilyMembers(n, store: store, channel: channel) }
     var products: [Product] = []
     if let productNode = top["product"] {
       let (decoded, problems) = decodeProducts(productNode, store: store)
@@ -80,7 +88,8 @@ enum ScenarioDecoder {
     } else if top.isMapping {
       _ = top.required("product") { _ in () }
     }
-    let context = Context(store: store, products: products, start: start, channel: channel)
+    let context = Context(
+      store: store, products: products, start: start, channel: channel, familyMembers: familyMembers)
     let timeline = top.required("timeline") { n in try decodeTimeline(n, context) } ?? []
     let expectations = top.optional("expect") { n in try decodeExpectations(n, context) } ?? []
     let invariants = top.optional("invariants") { n in try decodeInvariantLevels(n) } ?? [:]
@@ -110,7 +119,8 @@ enum ScenarioDecoder {
     guard let name, let store, !products.isEmpty else { throw DiagnosticError(top.diagnostics) }
     return Scenario(
       path: path, name: name, store: store, products: products, start: start ?? Scenario.defaultStart,
-      horizon: horizon, step: step, policy: policy, channel: channel, delivery: delivery, timeline: timeline,
+      horizon: horizon, step: step, policy: policy, channel: channel, delivery: delivery,
+      familyMembers: familyMembers ?? 0, timeline: timeline,
       expectations: expectations, invariants: invariants, expectedViolations: expected)
   }
 
@@ -121,6 +131,62 @@ enum ScenarioDecoder {
     var products: [Product]
     var start: Instant?
     var channel: ScenarioChannel
+    /// `nil` when `family-members` was itself wrong.
+    var familyMembers: Int?
+  }
+
+  // MARK: Family Sharing
+
+  /// `family-members: N`: 0 to 5, Apple only, with the direct channel.
+  static func decodeFamilyMembers(_ node: YAMLNode, store: StoreKind?, channel: ScenarioChannel?)
+    throws(DiagnosticError) -> Int
+  {
+    let count = try node.decodeInteger()
+    let most = AppStoreDefaults.familyMembersMax
+    guard (0...most).contains(count) else {
+      throw DiagnosticError(
+        .error(
+          "family-members is 0 to \(most), not \(count): apple's Family Sharing shares a purchase with up to five family members",
+          at: node.location))
+    }
+    guard count > 0 else { return 0 }
+    if let store, store != .apple {
+      throw DiagnosticError(
+        .error(
+          "family-members is an apple setting: simsub plays Family Sharing for the App Store, not \(store.name)",
+          at: node.location))
+    }
+    if case .revenueCat = channel {
+      throw DiagnosticError(
+        .error(
+          "family members are played with the direct channel: simsub's revenuecat channel does not carry Family Sharing",
+          at: node.location))
+    }
+    return count
+  }
+
+  /// `member: N` of a `leave-family` entry or an expectation: one of the family members.
+  static func decodeMember(_ node: YAMLNode, familyMembers: Int?) throws(DiagnosticError) -> Int {
+    let member = try node.decodeInteger()
+    // With `family-members` itself wrong, its own error says what is wrong.
+    guard let count = familyMembers else { return member }
+    guard count > 0 else {
+      throw DiagnosticError(
+        .error(
+          "member \(member) does not exist: this scenario has no family members (add 'family-members: 1' or more)",
+          at: node.location))
+    }
+    guard member >= 1 else {
+      throw DiagnosticError(
+        .error("member \(member) does not exist: family members count from 1", at: node.location))
+    }
+    guard member <= count else {
+      throw DiagnosticError(
+        .error(
+          "member \(member) does not exist: this scenario has \(count) family member\(count == 1 ? "" : "s")",
+          at: node.location))
+    }
+    return member
   }
 
   static func decodeName(_ node: YAMLNode) throws(DiagnosticError) -> String {
@@ -409,6 +475,17 @@ enum ScenarioDecoder {
         if let store = context.store, store != .google, name == "pause" || name == "resume" {
           throw DiagnosticError(.error("google has \(name); \(store.name) does not", at: n.location))
         }
+        if name == "stop-sharing" || name == "leave-family" {
+          if let store = context.store, store != .apple {
+            throw DiagnosticError(.error("apple has \(name); \(store.name) does not", at: n.location))
+          }
+          if name == "stop-sharing", context.familyMembers == 0 {
+            throw DiagnosticError(
+              .error(
+                "stop-sharing needs family members to stop sharing with: add 'family-members: 1' or more",
+                at: n.location))
+          }
+        }
         return name
       }
       func product(_ reader: inout MappingReader, required: Bool) -> ProductIndex? {
@@ -451,6 +528,13 @@ enum ScenarioDecoder {
       case "uncancel": decoded = .subscriber(.uncancel)
       case "refund": decoded = .subscriber(.refund)
       case "resume": decoded = .subscriber(.resume)
+      case "stop-sharing": decoded = .subscriber(.stopSharing(member: 0))
+      case "leave-family":
+        if let member = reader.required(
+          "member", { n in try decodeMember(n, familyMembers: context.familyMembers) })
+        {
+          decoded = .subscriber(.stopSharing(member: UInt8(clamping: member)))
+        }
       case "resubscribe":
         decoded = .subscriber(.resubscribe(product: product(&reader, required: false) ?? 0))
       case "change-product":
@@ -568,11 +652,14 @@ enum ScenarioDecoder {
         return names
       }
       let charges = reader.optional("charges") { n in Int32(try n.decodeInteger(in: 0...1_000_000)) }
-      if reader.isMapping, reader.entries.count == 1, reader["at"] != nil {
+      let member = reader.optional("member", default: 0) { n in
+        try decodeMember(n, familyMembers: context.familyMembers)
+      }
+      if reader.isMapping, reader["at"] != nil,
+        reader.entries.allSatisfy({ $0.key.text == "at" || $0.key.text == "member" })
+      {
         reader.report(
-          .error(
-            "an expectation needs at least one of \(Spelling.list(Array(expectKeys.dropFirst())))",
-            at: item.location))
+          .error("an expectation needs at least one of \(Spelling.list(expectChecks))", at: item.location))
       }
       diagnostics += reader.diagnostics
       if let at, reader.diagnostics.isEmpty {
@@ -580,7 +667,7 @@ enum ScenarioDecoder {
         result.append(
           Expectation(
             at: at, store: store, entitlement: entitlement, access: access, prompt: prompt, sent: sent,
-            charges: charges, line: location.line, column: location.column))
+            charges: charges, member: member, line: location.line, column: location.column))
       }
     }
     if !diagnostics.isEmpty { throw DiagnosticError(diagnostics) }

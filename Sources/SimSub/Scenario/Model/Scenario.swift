@@ -21,6 +21,9 @@ public struct Scenario: Hashable, Sendable {
   public var channel: ScenarioChannel
   /// Delivery faults in force from the start.
   public var delivery: DeliveryFaults
+  /// Apple Family Sharing: how many family members share the purchaser's subscription (0 to 5).
+  /// Each is played as its own run of the timeline, with its own policy.
+  public var familyMembers: Int
   public var timeline: [TimelineEntry]
   public var expectations: [Expectation]
   /// The level of each invariant; every invariant is `error` unless the file says otherwise.
@@ -32,7 +35,7 @@ public struct Scenario: Hashable, Sendable {
     path: String, name: String, store: StoreKind, products: [Product], start: Instant,
     horizon: TimeSpan? = nil, step: TimeSpan = .hours(1), policy: String = "reference",
     channel: ScenarioChannel = .direct, delivery: DeliveryFaults = DeliveryFaults(),
-    timeline: [TimelineEntry],
+    familyMembers: Int = 0, timeline: [TimelineEntry],
     expectations: [Expectation] = [], invariants: [Invariant: InvariantLevel] = [:],
     expectedViolations: [Invariant] = []
   ) {
@@ -46,6 +49,7 @@ public struct Scenario: Hashable, Sendable {
     self.policy = policy
     self.channel = channel
     self.delivery = delivery
+    self.familyMembers = familyMembers
     self.timeline = timeline
     self.expectations = expectations
     self.invariants = invariants
@@ -173,13 +177,16 @@ public struct Expectation: Hashable, Sendable {
   public var sent: [String]
   /// Successful charges so far.
   public var charges: Int32?
+  /// Whose run is checked: `0` the purchaser (the subscriber of a scenario without family),
+  /// `N` the N-th family member.
+  public var member: Int
   public var line: Int
   public var column: Int
 
   public init(
     at: ScenarioInstant, store: StoreTruth? = nil, entitlement: EntitlementState? = nil,
     access: Bool? = nil, prompt: RecoveryPrompt? = nil, sent: [String] = [], charges: Int32? = nil,
-    line: Int = 0, column: Int = 0
+    member: Int = 0, line: Int = 0, column: Int = 0
   ) {
     self.at = at
     self.store = store
@@ -188,6 +195,7 @@ public struct Expectation: Hashable, Sendable {
     self.prompt = prompt
     self.sent = sent
     self.charges = charges
+    self.member = member
     self.line = line
     self.column = column
   }

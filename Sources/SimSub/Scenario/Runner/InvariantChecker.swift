@@ -7,7 +7,8 @@
 /// - `no-free-access`: the store does not entitle and the policy grants access — excused while
 ///   any notification sent so far is undelivered;
 /// - `prompt-matches`: `soft` in grace, `hard` in hold, `none` in active and canceled — with the
-///   same delivery excuse.
+///   same delivery excuse. For an Apple Family Sharing member (`familyMember`), `none` in all
+///   four: the card that failed is the purchaser's, and the member cannot fix it.
 ///
 /// A span begins at the first failing sample and ends at the first sample that holds again (or
 /// at the end of the run). Samples come at every event and, for a policy that may change on its
@@ -30,13 +31,18 @@ public struct InvariantChecker: Sendable {
   }
 
   public private(set) var violations: [Violation] = []
+  /// Whether the run is a Family Sharing member's, who is never to be asked to fix a card.
+  public var familyMember = false
   private var open: [Invariant: Int] = [:]
   private var lastDelivered: (StoreNotification, Instant)?
 
-  public init() {}
+  public init(familyMember: Bool = false) { self.familyMember = familyMember }
 
-  /// Whether `sample` breaks `invariant`, after the excuses.
-  public static func fails(_ invariant: Invariant, _ sample: EngineSample) -> Bool {
+  /// Whether `sample` breaks `invariant`, after the excuses; `familyMember` for a Family Sharing
+  /// member's run.
+  public static func fails(
+    _ invariant: Invariant, _ sample: EngineSample, familyMember: Bool = false
+  ) -> Bool {
     let truth = sample.truth
     let decision = sample.decision
     switch invariant {
@@ -46,6 +52,12 @@ public struct InvariantChecker: Sendable {
       return !truth.isEntitled && decision.access && sample.undelivered == 0
     case .promptMatches:
       guard sample.undelivered == 0 else { return false }
+      if familyMember {
+        switch truth {
+        case .active, .canceled, .grace, .hold: return decision.prompt != .none
+        default: return false
+        }
+      }
       switch truth {
       case .grace: return decision.prompt != .soft
       case .hold: return decision.prompt != .hard
@@ -61,7 +73,7 @@ public struct InvariantChecker: Sendable {
 
   public mutating func observe(_ sample: EngineSample) {
     for invariant in Invariant.allCases {
-      let failing = Self.fails(invariant, sample)
+      let failing = Self.fails(invariant, sample, familyMember: familyMember)
       if failing, open[invariant] == nil {
         open[invariant] = violations.count
         violations.append(

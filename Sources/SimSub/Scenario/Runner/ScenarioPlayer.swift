@@ -30,6 +30,9 @@ public enum ScenarioPlayer {
   ) throws(Failure) -> ScenarioResult {
     do {
       switch scenario.store {
+      case .apple where scenario.familyMembers > 0:
+        return try playFamily(
+          scenario, AppStoreModel(products: scenario.products), policy: policy, step: step)
       case .apple:
         return try play(scenario, AppStoreModel(products: scenario.products), policy: policy, step: step)
       case .google:
@@ -40,6 +43,27 @@ public enum ScenarioPlayer {
     } catch {
       throw .store(path: scenario.path, error)
     }
+  }
+
+  /// Apple Family Sharing: the purchaser's run, then each family member's run of the same
+  /// timeline through `AppStoreFamilyMember`, each with its own policy. A timeline entry that
+  /// cannot be placed is reported once, in the purchaser's run (every run places entries alike).
+  private static func playFamily<Policy: EntitlementPolicy>(
+    _ scenario: Scenario, _ purchaser: AppStoreModel, policy: Policy.Type, step: TimeSpan?
+  ) -> ScenarioResult {
+    var result = ScenarioRunner.run(scenario, store: purchaser, policy: policy, step: step)
+    for m in 1...scenario.familyMembers {
+      let view = AppStoreFamilyMember(sharing: purchaser, member: UInt8(m))
+      var member = ScenarioRunner.run(scenario, store: view, policy: policy, step: step, member: m)
+      member.entryErrors.removeAll { result.entryErrors.contains($0) }
+      result.members.append(member)
+    }
+    let violated = Invariant.allCases.filter { invariant in
+      result.runs.contains { run in run.violations.contains { $0.invariant == invariant } }
+    }
+    result.violatedInFamily = violated
+    for i in result.members.indices { result.members[i].violatedInFamily = violated }
+    return result
   }
 
   /// Plays `store` behind the scenario's channel.

@@ -1,7 +1,14 @@
 /// Everything a scenario run found: the timeline, each expectation and invariant, and whether
 /// the scenario passed.
+///
+/// A scenario with Apple Family Sharing (`family-members`) is played once for the purchaser
+/// (this result) and once for each family member (`members`, each a result of its own with its
+/// timeline, expectations and invariants); the scenario passes only when every one of them does.
 public struct ScenarioResult: Hashable, Sendable {
   public var scenario: Scenario
+  /// Whose run this is: `0` the purchaser (or the one subscriber of a scenario without family),
+  /// `N` family member N.
+  public var member: Int
   /// The policy that ran (the file's, or `--policy`'s).
   public var policy: String
   /// The step the policy was sampled at (the file's, or `--step`'s).
@@ -16,6 +23,38 @@ public struct ScenarioResult: Hashable, Sendable {
   public var entryErrors: [EntryError]
   /// Notifications that reached the policy, in arrival order (for failure reports).
   public var deliveries: [Delivery]
+  /// The family members' runs of the same timeline, in member order; empty without family.
+  public var members: [ScenarioResult]
+  /// The invariants some run of the family violated (this one, the purchaser's or another
+  /// member's): `expect-violations` is met by the family together. Empty without family.
+  public var violatedInFamily: [Invariant]
+
+  public init(
+    scenario: Scenario, member: Int = 0, policy: String, step: TimeSpan, end: Instant, rows: [TimelineRow],
+    expectations: [ExpectationResult], violations: [InvariantChecker.Violation], entryErrors: [EntryError],
+    deliveries: [Delivery], members: [ScenarioResult] = [], violatedInFamily: [Invariant] = []
+  ) {
+    self.scenario = scenario
+    self.member = member
+    self.policy = policy
+    self.step = step
+    self.end = end
+    self.rows = rows
+    self.expectations = expectations
+    self.violations = violations
+    self.entryErrors = entryErrors
+    self.deliveries = deliveries
+    self.members = members
+    self.violatedInFamily = violatedInFamily
+  }
+
+  /// This run and the family members' runs, purchaser first.
+  public var runs: [ScenarioResult] { [self] + members }
+
+  /// `purchaser` or `family member N`; `nil` for a scenario without family.
+  public var runName: String? {
+    member > 0 ? "family member \(member)" : scenario.familyMembers > 0 ? "purchaser" : nil
+  }
 
   public struct Delivery: Hashable, Sendable {
     public var instant: Instant
@@ -28,10 +67,13 @@ public struct ScenarioResult: Hashable, Sendable {
     public var level: InvariantLevel
     public var expectedToFail: Bool
     public var violations: [InvariantChecker.Violation]
-    /// Holds as the scenario asks: not violated, or violated when `expect-violations` says it
-    /// must be, or at level `warn`/`off`.
+    /// Whether some run of the family (this one or another) violated it: `expect-violations` is
+    /// met by the family together.
+    public var violatedInFamily = false
+    /// Holds as the scenario asks: not violated, or violated (here or, in a family, by another
+    /// run) when `expect-violations` says it must be, or at level `warn`/`off`.
     public var passed: Bool {
-      if expectedToFail { return !violations.isEmpty }
+      if expectedToFail { return !violations.isEmpty || violatedInFamily }
       return level != .error || violations.isEmpty
     }
   }
@@ -44,13 +86,16 @@ public struct ScenarioResult: Hashable, Sendable {
       return InvariantVerdict(
         invariant: invariant, level: level,
         expectedToFail: scenario.expectedViolations.contains(invariant),
-        violations: level == .off ? [] : violations.filter { $0.invariant == invariant })
+        violations: level == .off ? [] : violations.filter { $0.invariant == invariant },
+        violatedInFamily: level != .off && violatedInFamily.contains(invariant))
     }
   }
 
-  /// Every expectation met, every invariant as asked, every entry resolved.
+  /// Every expectation met, every invariant as asked, every entry resolved: in this run and in
+  /// every family member's.
   public var passed: Bool {
     entryErrors.isEmpty && expectations.allSatisfy(\.passed) && invariants.allSatisfy(\.passed)
+      && members.allSatisfy(\.passed)
   }
 }
 

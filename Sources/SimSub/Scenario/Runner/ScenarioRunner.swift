@@ -12,17 +12,23 @@ public enum ScenarioRunner {
 
   /// Plays `scenario` with store model `store` and policy type `Policy`, built with the
   /// scenario's `policySettings`.
+  ///
+  /// - Parameter member: whose run this is: `0` the purchaser, `N` family member N (played
+  ///   through `AppStoreFamilyMember`). A member's run checks only the expectations for that
+  ///   member, and its `prompt-matches` asks for no prompt at all (the card is not theirs).
   public static func run<Store: StoreModel, Policy: EntitlementPolicy>(
-    _ scenario: Scenario, store: Store, policy: Policy.Type, step: TimeSpan? = nil
+    _ scenario: Scenario, store: Store, policy: Policy.Type, step: TimeSpan? = nil, member: Int = 0
   ) -> ScenarioResult {
+    var observer = ScenarioObserver()
+    observer.checker.familyMember = member > 0
     var engine = Engine(
       store: store, policy: Policy(settings: scenario.policySettings), payments: CardOnFile(),
-      observer: ScenarioObserver(),
+      observer: observer,
       start: scenario.start, step: step ?? scenario.step,
       delivery: scenario.delivery.settings(from: scenario.start, start: scenario.start))
     engine.stopsWhenRenewalMoves = true
 
-    var state = RunState(scenario: scenario)
+    var state = RunState(scenario: scenario, member: member)
     if !scenario.timeline.contains(where: { entry in
       if case .subscriber(.subscribe) = entry.action { true } else { false }
     }) {
@@ -62,6 +68,8 @@ public enum ScenarioRunner {
   /// happened, and the expectations' verdicts.
   struct RunState {
     let scenario: Scenario
+    /// Whose run: `0` the purchaser, `N` family member N. Only its expectations are played.
+    let member: Int
     var placedTimeline: [Instant?]
     /// Applied (or found to be in error): never moved again.
     var doneTimeline: [Bool]
@@ -70,14 +78,15 @@ public enum ScenarioRunner {
     var errors: [EntryError] = []
     var latestPlaced: Instant
 
-    init(scenario: Scenario) {
+    init(scenario: Scenario, member: Int = 0) {
       self.scenario = scenario
+      self.member = member
       placedTimeline = Array(repeating: nil, count: scenario.timeline.count)
       doneTimeline = Array(repeating: false, count: scenario.timeline.count)
       placedExpectations = Array(repeating: nil, count: scenario.expectations.count)
       results = Array(repeating: nil, count: scenario.expectations.count)
       latestPlaced = scenario.start
-      unplaced = scenario.timeline.count + scenario.expectations.count
+      unplaced = scenario.timeline.count + scenario.expectations.filter { $0.member == member }.count
     }
 
     /// How many entries and expectations are not placed yet (kept, not counted, so a long
@@ -96,7 +105,7 @@ public enum ScenarioRunner {
       case .absolute(let instant): return instant
       case .renewal(let n, let offset):
         let record = engine.record
-        guard record.periodNumber == n, record.truth != .never else { return nil }
+        guard record.periodNumber == n, record.subscriptionTruth != .never else { return nil }
         return record.periodEnd + offset
       }
     }
@@ -107,7 +116,7 @@ public enum ScenarioRunner {
       -> Instant?
     {
       guard case .renewal = at else { return nil }
-      switch engine.record.truth {
+      switch engine.record.subscriptionTruth {
       case .active, .canceled, .grace, .hold, .paused: break
       default: return nil
       }
@@ -155,7 +164,8 @@ public enum ScenarioRunner {
           doneTimeline[index] = true
         }
       }
-      for (index, expectation) in scenario.expectations.enumerated() where results[index] == nil {
+      for (index, expectation) in scenario.expectations.enumerated()
+      where results[index] == nil && expectation.member == member {
         let instant: Instant
         if let placed = placedExpectations[index] {
           guard placed >= engine.now, let now = moved(expectation.at, placed: placed, engine) else {
@@ -261,7 +271,7 @@ public enum ScenarioRunner {
           return
             "'\(at)' falls on \(RFC3339.format(placed)), after the run ended at \(RFC3339.format(end))\(horizon)"
         }
-        switch engine.record.truth {
+        switch engine.record.subscriptionTruth {
         case .never: return "'\(at)' was never reached: nothing was subscribed"
         case .expired, .revoked: return "'\(at)' was never reached: the subscription ended first"
         default:
@@ -276,7 +286,7 @@ public enum ScenarioRunner {
           EntryError(line: entry.line, column: entry.column, message: unreached(entry.at, placed: placed)))
       }
       var expectationResults: [ExpectationResult] = []
-      for (index, expectation) in scenario.expectations.enumerated() {
+      for (index, expectation) in scenario.expectations.enumerated() where expectation.member == member {
         if let result = results[index] {
           expectationResults.append(result)
         } else {
@@ -290,7 +300,8 @@ public enum ScenarioRunner {
       }
       errors.sort { ($0.line, $0.column) < ($1.line, $1.column) }
       return ScenarioResult(
-        scenario: scenario, policy: policy, step: engine.step, end: end, rows: engine.observer.rows,
+        scenario: scenario, member: member, policy: policy, step: engine.step, end: end,
+        rows: engine.observer.rows,
         expectations: expectationResults, violations: engine.observer.checker.violations, entryErrors: errors,
         deliveries: engine.observer.deliveries.map { .init(instant: $0.instant, name: $0.name) })
     }

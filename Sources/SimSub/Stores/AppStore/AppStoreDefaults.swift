@@ -8,6 +8,7 @@
 /// | default grace | 16 days (weekly: 6) | **simsub's default**: App Store Connect's default is *off*; 16 days was Apple's fixed length for monthly-and-longer products before 2023 |
 /// | retry cadence | 1, 3, 5, 7, 10, 14, 21, 28, 35, 42, 49, 56 days after the failure | **assumption**: Apple does not publish it; override with `retrySchedule` |
 /// | notification redelivery | +1 h, +12 h, +24 h, +48 h, +72 h after the previous attempt | documented: "Responding to App Store Server Notifications" |
+/// | Family Sharing | up to five family members besides the purchaser | documented: StoreKit, "Supporting Family Sharing in your app" |
 public enum AppStoreDefaults {
   /// How long Apple keeps trying to collect a failed renewal, counted from the renewal that
   /// failed; billing grace sits at the start of this window. Documented: "the App Store
@@ -61,4 +62,11 @@ public enum AppStoreDefaults {
   /// room for a million transactions per subscriber.
   public static let transactionIdBase: UInt64 = 2_000_000_000_000_000
   public static let transactionIdsPerSubscriber: UInt64 = 1_000_000
+  /// Family member N's ids are the purchaser's plus N × this, inside the subscriber's million.
+  public static let familyMemberTransactionIdOffset: UInt64 = 100_000
+
+  /// The most family members a purchase is shared with: "Family Sharing allows a customer to
+  /// share access to auto-renewable subscriptions or non-consumables with up to five family
+  /// members" (StoreKit, "Supporting Family Sharing in your app").
+  public static let familyMembersMax = 5
 }

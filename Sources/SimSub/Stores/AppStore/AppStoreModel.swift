@@ -32,16 +32,18 @@
 ///
 /// Actions the subscription's state does not allow (an `uncancel` after expiry, a `refund`
 /// before any purchase) change nothing; Google-only actions (`pause`, `resume`) are ignored and
-/// the scenario layer rejects them for Apple. Family Sharing (`REVOKE`) is not played yet (no
-/// action asks for it); its place is marked in the rules below.
+/// the scenario layer rejects them for Apple. Family Sharing is played for each family member by
+/// `AppStoreFamilyMember`, which wraps this model; here `stopSharing` changes nothing, since the
+/// purchaser keeps their subscription when sharing is withdrawn.
 public struct AppStoreModel: StoreModel {
   public static let kind = StoreKind.apple
 
   public let products: [Product]
   /// Retry offsets from the failed renewal (`AppStoreDefaults.retrySchedule` unless given).
   public let retrySchedule: [TimeSpan]
-  /// Shapes the notifications (bundle id, environment).
-  public let notifications: AppStoreNotificationBuilder
+  /// Shapes the notifications (bundle id, environment, whose copy: the purchaser's or a family
+  /// member's).
+  public private(set) var notifications: AppStoreNotificationBuilder
   /// Each product's subscription group as an index into the catalog's groups (trial bits).
   @usableFromInline let groupIndex: [UInt8]
 
@@ -73,6 +75,14 @@ public struct AppStoreModel: StoreModel {
     self.retrySchedule = schedule
     self.notifications = AppStoreNotificationBuilder(bundleId: bundleId, environment: environment)
     self.groupIndex = index
+  }
+
+  /// The same rules and products, with every notification shaped as family member `member`'s
+  /// copy (its own transaction ids, `FAMILY_SHARED`); `0` for the purchaser's.
+  public func notifying(familyMember member: UInt8) -> AppStoreModel {
+    var model = self
+    model.notifications.familyMember = member
+    return model
   }
 
   // MARK: Defaults the scenario layer reads
@@ -130,7 +140,7 @@ public struct AppStoreModel: StoreModel {
       refund(record: &record, now: now, effects: &effects)
     case .changeProduct(let product):
       changeProduct(to: product, record: &record, now: now, payments: &payments, effects: &effects)
-    case .pause, .resume:
+    case .pause, .resume, .stopSharing:
       return
     }
   }
@@ -404,11 +414,6 @@ public struct AppStoreModel: StoreModel {
     effects.schedule(.renewal, at: record.periodEnd, for: record)
     send(.didChangeRenewalPref, .upgrade, record: &record, now: now, effects: &effects)
   }
-
-  // Extension point: Family Sharing withdrawn (`REVOKE`, status 5, truth `revoked`) is not
-  // played yet, since no subscriber action asks for it. When one does, its rule goes here: set
-  // `revocationDate`, truth `.revoked`, bump the epoch, and send `.revoke` with the
-  // transaction's `inAppOwnershipType` `FAMILY_SHARED`.
 
   // MARK: Helpers
 

@@ -9,14 +9,27 @@ import Foundation
 /// n − 1 (so the first equals the original, as in production), and `notificationUUID` holds the
 /// subscriber in its first eight bytes, `0xA5` and the notification count in the rest.
 ///
+/// A builder for a Family Sharing member (`familyMember` N, from 1) shapes the member's own
+/// copies: Apple gives "each family member … their own unique receipts and transactions"
+/// ("Supporting Family Sharing in your app"), so the member's ids are the purchaser's plus
+/// N × 100000 (`AppStoreDefaults.familyMemberTransactionIdOffset`; the purchaser's transactions
+/// stay far below 100000), the notification UUID's ninth byte is `0xA5 + N`, and the transaction's
+/// `inAppOwnershipType` is `FAMILY_SHARED` (the purchaser's is `PURCHASED`).
+///
 /// Building allocates nothing: every field is a number, an `Instant` or a `Symbol`.
 public struct AppStoreNotificationBuilder: Sendable {
   public var bundleId: Symbol
   public var environment: AppStoreEnvironment
+  /// `0` for the purchaser; `N` for the N-th Family Sharing member's copies.
+  public var familyMember: UInt8
 
-  public init(bundleId: Symbol = AppStoreDefaults.bundleId, environment: AppStoreEnvironment = .production) {
+  public init(
+    bundleId: Symbol = AppStoreDefaults.bundleId, environment: AppStoreEnvironment = .production,
+    familyMember: UInt8 = 0
+  ) {
     self.bundleId = bundleId
     self.environment = environment
+    self.familyMember = familyMember
   }
 
   // Interned once: a string literal in the hot path would be looked up in the symbol table on
@@ -27,18 +40,24 @@ public struct AppStoreNotificationBuilder: Sendable {
   @usableFromInline static let currency: Symbol = "USD"
   @usableFromInline static let storefront: Symbol = "USA"
 
-  /// `originalTransactionId` of a subscriber's subscription.
-  @inlinable public static func originalTransactionId(subscriber: UInt64) -> UInt64 {
+  /// `originalTransactionId` of a subscriber's subscription, or of family member `member`'s
+  /// copy of it.
+  @inlinable public static func originalTransactionId(subscriber: UInt64, member: UInt8 = 0) -> UInt64 {
     AppStoreDefaults.transactionIdBase &+ subscriber &* AppStoreDefaults.transactionIdsPerSubscriber
+      &+ UInt64(member) &* AppStoreDefaults.familyMemberTransactionIdOffset
   }
 
-  /// `transactionId` of the subscriber's `n`-th transaction (1-based).
-  @inlinable public static func transactionId(subscriber: UInt64, transaction n: Int64) -> UInt64 {
-    originalTransactionId(subscriber: subscriber) &+ UInt64(max(n - 1, 0))
+  /// `transactionId` of the subscriber's `n`-th transaction (1-based), or of family member
+  /// `member`'s copy of it.
+  @inlinable public static func transactionId(subscriber: UInt64, transaction n: Int64, member: UInt8 = 0)
+    -> UInt64
+  {
+    originalTransactionId(subscriber: subscriber, member: member) &+ UInt64(max(n - 1, 0))
   }
 
-  /// The deterministic `notificationUUID` of a subscriber's `n`-th notification.
-  public static func notificationUUID(subscriber: UInt64, notification n: Int64) -> UUID {
+  /// The deterministic `notificationUUID` of a subscriber's `n`-th notification, or of the one
+  /// family member `member` receives beside it.
+  public static func notificationUUID(subscriber: UInt64, notification n: Int64, member: UInt8 = 0) -> UUID {
     let s = subscriber
     let c = UInt64(bitPattern: n)
     return UUID(
@@ -47,7 +66,7 @@ public struct AppStoreNotificationBuilder: Sendable {
         UInt8(truncatingIfNeeded: s >> 40), UInt8(truncatingIfNeeded: s >> 32),
         UInt8(truncatingIfNeeded: s >> 24), UInt8(truncatingIfNeeded: s >> 16),
         UInt8(truncatingIfNeeded: s >> 8), UInt8(truncatingIfNeeded: s),
-        0xA5, UInt8(truncatingIfNeeded: c >> 48),
+        0xA5 &+ member, UInt8(truncatingIfNeeded: c >> 48),
         UInt8(truncatingIfNeeded: c >> 40), UInt8(truncatingIfNeeded: c >> 32),
         UInt8(truncatingIfNeeded: c >> 24), UInt8(truncatingIfNeeded: c >> 16),
         UInt8(truncatingIfNeeded: c >> 8), UInt8(truncatingIfNeeded: c)
@@ -83,17 +102,20 @@ public struct AppStoreNotificationBuilder: Sendable {
     record: inout SubscriptionRecord, products: [Product], at now: Instant
   ) -> StoreNotification {
     record.notificationCount += 1
-    let original = TransactionID(number: Self.originalTransactionId(subscriber: record.subscriber))
+    let original = TransactionID(
+      number: Self.originalTransactionId(subscriber: record.subscriber, member: familyMember))
     let product = products[Int(record.product)]
     let renewingProduct = record.pendingProduct.map { products[Int($0)] } ?? product
     let periodStarted = record.periodStart
     let transaction = JWSTransactionDecodedPayload(
       originalTransactionId: original,
       transactionId: TransactionID(
-        number: Self.transactionId(subscriber: record.subscriber, transaction: record.transactionCount)),
+        number: Self.transactionId(
+          subscriber: record.subscriber, transaction: record.transactionCount, member: familyMember)),
       bundleId: bundleId, productId: product.id, subscriptionGroupIdentifier: product.group,
       purchaseDate: periodStarted, originalPurchaseDate: record.originalPurchaseDate ?? periodStarted,
-      expiresDate: record.periodEnd, signedDate: now,
+      expiresDate: record.periodEnd,
+      inAppOwnershipType: familyMember == 0 ? .purchased : .familyShared, signedDate: now,
       revocationDate: record.truth == .revoked ? record.revocationDate : nil,
       revocationReason: record.truth == .revoked ? 0 : nil,
       offerType: record.inTrial ? 1 : nil, environment: environment,
@@ -111,7 +133,7 @@ public struct AppStoreNotificationBuilder: Sendable {
       AppStoreServerNotification(
         notificationType: type, subtype: subtype,
         notificationUUID: Self.notificationUUID(
-          subscriber: record.subscriber, notification: record.notificationCount),
+          subscriber: record.subscriber, notification: record.notificationCount, member: familyMember),
         version: Self.version, signedDate: now,
         data: AppStoreNotificationData(
           bundleId: bundleId, environment: environment, status: Self.status(for: record.truth),

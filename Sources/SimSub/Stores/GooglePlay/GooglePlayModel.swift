@@ -128,6 +128,8 @@ public struct GooglePlayModel: StoreModel {
       schedulePause(length, record: &record, at: now, effects: &effects)
     case .resume:
       resume(record: &record, at: now, payments: &payments, effects: &effects)
+    case .stopSharing:
+      return
     }
   }
 
