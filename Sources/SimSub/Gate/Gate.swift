@@ -192,6 +192,10 @@ public enum Gate {
   public static func update<P: EntitlementPolicy>(_ policy: P.Type, paths: Paths) throws(GateError) -> [String] {
     let old = try? readBaseline(paths)
     var baseline = old ?? GateBaseline()
+    if old == nil, !FileManager.default.fileExists(atPath: paths.absolute(GateMonteCarlo.standard.population)) {
+      // A new baseline plays the standard population only where the repository has it.
+      baseline.montecarlo = nil
+    }
     baseline.policy = P.name
     let result = try evaluate(policy, baseline: baseline, paths: paths)
     // Scenarios and invariants are absolute: a baseline never records a failure of either.

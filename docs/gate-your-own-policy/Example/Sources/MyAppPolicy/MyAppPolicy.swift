@@ -1,8 +1,8 @@
 import SubscriptionPolicy
 
 /// MyApp's entitlement rules: the store's word, with one product decision of MyApp's own — a
-/// subscriber in billing grace keeps premium but is asked, softly, to fix the card, and one on
-/// hold sees the blocking screen.
+/// Google Play subscriber who paused is shown a gentle "resume?" banner (the soft prompt),
+/// where simsub's reference policy shows nothing.
 ///
 /// It reads both stores' notifications through `ReferencePolicy` for the parts MyApp has no
 /// opinion on (ordering by signed date, duplicates, Google's fetched state), which is how most
@@ -22,11 +22,7 @@ public struct MyAppPolicy: EntitlementPolicy {
 
   public func decision(at instant: Instant) -> Decision {
     var decision = store.decision(at: instant)
-    switch decision.state {
-    case .grace: decision.prompt = .soft
-    case .hold: decision.prompt = .hard
-    default: break
-    }
+    if decision.state == .paused { decision.prompt = .soft }
     return decision
   }
 }
