@@ -16,7 +16,14 @@ public enum SimSubCommands {
   /// `run`'s formats: those of checks, and the timeline pictures alone.
   public static let runFormats = checkFormats + ["svg"]
   /// The report formats of Monte Carlo results, which are not a list of checks.
-  public static let estimateFormats = ["text", "json", "markdown"]
+  public static let estimateFormats = ["text", "json", "markdown", "html"]
+
+  static let populationSVGOption = OptionSpec.option(
+    "svg", value: "path",
+    help: """
+      Also write the recovery curve (per store, per policy with --compare) and where episodes \
+      ended as one SVG at <path>, atomically.
+      """)
 
   public static let root = CommandSpec(
     name: "simsub",
@@ -128,6 +135,7 @@ public enum SimSubCommands {
         default: .described("all cores")),
       formatOption(estimateFormats),
       outputOption,
+      populationSVGOption,
       .option(
         "shard", value: "k/n",
         help: """
@@ -149,7 +157,7 @@ public enum SimSubCommands {
     arguments: [
       ArgumentSpec("part.json", help: "The JSON result of one shard.", isRepeating: true)
     ],
-    options: [formatOption(estimateFormats), outputOption])
+    options: [formatOption(estimateFormats), outputOption, populationSVGOption])
 
   public static let gate = CommandSpec(
     name: "gate",

@@ -90,7 +90,7 @@ import Testing
     let help = renderer.help(for: ["montecarlo"])
     #expect(help.contains("  --counterexamples <dir> Write a scenario (.scn) into <dir> for each\n"))
     #expect(help.contains("(default: all cores)"))
-    #expect(help.contains("(values: text, json, markdown;\n                          default: text)"))
+    #expect(help.contains("(values: text, json, markdown,\n                          html; default: text)"))
   }
 
   static let allPaths: [[String]] =

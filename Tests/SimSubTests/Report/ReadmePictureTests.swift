@@ -21,4 +21,18 @@ struct ReadmePictureTests {
       "Reports/timeline-active-only-locks-out-grace.svg is stale; regenerate it with: swift run simsub run Scenarios/active-only-locks-out-grace.scn --svg Reports/timeline-active-only-locks-out-grace.svg"
     )
   }
+
+  @Test func theRecoveryCurveInReportsIsWhatTheToolDraws() throws {
+    let name = "Reports/recovery-curve-reference-vs-active-only.svg"
+    let committed = try String(contentsOf: Self.root.appendingPathComponent(name), encoding: .utf8)
+    var population = try PopulationLoader.load(
+      path: Self.root.appendingPathComponent("Scenarios/populations/typical.pop").path)
+    population.users = 20_000
+    let result = try #require(
+      try MonteCarloRunner.run(PopulationPlan(population), policies: ["reference", "active-only"]))
+    #expect(
+      committed == MonteCarloCharts.svg(result),
+      "\(name) is stale; regenerate it with: swift run simsub montecarlo Scenarios/populations/typical.pop --users 20000 --compare active-only --svg \(name)"
+    )
+  }
 }

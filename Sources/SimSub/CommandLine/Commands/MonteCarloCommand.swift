@@ -201,6 +201,7 @@ enum MonteCarloOutput {
     let text: String
     switch context.command.value("format") ?? "text" {
     case "json": text = MonteCarloResultJSON.render(result)
+    case "html": text = MonteCarloHTMLReport.render(result)
     case "markdown":
       // Written to a file, a Markdown report gets the recovery curve as a picture beside it.
       guard let output = context.command.value("output") else {
@@ -209,7 +210,7 @@ enum MonteCarloOutput {
       }
       let picture = MonteCarloMarkdownReport.picturePath(forReport: output)
       do {
-        try AtomicFile.write(RecoveryCurveSVG.render(result), to: picture)
+        try AtomicFile.write(MonteCarloCharts.svg(result), to: picture)
       } catch {
         return context.fail(error.description)
       }
@@ -217,6 +218,9 @@ enum MonteCarloOutput {
     default:
       let colour = context.command.value("output") == nil && context.facts.style == .colour
       text = MonteCarloTextReport(colour: colour).render(result)
+    }
+    if let svg = context.command.value("svg") {
+      do { try AtomicFile.write(MonteCarloCharts.svg(result), to: svg) } catch { return context.fail(error.description) }
     }
     if let failure = context.emit(text) { return failure }
     let violated = result.setup.policies.indices.contains { result.sawViolation(policy: $0) }

@@ -1,0 +1,59 @@
+/// `simsub montecarlo --format html` (and `merge`): one self-contained page with the headline
+/// figures, the recovery curve and the episode outcomes as inline charts, and every estimate
+/// with its 95% interval — the same page skeleton as the scenario and gate reports.
+public enum MonteCarloHTMLReport {
+  public static func render(_ result: MonteCarloResult) -> String {
+    let setup = result.setup
+    let all = result.all
+    let violated = setup.policies.indices.contains { result.sawViolation(policy: $0) }
+    let recovery = Estimator.estimate(.recoveryRate, all, policy: 0)
+    let churn = Estimator.estimate(.involuntaryChurn, all, policy: 0)
+    var page = HTMLPage(
+      title: "simsub montecarlo: \(setup.name)",
+      subtitle: MonteCarloReportText.header(result), passed: !violated,
+      figures: [
+        .init(Format.grouped(all.sum(.subscribers, policy: 0)), "subscribers"),
+        .init(Format.grouped(all.sum(.episodes, policy: 0)), "billing-issue episodes"),
+        .init(MonteCarloReportText.cell(recovery, .recoveryRate), "recovered within 30 days (\(setup.policies[0]))"),
+        .init(MonteCarloReportText.cell(churn, .involuntaryChurn), "involuntary churn (\(setup.policies[0]))"),
+        .init(violated ? "yes" : "none", "wrongful lockouts or free access", passed: !violated),
+      ])
+    page.sections.append(
+      HTMLPage.Section(
+        id: "charts", heading: "Recovery",
+        body: .lines([
+          .chart(RecoveryCurveChart.draw(MonteCarloCharts.recoveryCurve(result))),
+          .chart(EpisodeOutcomeChart.draw(MonteCarloCharts.episodeOutcomes(result))),
+        ])))
+    let groups = SubscriberGroup.allCases
+    for (p, policy) in setup.policies.enumerated() {
+      var table = HTMLTable(
+        columns: ["estimate (95% interval)", "all", "apple", "google"], columnClasses: [nil, "num", "num", "num"])
+      for metric in Metric.allCases {
+        table.append(
+          [.init(metric.label)]
+            + groups.map { .init(MonteCarloReportText.cell(Estimator.estimate(metric, result.tally($0), policy: p), metric)) })
+      }
+      page.sections.append(
+        HTMLPage.Section(id: "estimates-\(p + 1)", heading: "Estimates: \(policy)", body: table.fragment))
+    }
+    if setup.policies.count == 2 {
+      var table = HTMLTable(
+        columns: ["paired difference \(setup.policies[0]) − \(setup.policies[1])", "all", "apple", "google"],
+        columnClasses: [nil, "num", "num", "num"])
+      for metric in Metric.allCases {
+        table.append(
+          [.init(metric.label)]
+            + groups.map { .init(MonteCarloReportText.differenceCell(Estimator.difference(metric, result.tally($0)), metric)) })
+      }
+      page.sections.append(
+        HTMLPage.Section(id: "difference", heading: "Paired difference (same draws)", body: table.fragment))
+    }
+    let violations = MonteCarloReportText.violationLines(result, mark: { $0 ? "✓" : "✗" })
+    page.sections.append(
+      HTMLPage.Section(
+        id: "invariants", heading: "Invariants",
+        body: .lines(violations.map { .element("div", text: $0) })))
+    return page.render()
+  }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+@testable import SimSub
+
+/// The population pictures and page drawn from a real (small) Monte Carlo result.
+@Suite("Reports: Monte Carlo pictures")
+struct MonteCarloPictureTests {
+  static let result: MonteCarloResult? = {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    guard
+      var population = try? PopulationLoader.load(
+        path: root.appendingPathComponent("Scenarios/populations/typical.pop").path)
+    else { return nil }
+    population.users = 2_000
+    guard let plan = try? PopulationPlan(population) else { return nil }
+    return try? MonteCarloRunner.run(plan, policies: ["reference", "active-only"], options: .init(threads: 1))
+  }()
+
+  @Test func theChartsAreWellFormedSVGWithASeriesPerStoreAndPolicy() throws {
+    let result = try #require(Self.result)
+    let svg = MonteCarloCharts.svg(result)
+    #expect(XMLCheck.error(in: svg) == nil)
+    let curve = MonteCarloCharts.recoveryCurve(result)
+    #expect(curve.series.map(\.name) == [
+      "reference: all subscribers", "reference: App Store", "reference: Google Play",
+      "active-only: all subscribers", "active-only: App Store", "active-only: Google Play",
+    ])
+    #expect(curve.series.allSatisfy { $0.points.count == MonteCarloCharts.days + 1 })
+    // The curve is the estimator's: day 30 is the 30-day recovery rate.
+    let rate = Estimator.estimate(.recoveryRate, result.all, policy: 0).value
+    #expect(abs(curve.series[0].points[30].share - rate) < 1e-12)
+    let outcomes = MonteCarloCharts.episodeOutcomes(result)
+    // Every episode ends one way: the four pieces add up to the episodes.
+    for (group, tally) in zip(outcomes.groups.prefix(3), SubscriberGroup.allCases.map(result.tally)) {
+      #expect(group.counts.reduce(0, +) == tally.sum(.episodes, policy: 0))
+    }
+    #expect(outcomes.groups[3].counts[3] > 0, "active-only loses subscribers after wrongful lockouts")
+  }
+
+  @Test func theHTMLPageIsSelfContainedAndNamesTheVerdict() throws {
+    let result = try #require(Self.result)
+    let page = MonteCarloHTMLReport.render(result)
+    #expect(page.hasPrefix("<!DOCTYPE html>"))
+    #expect(!page.contains("<script"))
+    #expect(!page.contains("http://") || page.contains("http://www.w3.org/2000/svg"))
+    #expect(page.contains("Paired difference (same draws)"))
+    #expect(MonteCarloHTMLReport.render(result) == page)
+  }
+}
