@@ -18,7 +18,9 @@ public enum EngineBenchmark {
     var accessDenied = 0
     mutating func engineSample(_ sample: EngineSample) {
       events &+= 1
-      if sample.truth.isEntitled && !sample.decision.access && !sample.awaitingGainNotice { accessDenied &+= 1 }
+      if sample.truth.isEntitled && !sample.decision.access && !sample.awaitingGainNotice {
+        accessDenied &+= 1
+      }
     }
   }
 
@@ -32,7 +34,8 @@ public enum EngineBenchmark {
       store: model, policy: ReferencePolicy(), payments: CardOnFile(), observer: EventCounter(), start: start)
 
     func play(_ subscriber: Int) {
-      engine.reset(subscriber: UInt64(subscriber), start: start, payments: CardOnFile(), observer: EventCounter())
+      engine.reset(
+        subscriber: UInt64(subscriber), start: start, payments: CardOnFile(), observer: EventCounter())
       engine.schedule(.subscribe(product: 0, trial: false), at: start)
       engine.schedule(.cardFails(.insufficientFunds), at: start + .days(80))
       engine.schedule(.updateCard, at: start + .days(95))

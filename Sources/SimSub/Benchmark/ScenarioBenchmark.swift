@@ -26,8 +26,10 @@ public enum ScenarioBenchmark {
     var timeline: [TimelineEntry] = []
     for year in 0..<5 {
       let renewal = Int32(year * 12 + 6)
-      timeline.append(TimelineEntry(at: .renewal(renewal, offset: -.days(2)), action: .subscriber(.cardFails(.expired))))
-      timeline.append(TimelineEntry(at: .renewal(renewal, offset: .days(5)), action: .subscriber(.updateCard)))
+      timeline.append(
+        TimelineEntry(at: .renewal(renewal, offset: -.days(2)), action: .subscriber(.cardFails(.expired))))
+      timeline.append(
+        TimelineEntry(at: .renewal(renewal, offset: .days(5)), action: .subscriber(.updateCard)))
     }
     return Scenario(
       path: "<five-year benchmark>", name: "Five years of monthly renewals with a failure each year",

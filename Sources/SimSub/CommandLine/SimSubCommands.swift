@@ -168,8 +168,11 @@ public enum SimSubCommands {
       exit status 1 and a diff.
       """,
     options: [
-      .flag("update", help: "Write the current results as the new baseline and policy table, and print what changed."),
-      .option("policy", value: "name", help: "The built-in policy to gate.", default: .described("reference")),
+      .flag(
+        "update",
+        help: "Write the current results as the new baseline and policy table, and print what changed."),
+      .option(
+        "policy", value: "name", help: "The built-in policy to gate.", default: .described("reference")),
       formatOption(checkFormats),
       outputOption,
     ])
@@ -178,7 +181,8 @@ public enum SimSubCommands {
     name: "policy-table",
     abstract: "Print every notification from every prior state and a policy's decision, as a table to diff.",
     options: [
-      .option("policy", value: "name", help: "The built-in policy to tabulate.", default: .value("reference")),
+      .option(
+        "policy", value: "name", help: "The built-in policy to tabulate.", default: .value("reference")),
       formatOption(["text", "markdown"]),
       outputOption,
     ])
@@ -191,9 +195,11 @@ public enum SimSubCommands {
       scenario with hourly steps, each several times, and prints the best time of each. Build \
       in release for figures to compare with the targets: swift run -c release simsub benchmark.
       """,
-    arguments: [ArgumentSpec("path", help: "The scenario folder to play.", isOptional: true, defaultValue: "Scenarios")],
+    arguments: [
+      ArgumentSpec("path", help: "The scenario folder to play.", isOptional: true, defaultValue: "Scenarios")
+    ],
     options: [
-      .option("repeat", value: "n", help: "How many times to play each, keeping the best.", default: .value("5"))
+      .option(
+        "repeat", value: "n", help: "How many times to play each, keeping the best.", default: .value("5"))
     ])
 }
-

@@ -142,7 +142,8 @@ public struct Engine<
   }
 
   @inline(__always)
-  private mutating func enqueue(_ instant: Instant, rank: UInt8, _ kind: EventQueue.Kind, order: Int64? = nil) {
+  private mutating func enqueue(_ instant: Instant, rank: UInt8, _ kind: EventQueue.Kind, order: Int64? = nil)
+  {
     sequence &+= 1
     queue.insert(EventQueue.Entry(instant: instant, rank: rank, order: order ?? sequence, kind: kind))
   }

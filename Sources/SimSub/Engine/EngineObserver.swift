@@ -7,14 +7,16 @@ public protocol EngineObserver: Sendable {
   /// One of the store's timers fired.
   mutating func engineDidFire(_ timer: StoreTimer, at instant: Instant, record: SubscriptionRecord)
   /// The store's truth changed.
-  mutating func engineTruthChanged(from old: StoreTruth, to new: StoreTruth, at instant: Instant, record: SubscriptionRecord)
+  mutating func engineTruthChanged(
+    from old: StoreTruth, to new: StoreTruth, at instant: Instant, record: SubscriptionRecord)
   /// The store sent a notification.
   mutating func engineDidSend(_ notification: StoreNotification, at instant: Instant)
   /// A notification reached the policy (`sentAt` is when the store sent it).
   mutating func engineDidDeliver(_ notification: StoreNotification, sentAt: Instant, at instant: Instant)
   /// A delivery attempt failed (an outage); `retryAt` is the store's next attempt, or `nil`
   /// when the store gives up and the notification is lost.
-  mutating func engineDeliveryFailed(_ notification: StoreNotification, attempt: Int32, retryAt: Instant?, at instant: Instant)
+  mutating func engineDeliveryFailed(
+    _ notification: StoreNotification, attempt: Int32, retryAt: Instant?, at instant: Instant)
   /// The delivery faults changed.
   mutating func engineDeliveryChanged(_ settings: DeliverySettings, at instant: Instant)
   /// The policy's answer beside the store's truth, after an event or at a step.
@@ -22,13 +24,17 @@ public protocol EngineObserver: Sendable {
 }
 
 extension EngineObserver {
-  public mutating func engineDidApply(_ action: SubscriberAction, at instant: Instant, record: SubscriptionRecord) {}
+  public mutating func engineDidApply(
+    _ action: SubscriberAction, at instant: Instant, record: SubscriptionRecord
+  ) {}
   public mutating func engineDidFire(_ timer: StoreTimer, at instant: Instant, record: SubscriptionRecord) {}
   public mutating func engineTruthChanged(
     from old: StoreTruth, to new: StoreTruth, at instant: Instant, record: SubscriptionRecord
   ) {}
   public mutating func engineDidSend(_ notification: StoreNotification, at instant: Instant) {}
-  public mutating func engineDidDeliver(_ notification: StoreNotification, sentAt: Instant, at instant: Instant) {}
+  public mutating func engineDidDeliver(
+    _ notification: StoreNotification, sentAt: Instant, at instant: Instant
+  ) {}
   public mutating func engineDeliveryFailed(
     _ notification: StoreNotification, attempt: Int32, retryAt: Instant?, at instant: Instant
   ) {}

@@ -46,7 +46,9 @@ public struct TraceRecorder: EngineObserver {
     }
   }
 
-  public mutating func engineDidApply(_ action: SubscriberAction, at instant: Instant, record: SubscriptionRecord) {
+  public mutating func engineDidApply(
+    _ action: SubscriberAction, at instant: Instant, record: SubscriptionRecord
+  ) {
     entries.append(Entry(instant: instant, event: .action(action), record: record))
   }
   public mutating func engineDidFire(_ timer: StoreTimer, at instant: Instant, record: SubscriptionRecord) {
@@ -60,7 +62,9 @@ public struct TraceRecorder: EngineObserver {
   public mutating func engineDidSend(_ notification: StoreNotification, at instant: Instant) {
     entries.append(Entry(instant: instant, event: .sent(notification)))
   }
-  public mutating func engineDidDeliver(_ notification: StoreNotification, sentAt: Instant, at instant: Instant) {
+  public mutating func engineDidDeliver(
+    _ notification: StoreNotification, sentAt: Instant, at instant: Instant
+  ) {
     entries.append(Entry(instant: instant, event: .delivered(notification, sentAt: sentAt)))
   }
   public mutating func engineDeliveryFailed(

@@ -75,7 +75,8 @@ public enum Gate {
     }
   }
 
-  static func evaluate<P: EntitlementPolicy>(_ policy: P.Type, baseline: GateBaseline, paths: Paths) throws(GateError)
+  static func evaluate<P: EntitlementPolicy>(_ policy: P.Type, baseline: GateBaseline, paths: Paths)
+    throws(GateError)
     -> Result
   {
     var failures: [Failure] = []
@@ -105,18 +106,21 @@ public enum Gate {
       failures.append(
         Failure(
           kind: .missingScenario, summary: "scenario \(missing) is in the baseline but no longer exists",
-          detail: ["remove it from the baseline deliberately with 'simsub gate --update'"], file: nil, line: nil))
+          detail: ["remove it from the baseline deliberately with 'simsub gate --update'"], file: nil,
+          line: nil))
     }
     // Policy table.
     let table = PolicyTable.build(policy)
     let committedPath = paths.absolute(baseline.policyTable)
-    let committed = FileManager.default.contents(atPath: committedPath).map { String(decoding: $0, as: UTF8.self) } ?? ""
+    let committed =
+      FileManager.default.contents(atPath: committedPath).map { String(decoding: $0, as: UTF8.self) } ?? ""
     let diff = PolicyTableDiff(committed: committed, current: table.markdown())
     if !diff.isEmpty {
       failures.append(
         Failure(
           kind: .policyTable,
-          summary: "policy table: \(diff.changes.count) decision\(diff.changes.count == 1 ? "" : "s") changed since \(baseline.policyTable)",
+          summary:
+            "policy table: \(diff.changes.count) decision\(diff.changes.count == 1 ? "" : "s") changed since \(baseline.policyTable)",
           detail: diff.changes.map(\.description), file: baseline.policyTable, line: nil))
     }
     // Monte Carlo.
@@ -140,8 +144,11 @@ public enum Gate {
       failures.append(
         Failure(
           kind: .lockout,
-          summary: "Monte Carlo: \(run.lockedOut) of \(baseline.users) subscribers wrongfully locked out\(first)",
-          detail: ["the store entitled them (active, canceled or grace) while the policy denied access", reproduce],
+          summary:
+            "Monte Carlo: \(run.lockedOut) of \(baseline.users) subscribers wrongfully locked out\(first)",
+          detail: [
+            "the store entitled them (active, canceled or grace) while the policy denied access", reproduce,
+          ],
           file: baseline.population, line: nil))
     }
     if run.freeAccess > 0 {
@@ -149,7 +156,8 @@ public enum Gate {
       failures.append(
         Failure(
           kind: .freeAccess,
-          summary: "Monte Carlo: \(run.freeAccess) of \(baseline.users) subscribers given access the store did not\(first)",
+          summary:
+            "Monte Carlo: \(run.freeAccess) of \(baseline.users) subscribers given access the store did not\(first)",
           detail: [reproduce], file: baseline.population, line: nil))
     }
     for (watched, now) in run.figures where baseline.watched.contains(watched) {
@@ -177,7 +185,8 @@ public enum Gate {
       runs.lazy.compactMap { $0.entryErrors.first?.line }.first
       ?? runs.lazy.compactMap { $0.expectations.first(where: { !$0.passed })?.expectation.line }.first
     return Failure(
-      kind: .scenario, summary: "scenario \(r.scenario.path) failed with policy \(r.policy): \(r.scenario.name)",
+      kind: .scenario,
+      summary: "scenario \(r.scenario.path) failed with policy \(r.policy): \(r.scenario.name)",
       detail: lines, file: r.scenario.path, line: firstLine)
   }
 
@@ -189,10 +198,13 @@ public enum Gate {
   /// Writes the current results as the new baseline and policy table, both or neither: each is
   /// written to a temporary file first, and the renames happen only once both are complete.
   /// Returns what changed, in lines a person reads.
-  public static func update<P: EntitlementPolicy>(_ policy: P.Type, paths: Paths) throws(GateError) -> [String] {
+  public static func update<P: EntitlementPolicy>(_ policy: P.Type, paths: Paths) throws(GateError)
+    -> [String]
+  {
     let old = try? readBaseline(paths)
     var baseline = old ?? GateBaseline()
-    if old == nil, !FileManager.default.fileExists(atPath: paths.absolute(GateMonteCarlo.standard.population)) {
+    if old == nil, !FileManager.default.fileExists(atPath: paths.absolute(GateMonteCarlo.standard.population))
+    {
       // A new baseline plays the standard population only where the repository has it.
       baseline.montecarlo = nil
     }
@@ -207,7 +219,9 @@ public enum Gate {
     }
     var changes: [String] = []
     if old == nil {
-      changes.append("baseline created: \(result.scenarioFiles.count) scenarios, \(result.table.rows.count) policy-table rows")
+      changes.append(
+        "baseline created: \(result.scenarioFiles.count) scenarios, \(result.table.rows.count) policy-table rows"
+      )
     } else {
       let added = Set(result.scenarioFiles).subtracting(baseline.scenarioFiles).sorted()
       let removed = Set(baseline.scenarioFiles).subtracting(result.scenarioFiles).sorted()

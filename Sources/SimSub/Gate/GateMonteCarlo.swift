@@ -119,11 +119,15 @@ public struct GateMonteCarlo: Hashable, Sendable {
       throw GateError("the gate's Monte Carlo run was stopped")
     }
     let all = result.all
-    let watchedNow = watched.isEmpty
-      ? Self.defaults.map { Watched(metric: $0.0, value: 0, tolerance: $0.tolerance, higherIsBetter: $0.higherIsBetter) }
+    let watchedNow =
+      watched.isEmpty
+      ? Self.defaults.map {
+        Watched(metric: $0.0, value: 0, tolerance: $0.tolerance, higherIsBetter: $0.higherIsBetter)
+      }
       : watched
     return Outcome(
-      result: result, lockedOut: all.sum(.lockedOut, policy: 0), freeAccess: all.sum(.hadFreeAccess, policy: 0),
+      result: result, lockedOut: all.sum(.lockedOut, policy: 0),
+      freeAccess: all.sum(.hadFreeAccess, policy: 0),
       figures: watchedNow.map { ($0, Estimator.estimate($0.metric, all, policy: 0)) })
   }
 }

@@ -4,7 +4,8 @@ public enum GateReport {
     var out = "simsub gate — policy \(r.policy)\n"
     let passedScenarios = r.scenarios.filter(\.passed).count
     out += "  scenarios     \(passedScenarios) of \(r.scenarios.count) passed\n"
-    out += "  policy table  \(r.tableDiff.isEmpty ? "unchanged" : "\(r.tableDiff.changes.count) rows changed") (\(r.table.rows.count) rows)\n"
+    out +=
+      "  policy table  \(r.tableDiff.isEmpty ? "unchanged" : "\(r.tableDiff.changes.count) rows changed") (\(r.table.rows.count) rows)\n"
     if let mc = r.montecarlo {
       out += "  monte carlo   \(monteCarloLine(mc))\n"
       for line in figureLines(r) { out += "                \(line)\n" }
@@ -16,7 +17,9 @@ public enum GateReport {
         for line in f.detail { out += "    \(line)\n" }
       }
     }
-    out += "\n" + (r.passed ? "PASS" : "FAIL: \(r.failures.count) problem\(r.failures.count == 1 ? "" : "s")") + "\n"
+    out +=
+      "\n" + (r.passed ? "PASS" : "FAIL: \(r.failures.count) problem\(r.failures.count == 1 ? "" : "s")")
+      + "\n"
     return out
   }
 
@@ -24,7 +27,8 @@ public enum GateReport {
     var out = "### simsub gate: \(r.passed ? "✅ passed" : "❌ failed") (policy `\(r.policy)`)\n\n"
     out += "| check | result |\n|---|---|\n"
     out += "| scenarios | \(r.scenarios.filter(\.passed).count) of \(r.scenarios.count) passed |\n"
-    out += "| policy table | \(r.tableDiff.isEmpty ? "unchanged" : "\(r.tableDiff.changes.count) rows changed") |\n"
+    out +=
+      "| policy table | \(r.tableDiff.isEmpty ? "unchanged" : "\(r.tableDiff.changes.count) rows changed") |\n"
     if let mc = r.montecarlo {
       out += "| Monte Carlo | \(ScenarioMarkdownReport.cell(monteCarloLine(mc))) |\n"
       for line in figureLines(r) { out += "| | \(ScenarioMarkdownReport.cell(line)) |\n" }
@@ -43,13 +47,15 @@ public enum GateReport {
   public static func junit(_ r: Gate.Result) -> String {
     var xml = ScenarioJUnitReport.render(r.scenarios)
     let own = r.failures.filter { $0.kind != .scenario }
-    var suite = "  <testsuite name=\"simsub gate\" tests=\"\(max(1, own.count))\" failures=\"\(own.count)\" errors=\"0\">\n"
+    var suite =
+      "  <testsuite name=\"simsub gate\" tests=\"\(max(1, own.count))\" failures=\"\(own.count)\" errors=\"0\">\n"
     if own.isEmpty {
       suite += "    <testcase classname=\"gate\" name=\"policy table and baseline\"/>\n"
     }
     for f in own {
       suite += "    <testcase classname=\"gate\" name=\"\(ScenarioJUnitReport.xml(f.kind.rawValue))\">\n"
-      suite += "      <failure message=\"\(ScenarioJUnitReport.xml(f.summary))\">\(ScenarioJUnitReport.xml(f.detail.joined(separator: "\n")))</failure>\n"
+      suite +=
+        "      <failure message=\"\(ScenarioJUnitReport.xml(f.summary))\">\(ScenarioJUnitReport.xml(f.detail.joined(separator: "\n")))</failure>\n"
       suite += "    </testcase>\n"
     }
     suite += "  </testsuite>\n"
@@ -156,10 +162,13 @@ extension GateReport {
         .init(String(r.failures.count), "problems", passed: r.passed),
       ])
     if let mc = r.montecarlo {
-      var table = HTMLTable(columns: ["figure", "now", "95% interval", "baseline", "tolerance"], columnClasses: [nil, "num", "num", "num", "num"])
+      var table = HTMLTable(
+        columns: ["figure", "now", "95% interval", "baseline", "tolerance"],
+        columnClasses: [nil, "num", "num", "num", "num"])
       for (w, now) in r.figures {
         table.append([
-          .init(w.metric.label), .init(w.format(now.value)), .init("\(w.format(now.low))–\(w.format(now.high))"),
+          .init(w.metric.label), .init(w.format(now.value)),
+          .init("\(w.format(now.low))–\(w.format(now.high))"),
           .init(w.format(w.value)), .init(String(w.formatDifference(w.tolerance).dropFirst())),
         ])
       }
@@ -184,9 +193,13 @@ extension GateReport {
         columns: ["source", "prior", "notification", "before", "after"],
         columnClasses: [nil, nil, "mono", nil, nil])
       for c in r.tableDiff.changes {
-        table.append([.init(c.store), .init(c.prior), .init(c.notification), .init(c.before ?? "—"), .init(c.after ?? "—")])
+        table.append([
+          .init(c.store), .init(c.prior), .init(c.notification), .init(c.before ?? "—"),
+          .init(c.after ?? "—"),
+        ])
       }
-      page.sections.append(HTMLPage.Section(id: "policy-table", heading: "Policy table changes", body: table.fragment))
+      page.sections.append(
+        HTMLPage.Section(id: "policy-table", heading: "Policy table changes", body: table.fragment))
     }
     page.sections.append(
       HTMLPage.Section(

@@ -25,7 +25,8 @@ public struct PolicyTableDiff: Hashable, Sendable {
     let new = Self.rows(current)
     var changes: [Change] = []
     for (key, before) in old.pairs where new.lookup[key] != before {
-      changes.append(Change(store: key.0, prior: key.1, notification: key.2, before: before, after: new.lookup[key]))
+      changes.append(
+        Change(store: key.0, prior: key.1, notification: key.2, before: before, after: new.lookup[key]))
     }
     for (key, after) in new.pairs where old.lookup[key] == nil {
       changes.append(Change(store: key.0, prior: key.1, notification: key.2, before: nil, after: after))
@@ -34,7 +35,9 @@ public struct PolicyTableDiff: Hashable, Sendable {
   }
 
   /// Rows in file order (`pairs`) and by key (`lookup`); the answer is "state, access, prompt".
-  static func rows(_ markdown: String) -> (pairs: [((String, String, String), String)], lookup: [Key3: String]) {
+  static func rows(_ markdown: String) -> (
+    pairs: [((String, String, String), String)], lookup: [Key3: String]
+  ) {
     var store = ""
     var pairs: [((String, String, String), String)] = []
     var lookup: [Key3: String] = [:]

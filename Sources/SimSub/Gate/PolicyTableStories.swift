@@ -19,8 +19,14 @@ enum PolicyTableStories {
     [(.zero, .subscribe(product: 0, trial: false)), (.days(10), .cancel)],
     [(.zero, .subscribe(product: 0, trial: false)), (.days(10), .cancel), (.days(12), .uncancel)],
     [(.zero, .subscribe(product: 0, trial: false)), (.days(20), .cardFails(.expired))],
-    [(.zero, .subscribe(product: 0, trial: false)), (.days(20), .cardFails(.expired)), (.days(33), .updateCard)],
-    [(.zero, .subscribe(product: 0, trial: false)), (.days(20), .cardFails(.expired)), (.days(50), .updateCard)],
+    [
+      (.zero, .subscribe(product: 0, trial: false)), (.days(20), .cardFails(.expired)),
+      (.days(33), .updateCard),
+    ],
+    [
+      (.zero, .subscribe(product: 0, trial: false)), (.days(20), .cardFails(.expired)),
+      (.days(50), .updateCard),
+    ],
     [(.zero, .subscribe(product: 0, trial: false)), (.days(10), .refund)],
     [(.zero, .subscribe(product: 0, trial: false)), (.days(10), .changeProduct(1))],
     [(.zero, .subscribe(product: 1, trial: false)), (.days(10), .changeProduct(0))],
@@ -50,7 +56,9 @@ enum PolicyTableStories {
     case .stripe: (grace, hold) = (.days(7), .days(14))
     }
     return [
-      Product(id: "premium.monthly", period: .oneMonth, priceMilliunits: 9_990, grace: grace, hold: hold, trial: .days(7)),
+      Product(
+        id: "premium.monthly", period: .oneMonth, priceMilliunits: 9_990, grace: grace, hold: hold,
+        trial: .days(7)),
       Product(id: "premium.plus", period: .oneMonth, priceMilliunits: 14_990, grace: grace, hold: hold),
     ]
   }
@@ -104,7 +112,8 @@ enum PolicyTableStories {
     material.prefixes.append((.never, []))
     for story in stories {
       var engine = Engine(
-        store: model, policy: ReferencePolicy(), payments: CardOnFile(), observer: TraceRecorder(), start: start)
+        store: model, policy: ReferencePolicy(), payments: CardOnFile(), observer: TraceRecorder(),
+        start: start)
       for (offset, action) in story { engine.schedule(action, at: start + offset) }
       _ = engine.run(until: start + .days(120))
       var truth = StoreTruth.never
@@ -134,7 +143,8 @@ enum PolicyTableStories {
       return a.data.status.map { "\(n.name) (status \($0.rawValue))" } ?? n.name
     case .googlePlay(let g):
       guard let resource = g.subscription else { return n.name }
-      var label = n.name + " (" + resource.subscriptionState.rawValue.replacingAll("SUBSCRIPTION_STATE_", with: "")
+      var label =
+        n.name + " (" + resource.subscriptionState.rawValue.replacingAll("SUBSCRIPTION_STATE_", with: "")
       if let context = resource.canceledStateContext { label += ", \(context)" }
       return label + ")"
     case .stripe(let e):

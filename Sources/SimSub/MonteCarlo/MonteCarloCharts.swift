@@ -44,13 +44,16 @@ public enum MonteCarloCharts {
           EpisodeOutcomeData.Group(
             name: compare ? "\(policy): \(groupName(group))" : groupName(group),
             counts: [
-              inGrace, max(0, recovered - inGrace), t.sum(.involuntary, policy: p), t.sum(.leftInEpisode, policy: p),
+              inGrace, max(0, recovered - inGrace), t.sum(.involuntary, policy: p),
+              t.sum(.leftInEpisode, policy: p),
             ]))
       }
     }
     return EpisodeOutcomeData(
       title: "Where billing-issue episodes ended: \(result.setup.name)",
-      subtitle: ["every episode followed to its end; recovered in grace, recovered in hold, expired, or left after a wrongful lockout"],
+      subtitle: [
+        "every episode followed to its end; recovered in grace, recovered in hold, expired, or left after a wrongful lockout"
+      ],
       groups: groups)
   }
 

@@ -14,8 +14,11 @@ public enum MonteCarloHTMLReport {
       figures: [
         .init(Format.grouped(all.sum(.subscribers, policy: 0)), "subscribers"),
         .init(Format.grouped(all.sum(.episodes, policy: 0)), "billing-issue episodes"),
-        .init(MonteCarloReportText.cell(recovery, .recoveryRate), "recovered within 30 days (\(setup.policies[0]))"),
-        .init(MonteCarloReportText.cell(churn, .involuntaryChurn), "involuntary churn (\(setup.policies[0]))"),
+        .init(
+          MonteCarloReportText.cell(recovery, .recoveryRate),
+          "recovered within 30 days (\(setup.policies[0]))"),
+        .init(
+          MonteCarloReportText.cell(churn, .involuntaryChurn), "involuntary churn (\(setup.policies[0]))"),
         .init(violated ? "yes" : "none", "wrongful lockouts or free access", passed: !violated),
       ])
     page.sections.append(
@@ -28,11 +31,15 @@ public enum MonteCarloHTMLReport {
     let groups = SubscriberGroup.allCases
     for (p, policy) in setup.policies.enumerated() {
       var table = HTMLTable(
-        columns: ["estimate (95% interval)", "all", "apple", "google"], columnClasses: [nil, "num", "num", "num"])
+        columns: ["estimate (95% interval)", "all", "apple", "google"],
+        columnClasses: [nil, "num", "num", "num"])
       for metric in Metric.allCases {
         table.append(
           [.init(metric.label)]
-            + groups.map { .init(MonteCarloReportText.cell(Estimator.estimate(metric, result.tally($0), policy: p), metric)) })
+            + groups.map {
+              .init(
+                MonteCarloReportText.cell(Estimator.estimate(metric, result.tally($0), policy: p), metric))
+            })
       }
       page.sections.append(
         HTMLPage.Section(id: "estimates-\(p + 1)", heading: "Estimates: \(policy)", body: table.fragment))
@@ -44,7 +51,10 @@ public enum MonteCarloHTMLReport {
       for metric in Metric.allCases {
         table.append(
           [.init(metric.label)]
-            + groups.map { .init(MonteCarloReportText.differenceCell(Estimator.difference(metric, result.tally($0)), metric)) })
+            + groups.map {
+              .init(
+                MonteCarloReportText.differenceCell(Estimator.difference(metric, result.tally($0)), metric))
+            })
       }
       page.sections.append(
         HTMLPage.Section(id: "difference", heading: "Paired difference (same draws)", body: table.fragment))

@@ -221,7 +221,8 @@ enum PopulationDecoder {
         if case .scalar(let text, _) = n.kind, text == "stripe" {
           throw DiagnosticError(
             .error(
-              "montecarlo plays apple and google cohorts; stripe is played in scenarios only", at: n.location))
+              "montecarlo plays apple and google cohorts; stripe is played in scenarios only", at: n.location)
+          )
         }
         return StoreKind(name: try n.decodeChoice(from: StoreKind.allCases.map(\.name), what: "store"))!
       }
@@ -240,7 +241,8 @@ enum PopulationDecoder {
             return product
           }
         } else {
-          product = ScenarioDecoder.decodeProducts(YAMLNode.mapping([:], at: item.location), store: store).0.first
+          product =
+            ScenarioDecoder.decodeProducts(YAMLNode.mapping([:], at: item.location), store: store).0.first
         }
       }
       let groupPayments = reader.optional("payments", default: payments) { n in

@@ -9,7 +9,9 @@ public struct ScenarioCheckReport: Sendable {
     var out = ""
     for r in results {
       let mark = r.passed ? paint("✓", "32") : paint("✗", "31")
-      let note = r.scenario.expectedViolations.isEmpty ? "" : "  (expects \(r.scenario.expectedViolations.map(\.rawValue).joined(separator: ", ")))"
+      let note =
+        r.scenario.expectedViolations.isEmpty
+        ? "" : "  (expects \(r.scenario.expectedViolations.map(\.rawValue).joined(separator: ", ")))"
       out += "\(mark) \(r.scenario.path.rightPadded(to: width))  \(r.policy)\(note)\n"
       if !r.passed {
         for line in ScenarioFailures.lines(r) { out += "    \(line)\n" }

@@ -48,8 +48,10 @@ public struct ScenarioTextReport: Sendable {
       if case .deliveryFailed(let name, let attempt, let retryAt) = row.event, attempt < 0 {
         // A run of failed attempts folded into one row (see `collapsingRepeatedFailures`).
         table.append([
-          "…", "", "\(-attempt) more failed attempts to deliver \(name), until \(retryAt.map(RFC3339.format) ?? "?")",
-          "", row.truth.name, row.decision.state.name, row.decision.access ? "yes" : "no", row.decision.prompt.name,
+          "…", "",
+          "\(-attempt) more failed attempts to deliver \(name), until \(retryAt.map(RFC3339.format) ?? "?")",
+          "", row.truth.name, row.decision.state.name, row.decision.access ? "yes" : "no",
+          row.decision.prompt.name,
         ])
         continue
       }

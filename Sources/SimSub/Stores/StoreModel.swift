@@ -24,7 +24,8 @@ public protocol StoreModel: Sendable {
   /// Completes a notification as the app's server sees it on arrival. Google's RTDN carries no
   /// state, so the server fetches `subscriptionsv2` then: the model fills it from the record as
   /// it stands at `arrival`. Apple's payload is signed when sent, so its model leaves it alone.
-  func prepareDelivery(_ notification: inout StoreNotification, record: SubscriptionRecord, at arrival: Instant)
+  func prepareDelivery(
+    _ notification: inout StoreNotification, record: SubscriptionRecord, at arrival: Instant)
 
   /// After the `attempt`-th failed delivery of a notification (1-based), how long until the
   /// store tries again, or `nil` when it gives up (Apple: +1 h, +12 h, +24 h, +48 h, +72 h).

@@ -12,7 +12,8 @@ public enum RFC3339 {
       let s = String(v.magnitude)
       return (v < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - s.count)) + s
     }
-    return "\(pad(c.year, 4))-\(pad(c.month, 2))-\(pad(c.day, 2))T\(pad(c.hour, 2)):\(pad(c.minute, 2)):\(pad(c.second, 2))Z"
+    return
+      "\(pad(c.year, 4))-\(pad(c.month, 2))-\(pad(c.day, 2))T\(pad(c.hour, 2)):\(pad(c.minute, 2)):\(pad(c.second, 2))Z"
   }
 
   /// `YYYY-MM-DDTHH:MM:SSZ` with milliseconds, as Google's `subscriptionsv2` prints: `…:00.000Z`.

@@ -157,7 +157,8 @@ import Testing
     let wide = HelpRenderer(table: .simsub, width: 120).help(for: ["run"])
     #expect(
       wide.contains(
-        "  --format <format>       The report format. (values: text, json, markdown, junit, html, svg; default: text)\n")
+        "  --format <format>       The report format. (values: text, json, markdown, junit, html, svg; default: text)\n"
+      )
     )
     #expect(wide.contains("'simsub policies' lists\n                          them.\n"))
   }

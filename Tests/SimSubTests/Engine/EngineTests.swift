@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 
 @testable import SimSub
 
@@ -86,7 +86,10 @@ struct EngineTests {
       if case .deliveryFailed(_, let attempt, let retryAt) = $0.event { (attempt, retryAt) } else { nil }
     }
     #expect(failures.map(\.0) == [1, 2, 3, 4])
-    #expect(failures.map(\.1) == [testStart + .hours(1), testStart + .hours(13), testStart + .hours(37), testStart + .hours(85)])
+    #expect(
+      failures.map(\.1) == [
+        testStart + .hours(1), testStart + .hours(13), testStart + .hours(37), testStart + .hours(85),
+      ])
     _ = e.run(until: testStart + .days(4))
     #expect(e.policy.lastArrival == testStart + .hours(85))
 

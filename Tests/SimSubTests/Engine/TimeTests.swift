@@ -9,14 +9,21 @@ struct BillingPeriodTests {
   @Test func monthlyKeepsTheAnchorDay() {
     let anchor = at("2026-01-31T09:00:00Z")
     let ends = (1...4).map { RFC3339.format(BillingPeriod.oneMonth.advance(anchor, by: $0)) }
-    #expect(ends == ["2026-02-28T09:00:00Z", "2026-03-31T09:00:00Z", "2026-04-30T09:00:00Z", "2026-05-31T09:00:00Z"])
+    #expect(
+      ends == [
+        "2026-02-28T09:00:00Z", "2026-03-31T09:00:00Z", "2026-04-30T09:00:00Z", "2026-05-31T09:00:00Z",
+      ])
   }
 
   @Test func leapYearFebruaryHasTheTwentyNinth() {
     let anchor = at("2028-01-31T00:00:00Z")
     #expect(RFC3339.format(BillingPeriod.oneMonth.advance(anchor, by: 1)) == "2028-02-29T00:00:00Z")
-    #expect(RFC3339.format(BillingPeriod.oneYear.advance(at("2028-02-29T00:00:00Z"), by: 1)) == "2029-02-28T00:00:00Z")
-    #expect(RFC3339.format(BillingPeriod.oneYear.advance(at("2028-02-29T00:00:00Z"), by: 4)) == "2032-02-29T00:00:00Z")
+    #expect(
+      RFC3339.format(BillingPeriod.oneYear.advance(at("2028-02-29T00:00:00Z"), by: 1))
+        == "2029-02-28T00:00:00Z")
+    #expect(
+      RFC3339.format(BillingPeriod.oneYear.advance(at("2028-02-29T00:00:00Z"), by: 4))
+        == "2032-02-29T00:00:00Z")
   }
 
   @Test(arguments: [

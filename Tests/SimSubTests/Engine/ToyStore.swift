@@ -51,7 +51,8 @@ struct ToyStore: StoreModel {
     record: inout SubscriptionRecord, now: Instant, effects: inout StoreEffects
   ) {
     record.notificationCount += 1
-    effects.send(testAppleNotification(type, status: status, at: now, serial: UInt8(record.notificationCount)))
+    effects.send(
+      testAppleNotification(type, status: status, at: now, serial: UInt8(record.notificationCount)))
   }
 
   static func redeliveryDelay(afterFailedAttempt attempt: Int32) -> TimeSpan? {

@@ -79,13 +79,18 @@ struct GateTests {
 
   /// A temporary repository with three shipped scenarios and a baseline taken with `reference`.
   func sandbox(montecarlo: Bool = false) throws -> Gate.Paths {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent("simsub-gate-\(UUID().uuidString)")
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "simsub-gate-\(UUID().uuidString)")
     let scenarios = root.appendingPathComponent("Scenarios")
     try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
-    try FileManager.default.createDirectory(at: root.appendingPathComponent("Reports"), withIntermediateDirectories: true)
-    for name in ["card-expired.scn", "apple-trial-converts-to-paid.scn", "google-silent-grace-then-grace-recovers.scn"] {
+    try FileManager.default.createDirectory(
+      at: root.appendingPathComponent("Reports"), withIntermediateDirectories: true)
+    for name in [
+      "card-expired.scn", "apple-trial-converts-to-paid.scn", "google-silent-grace-then-grace-recovers.scn",
+    ] {
       try FileManager.default.copyItem(
-        at: Self.repository.appendingPathComponent("Scenarios/\(name)"), to: scenarios.appendingPathComponent(name))
+        at: Self.repository.appendingPathComponent("Scenarios/\(name)"),
+        to: scenarios.appendingPathComponent(name))
     }
     let paths = Gate.Paths(root: root.path)
     if montecarlo {
@@ -126,12 +131,22 @@ struct GateTests {
     let result = try Gate.run(LocksOutGrace.self, paths: paths)
     #expect(!result.passed)
     let failure = try #require(result.failures.first { $0.kind == .scenario })
-    #expect(failure.summary == "scenario Scenarios/card-expired.scn failed with policy locks-out-grace: Card expires at the first renewal; the subscriber fixes it during grace")
-    #expect(failure.detail.contains { $0.hasPrefix("line 18: at renewal 1 + 1h (2026-02-28T10:00:00Z) access: expected yes, got no") })
-    #expect(failure.detail.contains { $0.hasPrefix("no-lockout-in-grace: locked out while the store says grace") })
+    #expect(
+      failure.summary
+        == "scenario Scenarios/card-expired.scn failed with policy locks-out-grace: Card expires at the first renewal; the subscriber fixes it during grace"
+    )
+    #expect(
+      failure.detail.contains {
+        $0.hasPrefix("line 18: at renewal 1 + 1h (2026-02-28T10:00:00Z) access: expected yes, got no")
+      })
+    #expect(
+      failure.detail.contains { $0.hasPrefix("no-lockout-in-grace: locked out while the store says grace") })
     #expect(failure.file == "Scenarios/card-expired.scn" && failure.line == 18)
     let annotations = GateReport.githubAnnotations(result)
-    #expect(annotations.contains("::error file=Scenarios/card-expired.scn,line=18,title=simsub gate%3A scenario::scenario Scenarios/card-expired.scn failed"))
+    #expect(
+      annotations.contains(
+        "::error file=Scenarios/card-expired.scn,line=18,title=simsub gate%3A scenario::scenario Scenarios/card-expired.scn failed"
+      ))
   }
 
   /// The reference policy, but it asks everyone in grace to fix the card, family members too.
@@ -163,8 +178,12 @@ struct GateTests {
     #expect(failure.line == 30)
     #expect(
       failure.detail.first
-        == "family member 1: line 30: at renewal 1 + 1h (2026-02-01T01:00:00Z) prompt: expected none, got soft")
-    #expect(failure.detail.contains { $0.hasPrefix("family member 1: prompt-matches: prompt soft while the store says grace") })
+        == "family member 1: line 30: at renewal 1 + 1h (2026-02-01T01:00:00Z) prompt: expected none, got soft"
+    )
+    #expect(
+      failure.detail.contains {
+        $0.hasPrefix("family member 1: prompt-matches: prompt soft while the store says grace")
+      })
     // The policy table notices too: the member's grace row.
     #expect(result.failures.contains { $0.kind == .policyTable })
   }
@@ -176,8 +195,11 @@ struct GateTests {
     let failure = try #require(result.failures.first)
     #expect(result.failures.count == 1)
     #expect(failure.kind == .policyTable)
-    #expect(failure.summary.hasPrefix("policy table: ") && failure.summary.hasSuffix(" decisions changed since Reports/policy-table.md"))
-    #expect(failure.detail.contains("apple, from active, REFUND (status 5): revoked, no, none → revoked, no, hard"))
+    #expect(
+      failure.summary.hasPrefix("policy table: ")
+        && failure.summary.hasSuffix(" decisions changed since Reports/policy-table.md"))
+    #expect(
+      failure.detail.contains("apple, from active, REFUND (status 5): revoked, no, none → revoked, no, hard"))
   }
 
   @Test func theHTMLPageListsEveryFailureAndTheChangedRows() throws {
@@ -202,7 +224,9 @@ struct GateTests {
     #expect(Set(result.failures.map(\.kind)).isSubset(of: [.lockout, .metric]))
     #expect(failure.summary.hasPrefix("Monte Carlo: "))
     #expect(failure.summary.contains(" of 20000 subscribers wrongfully locked out (first: subscriber "))
-    #expect(failure.detail.last == "reproduce: simsub montecarlo Scenarios/populations/typical.pop --users 20000 --seed 1")
+    #expect(
+      failure.detail.last
+        == "reproduce: simsub montecarlo Scenarios/populations/typical.pop --users 20000 --seed 1")
     #expect(throws: GateError.self) { _ = try Gate.update(LocksOutRepeatFailures.self, paths: paths) }
   }
 
@@ -216,7 +240,10 @@ struct GateTests {
     let failure = try #require(result.failures.first { $0.kind == .metric })
     let now = try #require(result.figures.first { $0.watched.metric == .recoveryRate }).now
     #expect(now.value < baseline.watched.value - baseline.watched.tolerance)
-    #expect(failure.summary.hasPrefix("Monte Carlo: recovery rate (within 30 days) fell from \(baseline.watched.format(baseline.watched.value)) to \(baseline.watched.format(now.value)) ("))
+    #expect(
+      failure.summary.hasPrefix(
+        "Monte Carlo: recovery rate (within 30 days) fell from \(baseline.watched.format(baseline.watched.value)) to \(baseline.watched.format(now.value)) ("
+      ))
     #expect(failure.summary.hasSuffix(" points, tolerance 0.50 points)"))
     #expect(failure.detail.first?.contains("95% interval") == true)
   }
@@ -233,7 +260,10 @@ struct GateTests {
     let paths = try sandbox()
     try FileManager.default.removeItem(atPath: paths.root + "/Scenarios/card-expired.scn")
     let result = try Gate.run(ReferencePolicy.self, paths: paths)
-    #expect(result.failures.map(\.summary) == ["scenario Scenarios/card-expired.scn is in the baseline but no longer exists"])
+    #expect(
+      result.failures.map(\.summary) == [
+        "scenario Scenarios/card-expired.scn is in the baseline but no longer exists"
+      ])
   }
 
   @Test func anUpdateThatCannotFinishLeavesTheOldBaseline() throws {
@@ -243,11 +273,14 @@ struct GateTests {
     // The table's folder is gone, so staging the first file fails before any rename.
     var broken = try GateBaseline(json: before)
     broken.policyTable = "Missing/policy-table.md"
-    try (broken.json.serialized(.pretty) + "\n").write(toFile: baselinePath, atomically: true, encoding: .utf8)
+    try (broken.json.serialized(.pretty) + "\n").write(
+      toFile: baselinePath, atomically: true, encoding: .utf8)
     let written = try String(contentsOfFile: baselinePath, encoding: .utf8)
     #expect(throws: GateError.self) { _ = try Gate.update(NagsAfterRefund.self, paths: paths) }
     #expect(try String(contentsOfFile: baselinePath, encoding: .utf8) == written)
-    let leftovers = try FileManager.default.contentsOfDirectory(atPath: paths.root + "/Reports").filter { $0.hasSuffix(".tmp") }
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: paths.root + "/Reports").filter {
+      $0.hasSuffix(".tmp")
+    }
     #expect(leftovers.isEmpty)
   }
 

@@ -4,7 +4,9 @@ import Testing
 
 @Suite("Policy table")
 struct PolicyTableTests {
-  func row(_ table: PolicyTable, _ store: String, _ prior: StoreTruth, _ notification: String) -> PolicyTable.Row? {
+  func row(_ table: PolicyTable, _ store: String, _ prior: StoreTruth, _ notification: String) -> PolicyTable
+    .Row?
+  {
     table.rows.first { $0.store == store && $0.prior == prior && $0.notification == notification }
   }
 
@@ -34,7 +36,11 @@ struct PolicyTableTests {
     let name = "DID_FAIL_TO_RENEW/GRACE_PERIOD (status 4)"
     let good = try #require(row(reference, "apple", .active, name))
     let bad = try #require(row(activeOnly, "apple", .active, name))
-    #expect(good.after == Decision(state: .grace, access: true, prompt: .soft, gracePeriodExpiresDate: good.after.gracePeriodExpiresDate))
+    #expect(
+      good.after
+        == Decision(
+          state: .grace, access: true, prompt: .soft,
+          gracePeriodExpiresDate: good.after.gracePeriodExpiresDate))
     #expect(bad.after.access == false)
     #expect(reference.markdown() != activeOnly.markdown())
   }
@@ -76,9 +82,11 @@ struct PolicyTableTests {
 
   @Test func aReplacedGooglePurchaseExpiringDoesNotEndAccess() throws {
     let table = try PolicyTable.build(policy: "reference")
-    let replaced = try #require(row(table, "google", .active, "SUBSCRIPTION_EXPIRED (EXPIRED, replacementCancellation)"))
+    let replaced = try #require(
+      row(table, "google", .active, "SUBSCRIPTION_EXPIRED (EXPIRED, replacementCancellation)"))
     #expect(replaced.after.access)
-    let ended = try #require(row(table, "google", .active, "SUBSCRIPTION_EXPIRED (EXPIRED, systemInitiatedCancellation)"))
+    let ended = try #require(
+      row(table, "google", .active, "SUBSCRIPTION_EXPIRED (EXPIRED, systemInitiatedCancellation)"))
     #expect(!ended.after.access)
   }
 

@@ -1,11 +1,11 @@
 import Foundation
 import Testing
 
+@testable import SimSub
+
 #if canImport(FoundationXML)
   import FoundationXML
 #endif
-
-@testable import SimSub
 
 /// The population pictures and page drawn from a real (small) Monte Carlo result.
 @Suite("Reports: Monte Carlo pictures")
@@ -19,7 +19,8 @@ struct MonteCarloPictureTests {
     else { return nil }
     population.users = 2_000
     guard let plan = try? PopulationPlan(population) else { return nil }
-    return try? MonteCarloRunner.run(plan, policies: ["reference", "active-only"], options: .init(threads: 1))
+    return try? MonteCarloRunner.run(
+      plan, policies: ["reference", "active-only"], options: .init(threads: 1))
   }()
 
   @Test func theChartsAreWellFormedSVGWithASeriesPerStoreAndPolicy() throws {
@@ -27,10 +28,11 @@ struct MonteCarloPictureTests {
     let svg = MonteCarloCharts.svg(result)
     #expect(XMLCheck.error(in: svg) == nil)
     let curve = MonteCarloCharts.recoveryCurve(result)
-    #expect(curve.series.map(\.name) == [
-      "reference: all subscribers", "reference: App Store", "reference: Google Play",
-      "active-only: all subscribers", "active-only: App Store", "active-only: Google Play",
-    ])
+    #expect(
+      curve.series.map(\.name) == [
+        "reference: all subscribers", "reference: App Store", "reference: Google Play",
+        "active-only: all subscribers", "active-only: App Store", "active-only: Google Play",
+      ])
     #expect(curve.series.allSatisfy { $0.points.count == MonteCarloCharts.days + 1 })
     // The curve is the estimator's: day 30 is the 30-day recovery rate.
     let rate = Estimator.estimate(.recoveryRate, result.all, policy: 0).value

@@ -127,7 +127,8 @@ extension SyntaxTests {
         "a: 1\nb: \u{0}", "2:4: control character U+0000 is not allowed: only tabs and line breaks may appear"
       ),
       Case(
-        "a: 1\rb: 2", "1:5: carriage return (U+000D) without a line feed: save the file with LF or CRLF line breaks"),
+        "a: 1\rb: 2",
+        "1:5: carriage return (U+000D) without a line feed: save the file with LF or CRLF line breaks"),
       Case("é: \u{85}", "1:4: control character U+0085 is not allowed: only tabs and line breaks may appear"),
       Case(
         "a: \u{FEFF}",

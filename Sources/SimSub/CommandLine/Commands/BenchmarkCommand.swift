@@ -8,7 +8,9 @@ enum BenchmarkCommand {
     do { resolved = try context.resolver.resolve(root) } catch { return context.fail(error.description) }
     let files = ScenarioFiles.isDirectory(resolved) ? ScenarioFiles.scenarios(under: resolved) : [resolved]
     let repetitions: Int
-    do { repetitions = try context.command.integer("repeat", minimum: 1) ?? 5 } catch { return context.usage(error) }
+    do { repetitions = try context.command.integer("repeat", minimum: 1) ?? 5 } catch {
+      return context.usage(error)
+    }
     let figures: ScenarioBenchmark.Figures
     do {
       figures = try ScenarioBenchmark.measure(libraryPaths: files, repetitions: repetitions)
@@ -33,15 +35,20 @@ enum BenchmarkCommand {
       ),
     ]
     let engine: EngineBenchmark.Figures
-    do { engine = try EngineBenchmark.measure(subscribers: 100_000) } catch { return context.fail("\(error)") }
+    do { engine = try EngineBenchmark.measure(subscribers: 100_000) } catch {
+      return context.fail("\(error)")
+    }
     let width = rows.map(\.0.count).max() ?? 0
     var text = "simsub benchmark — \(build), best of \(repetitions)\n"
     for (label, seconds, target) in rows {
       text += "  \(label.rightPadded(to: width))  \(ms(seconds).leftPadded(to: 10))   \(target)\n"
     }
     let perEvent = engine.seconds / Double(max(1, engine.events)) * 1e9
-    text += "  engine: \(engine.subscribers) subscriber-years, \(engine.events) events in \(ms(engine.seconds)), "
-    text += String(format: "%.1f ns/event, %.0f subscriber-years/s\n", perEvent, Double(engine.subscribers) / engine.seconds)
+    text +=
+      "  engine: \(engine.subscribers) subscriber-years, \(engine.events) events in \(ms(engine.seconds)), "
+    text += String(
+      format: "%.1f ns/event, %.0f subscriber-years/s\n", perEvent,
+      Double(engine.subscribers) / engine.seconds)
     if let allocations = engine.allocations {
       text += "  engine allocations in the measured loop: \(allocations) (target 0)\n"
     } else {

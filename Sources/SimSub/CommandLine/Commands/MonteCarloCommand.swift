@@ -220,7 +220,9 @@ enum MonteCarloOutput {
       text = MonteCarloTextReport(colour: colour).render(result)
     }
     if let svg = context.command.value("svg") {
-      do { try AtomicFile.write(MonteCarloCharts.svg(result), to: svg) } catch { return context.fail(error.description) }
+      do { try AtomicFile.write(MonteCarloCharts.svg(result), to: svg) } catch {
+        return context.fail(error.description)
+      }
     }
     if let failure = context.emit(text) { return failure }
     let violated = result.setup.policies.indices.contains { result.sawViolation(policy: $0) }

@@ -26,7 +26,8 @@ public enum SimSubMain {
       case "montecarlo": return MonteCarloCommand.run(context)
       case "merge": return MergeCommand.run(context)
       default:
-        console.error("Error: 'simsub \(command.path.joined(separator: " "))' is not available in this version.\n")
+        console.error(
+          "Error: 'simsub \(command.path.joined(separator: " "))' is not available in this version.\n")
         return .badInput
       }
     }

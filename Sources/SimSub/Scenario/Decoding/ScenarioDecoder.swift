@@ -279,7 +279,9 @@ enum ScenarioDecoder {
         let at = reader.entry("grace")?.key.location ?? reader.entry("hold")?.key.location ?? item.location
         diagnostics.append(.error(message, at: at))
       }
-      if reader.diagnostics.isEmpty, store == .stripe, let first = products.first, first.grace != product.grace {
+      if reader.diagnostics.isEmpty, store == .stripe, let first = products.first,
+        first.grace != product.grace
+      {
         let message =
           "the app's grace during stripe's past_due is one promise for every product: "
           + "\(first.id.text) has \(first.grace), \(product.id.text) has \(product.grace)"

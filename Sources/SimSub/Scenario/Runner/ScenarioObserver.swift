@@ -17,7 +17,9 @@ public struct ScenarioObserver: EngineObserver {
     rows.append(TimelineRow(instant: instant, event: .note(text), truth: truth, decision: decision))
   }
 
-  public mutating func engineDidApply(_ action: SubscriberAction, at instant: Instant, record: SubscriptionRecord) {
+  public mutating func engineDidApply(
+    _ action: SubscriberAction, at instant: Instant, record: SubscriptionRecord
+  ) {
     begin(.action(action), at: instant)
   }
   public mutating func engineDidFire(_ timer: StoreTimer, at instant: Instant, record: SubscriptionRecord) {
@@ -28,7 +30,9 @@ public struct ScenarioObserver: EngineObserver {
     sent.append((instant, name))
     pendingSent.append(name)
   }
-  public mutating func engineDidDeliver(_ notification: StoreNotification, sentAt: Instant, at instant: Instant) {
+  public mutating func engineDidDeliver(
+    _ notification: StoreNotification, sentAt: Instant, at instant: Instant
+  ) {
     checker.delivered(notification, at: instant)
     deliveries.append((instant, notification.name))
     begin(.delivered(notification.name, sentAt: sentAt), at: instant)

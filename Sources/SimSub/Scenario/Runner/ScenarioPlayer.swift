@@ -19,7 +19,9 @@ public enum ScenarioPlayer {
     -> ScenarioResult
   {
     let name = policy ?? scenario.policy
-    guard let entry = PolicyRegistry.entry(named: name) else { throw .unknownPolicy(UnknownPolicyError(name: name)) }
+    guard let entry = PolicyRegistry.entry(named: name) else {
+      throw .unknownPolicy(UnknownPolicyError(name: name))
+    }
     // The existential metatype is opened here, once (SE-0352); the run is specialised.
     return try play(scenario, policy: entry.type, step: step)
   }

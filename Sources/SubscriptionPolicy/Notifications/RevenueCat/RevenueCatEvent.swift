@@ -45,7 +45,8 @@ public struct RevenueCatEvent: Hashable, Sendable {
   public var countryCode: Symbol?
 
   public init(
-    apiVersion: Symbol = RevenueCatEvent.apiVersion1, type: RevenueCatEventType, id: Symbol, appId: Symbol? = nil,
+    apiVersion: Symbol = RevenueCatEvent.apiVersion1, type: RevenueCatEventType, id: Symbol,
+    appId: Symbol? = nil,
     eventTimestamp: Instant, appUserId: Symbol, originalAppUserId: Symbol? = nil, productId: Symbol,
     newProductId: Symbol? = nil, entitlementId: Symbol? = nil, periodType: RevenueCatPeriodType = .normal,
     purchasedAt: Instant? = nil, expirationAt: Instant? = nil, gracePeriodExpirationAt: Instant? = nil,

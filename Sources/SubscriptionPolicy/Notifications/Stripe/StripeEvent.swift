@@ -229,7 +229,8 @@ public struct StripePrice: Hashable, Sendable {
   public var intervalCount: Int32
 
   public init(
-    id: Symbol, product: Symbol, lookupKey: Symbol? = nil, unitAmount: Int64, currency: Symbol = StripeEvent.usd,
+    id: Symbol, product: Symbol, lookupKey: Symbol? = nil, unitAmount: Int64,
+    currency: Symbol = StripeEvent.usd,
     interval: StripeRecurringInterval, intervalCount: Int32 = 1
   ) {
     self.id = id
@@ -342,7 +343,8 @@ public struct StripeCharge: Hashable, Sendable {
 
   public init(
     id: Symbol, customer: Symbol, amount: Int64, amountCaptured: Int64, amountRefunded: Int64,
-    currency: Symbol = StripeEvent.usd, paid: Bool = true, refunded: Bool, status: Symbol = StripeEvent.succeeded,
+    currency: Symbol = StripeEvent.usd, paid: Bool = true, refunded: Bool,
+    status: Symbol = StripeEvent.succeeded,
     created: Instant, paymentIntent: Symbol? = nil
   ) {
     self.id = id
