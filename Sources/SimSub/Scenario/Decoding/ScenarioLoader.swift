@@ -1,46 +1,17 @@
-import Foundation
-
 /// Reads `.scn` files into `Scenario` values: the file, then the YAML subset, then the
 /// scenario's own keys, collecting every semantic error before reporting.
 public enum ScenarioLoader {
   /// Why a file could not be loaded, rendered the one way every input error is.
-  public struct Failure: Error, Sendable {
-    public var path: String
-    public var diagnostics: DiagnosticError?
-    public var source: String?
-    public var message: String?
-
-    /// `path:line:col: error: message`, the line and a caret, for each diagnostic.
-    public var rendered: String {
-      if let diagnostics {
-        let renderer = DiagnosticRenderer(file: path, text: source ?? "")
-        return renderer.render(DiagnosticError(diagnostics.sortedByLocation))
-      }
-      return "\(path): error: \(message ?? "cannot read the file")"
-    }
-  }
+  public typealias Failure = InputFile.Failure
 
   /// Loads the scenario at `path`.
   public static func load(path: String) throws(Failure) -> Scenario {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw Failure(path: path, message: "cannot read the file")
-    }
-    let bytes = [UInt8](data)
-    do {
-      let root = try YAMLParser.parse(bytes: bytes, file: path, expectedKeys: ScenarioDecoder.requiredKeys)
-      return try ScenarioDecoder.decode(root, path: path)
-    } catch {
-      throw Failure(path: path, diagnostics: error, source: String(decoding: bytes, as: UTF8.self))
-    }
+    try InputFile.load(path: path, expectedKeys: ScenarioDecoder.requiredKeys, decode: ScenarioDecoder.decode)
   }
 
   /// Decodes scenario text already in memory (tests, tools).
   public static func decode(_ text: String, path: String = "<input>") throws(Failure) -> Scenario {
-    do {
-      let root = try YAMLParser.parse(text, file: path, expectedKeys: ScenarioDecoder.requiredKeys)
-      return try ScenarioDecoder.decode(root, path: path)
-    } catch {
-      throw Failure(path: path, diagnostics: error, source: text)
-    }
+    try InputFile.decode(
+      text, path: path, expectedKeys: ScenarioDecoder.requiredKeys, decode: ScenarioDecoder.decode)
   }
 }
