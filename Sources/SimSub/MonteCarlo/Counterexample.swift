@@ -41,14 +41,18 @@ public struct Counterexample: Sendable {
     let days = (violation - start).seconds / 86_400 + 2
     let horizon = TimeSpan.days(days)
     let end = start + horizon
-    let story = replay.story.filter { $0.at < end }
+    // A subscriber who leaves when locked out cancels at the lockout's instant, after the store
+    // acted; a scenario plays its entries before the store at an instant, so such a cancel would
+    // come first and prevent the renewal that failed. Nothing from the violation on causes it.
+    let story = replay.story.filter { $0.at < end && !($0.at >= violation && $0.action == .cancel) }
     let entries = story.map { entry in
       TimelineEntry(at: .absolute(entry.at), action: .subscriber(entry.action))
     }
     let base = Scenario(
       path: "<counterexample>", name: "", store: replay.group.store,
       products: [product(replay.group.product)],
-      start: start, horizon: horizon, step: plan.population.step, policy: policy, timeline: entries)
+      start: start, horizon: horizon, step: plan.population.step, policy: policy,
+      channel: replay.group.channel, timeline: entries)
     func reproduces(_ timeline: [TimelineEntry]) -> Bool {
       var s = base
       s.timeline = timeline
@@ -109,11 +113,17 @@ public struct Counterexample: Sendable {
     var product =
       "{id: \(Self.quoted(p.id.text)), period: \(p.period.code), price: \(Self.price(p.priceMilliunits)), grace: \(p.grace), hold: \(p.hold)"
     if let trial = p.trial { product += ", trial: \(trial)" }
+    if p.whenRetriesEnd != .cancel { product += ", when-retries-end: \(p.whenRetriesEnd.name)" }
     lines.append("product: \(product)}")
     lines.append("start: \(RFC3339.format(s.start))")
     if let horizon = s.horizon { lines.append("horizon: \(horizon)") }
     lines.append("step: \(s.step)")
     lines.append("policy: \(s.policy)")
+    if case .revenueCat(let order) = s.channel {
+      lines.append(
+        order == .billingIssueFirst
+          ? "channel: revenuecat" : "channel: {name: revenuecat, billing-issue-order: \(order.name)}")
+    }
     lines.append("")
     if s.timeline.isEmpty {
       lines.append("timeline: []")

@@ -9,7 +9,7 @@ public enum MonteCarloCharts {
     var series: [RecoveryCurveData.Series] = []
     let compare = result.setup.policies.count == 2
     for (p, policy) in result.setup.policies.enumerated() {
-      for group in SubscriberGroup.allCases {
+      for group in result.groups {
         let tally = result.tally(group)
         let episodes = tally.sum(.episodes, policy: p)
         // A store with no subscribers in the population has no curve to draw.
@@ -35,7 +35,7 @@ public enum MonteCarloCharts {
     var groups: [EpisodeOutcomeData.Group] = []
     let compare = result.setup.policies.count == 2
     for (p, policy) in result.setup.policies.enumerated() {
-      for group in SubscriberGroup.allCases {
+      for group in result.groups {
         let t = result.tally(group)
         guard t.sum(.episodes, policy: p) > 0 else { continue }
         let inGrace = t.sum(.recoveredInGrace30, policy: p)
@@ -69,6 +69,7 @@ public enum MonteCarloCharts {
     case .all: "all subscribers"
     case .apple: "App Store"
     case .google: "Google Play"
+    case .stripe: "Stripe"
     }
   }
 }

@@ -28,11 +28,11 @@ public enum MonteCarloHTMLReport {
           .chart(RecoveryCurveChart.draw(MonteCarloCharts.recoveryCurve(result))),
           .chart(EpisodeOutcomeChart.draw(MonteCarloCharts.episodeOutcomes(result))),
         ])))
-    let groups = SubscriberGroup.allCases
+    let groups = result.groups
     for (p, policy) in setup.policies.enumerated() {
       var table = HTMLTable(
-        columns: ["estimate (95% interval)", "all", "apple", "google"],
-        columnClasses: [nil, "num", "num", "num"])
+        columns: ["estimate (95% interval)"] + groups.map(\.rawValue),
+        columnClasses: [nil] + groups.map { _ in "num" })
       for metric in Metric.allCases {
         table.append(
           [.init(metric.label)]
@@ -46,8 +46,8 @@ public enum MonteCarloHTMLReport {
     }
     if setup.policies.count == 2 {
       var table = HTMLTable(
-        columns: ["paired difference \(setup.policies[0]) − \(setup.policies[1])", "all", "apple", "google"],
-        columnClasses: [nil, "num", "num", "num"])
+        columns: ["paired difference \(setup.policies[0]) − \(setup.policies[1])"] + groups.map(\.rawValue),
+        columnClasses: [nil] + groups.map { _ in "num" })
       for metric in Metric.allCases {
         table.append(
           [.init(metric.label)]

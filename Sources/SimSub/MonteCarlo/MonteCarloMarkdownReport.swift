@@ -15,7 +15,9 @@ public enum MonteCarloMarkdownReport {
   ///   the curve's table.
   public static func render(_ result: MonteCarloResult, picture: String? = nil) -> String {
     let setup = result.setup
-    let groups = SubscriberGroup.allCases
+    let groups = result.groups
+    let head = groups.map(\.rawValue).joined(separator: " | ")
+    let rule = String(repeating: "---|", count: groups.count)
     var out: [String] = []
     out.append("## \(escape(setup.name))")
     out.append("")
@@ -26,8 +28,8 @@ public enum MonteCarloMarkdownReport {
     for (p, policy) in setup.policies.enumerated() {
       out.append("### Estimates with 95% intervals: `\(policy)`")
       out.append("")
-      out.append("| | all | apple | google |")
-      out.append("|---|---|---|---|")
+      out.append("| | \(head) |")
+      out.append("|---|\(rule)")
       out.append(
         "| subscribers | "
           + groups.map { Format.grouped(result.tally($0).sum(.subscribers, policy: p)) }.joined(
@@ -52,8 +54,8 @@ public enum MonteCarloMarkdownReport {
     if setup.policies.count == 2 {
       out.append("### Paired difference `\(setup.policies[0])` − `\(setup.policies[1])` (same draws)")
       out.append("")
-      out.append("| | all | apple | google |")
-      out.append("|---|---|---|---|")
+      out.append("| | \(head) |")
+      out.append("|---|\(rule)")
       for metric in Metric.allCases {
         let cells = groups.map {
           MonteCarloReportText.differenceCell(Estimator.difference(metric, result.tally($0)), metric)
@@ -69,8 +71,8 @@ public enum MonteCarloMarkdownReport {
         out.append("![Recovery curve](\(picture))")
         out.append("")
       }
-      out.append("| day | all | apple | google |")
-      out.append("|---:|---|---|---|")
+      out.append("| day | \(head) |")
+      out.append("|---:|\(rule)")
       let curves = groups.map { Estimator.recoveryCurve(result.tally($0), policy: p) }
       for day in 0...60 {
         out.append(

@@ -50,12 +50,14 @@ public enum MonteCarloMerge {
     merged.shard = nil
     merged.apple = StoreTally(policies: first.result.setup.policies.count)
     merged.google = merged.apple
+    merged.stripe = first.result.stripe == nil ? nil : merged.apple
     merged.firstViolations = Array(repeating: FirstViolations(), count: first.result.setup.policies.count)
     merged.counterexamples = []
     var files: [CounterexampleFile] = []
     for (_, part) in parts {
       merged.apple.add(part.apple)
       merged.google.add(part.google)
+      if let stripe = part.stripe { merged.stripe?.add(stripe) }
       for p in merged.firstViolations.indices { merged.firstViolations[p].merge(part.firstViolations[p]) }
       files += part.counterexamples
     }

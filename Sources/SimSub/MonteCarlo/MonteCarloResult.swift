@@ -7,32 +7,40 @@ public struct MonteCarloResult: Hashable, Sendable {
   public var shard: Shard?
   public var apple: StoreTally
   public var google: StoreTally
+  /// The Stripe subscribers' tally; `nil` when the population has no Stripe group, so reports
+  /// of App Store and Google Play populations keep their columns.
+  public var stripe: StoreTally?
   /// Per policy (in `setup.policies` order), the first subscriber of each violation.
   public var firstViolations: [FirstViolations]
   /// The counterexample scenarios written for them.
   public var counterexamples: [CounterexampleFile]
 
   public init(
-    setup: RunSetup, shard: Shard?, apple: StoreTally, google: StoreTally, firstViolations: [FirstViolations],
-    counterexamples: [CounterexampleFile] = []
+    setup: RunSetup, shard: Shard?, apple: StoreTally, google: StoreTally, stripe: StoreTally? = nil,
+    firstViolations: [FirstViolations], counterexamples: [CounterexampleFile] = []
   ) {
     self.setup = setup
     self.shard = shard
     self.apple = apple
     self.google = google
+    self.stripe = stripe
     self.firstViolations = firstViolations
     self.counterexamples = counterexamples
   }
 
-  /// The whole population: both stores' tallies added.
-  public var all: StoreTally { apple + google }
+  /// The whole population: every store's tally added.
+  public var all: StoreTally { stripe.map { apple + google + $0 } ?? apple + google }
 
-  /// The tally of a group of subscribers.
+  /// The groups reports show: everyone, apple, google, and stripe when the population has it.
+  public var groups: [SubscriberGroup] { stripe == nil ? [.all, .apple, .google] : SubscriberGroup.allCases }
+
+  /// The tally of a group of subscribers (an empty one for stripe without Stripe groups).
   public func tally(_ group: SubscriberGroup) -> StoreTally {
     switch group {
     case .all: all
     case .apple: apple
     case .google: google
+    case .stripe: stripe ?? StoreTally(policies: setup.policies.count)
     }
   }
 
@@ -47,6 +55,7 @@ public enum SubscriberGroup: String, CaseIterable, Hashable, Sendable {
   case all
   case apple
   case google
+  case stripe
 }
 
 /// The lowest-numbered subscribers who saw a wrongful lockout and free access, if any.

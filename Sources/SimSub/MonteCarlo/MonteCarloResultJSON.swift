@@ -47,7 +47,7 @@ public enum MonteCarloResultJSON {
 
   static func estimates(_ result: MonteCarloResult) -> JSONValue {
     var groups = JSONObject()
-    for group in SubscriberGroup.allCases {
+    for group in result.groups {
       let tally = result.tally(group)
       var policies = JSONObject()
       for (p, name) in result.setup.policies.enumerated() {
@@ -105,8 +105,10 @@ public enum MonteCarloResultJSON {
   }
 
   static func tallies(_ result: MonteCarloResult) -> JSONValue {
-    .object([
-      ("apple", tally(result.apple)), ("google", tally(result.google)),
+    var stores: [(String, JSONValue)] = [("apple", tally(result.apple)), ("google", tally(result.google))]
+    if let stripe = result.stripe { stores.append(("stripe", tally(stripe))) }
+    return .object(
+      JSONObject(stores + [
       (
         "first-violations",
         .array(
@@ -117,7 +119,7 @@ public enum MonteCarloResultJSON {
             ])
           })
       ),
-    ])
+    ]))
   }
 
   static func tally(_ t: StoreTally) -> JSONValue {
@@ -189,6 +191,13 @@ public enum MonteCarloResultJSON {
     guard let t = root["tallies"], let apple = tally(t["apple"], policies: policies),
       let google = tally(t["google"], policies: policies)
     else { throw ReadError("the 'tallies' section is missing or malformed") }
+    var stripe: StoreTally?
+    if let s = t["stripe"] {
+      guard let read = tally(s, policies: policies) else {
+        throw ReadError("the 'tallies' section is missing or malformed")
+      }
+      stripe = read
+    }
     guard let firstList = t["first-violations"]?.arrayValue, firstList.count == policies else {
       throw ReadError("the 'first-violations' tally is missing or malformed")
     }
@@ -220,7 +229,7 @@ public enum MonteCarloResultJSON {
       )
     }
     return MonteCarloResult(
-      setup: setup, shard: shard, apple: apple, google: google, firstViolations: first, counterexamples: files
+      setup: setup, shard: shard, apple: apple, google: google, stripe: stripe, firstViolations: first, counterexamples: files
     )
   }
 

@@ -62,6 +62,7 @@ public enum MonteCarloRunner {
     return MonteCarloResult(
       setup: RunSetup(population: plan.population, policies: policyTypes.map { $0.name }),
       shard: options.shard == .whole ? nil : options.shard, apple: tallies[0], google: tallies[1],
+      stripe: plan.population.cohort.contains { $0.store == .stripe } ? tallies[2] : nil,
       firstViolations: first)
   }
 
@@ -98,7 +99,7 @@ public enum MonteCarloRunner {
     init(range: Range<UInt64>, policies: Int) {
       next = range.lowerBound
       end = range.upperBound
-      tallies = [StoreTally(policies: policies), StoreTally(policies: policies)]
+      tallies = Array(repeating: StoreTally(policies: policies), count: StoreKind.allCases.count)
       first = Array(repeating: FirstViolations(), count: policies)
     }
 
@@ -164,33 +165,29 @@ public enum MonteCarloRunner {
   private struct Worker<A: EntitlementPolicy, B: EntitlementPolicy> {
     let plan: PopulationPlan
     let compare: Bool
-    var appleA: SubscriberDriver<AppStoreModel, A>
-    var googleA: SubscriberDriver<GooglePlayModel, A>
-    var appleB: SubscriberDriver<AppStoreModel, B>
-    var googleB: SubscriberDriver<GooglePlayModel, B>
+    var driversA: Drivers<A>
+    var driversB: Drivers<B>
     var tallies: [StoreTally]
     var first: [FirstViolations]
 
     init(plan: PopulationPlan, compare: Bool) {
       self.plan = plan
       self.compare = compare
-      appleA = SubscriberDriver(store: plan.apple, plan: plan)
-      googleA = SubscriberDriver(store: plan.google, plan: plan)
-      appleB = SubscriberDriver(store: plan.apple, plan: plan)
-      googleB = SubscriberDriver(store: plan.google, plan: plan)
-      tallies = [StoreTally(policies: compare ? 2 : 1), StoreTally(policies: compare ? 2 : 1)]
+      driversA = Drivers(plan: plan)
+      driversB = Drivers(plan: plan)
+      tallies = Array(repeating: StoreTally(policies: compare ? 2 : 1), count: StoreKind.allCases.count)
       first = Array(repeating: FirstViolations(), count: compare ? 2 : 1)
     }
 
     mutating func play(_ block: Range<UInt64>) {
       for index in block {
         let profile = plan.profile(of: index)
-        let store = plan.groups[profile.group].store
-        let s = store == .apple ? 0 : 1
-        let outcomeA = store == .apple ? appleA.play(profile) : googleA.play(profile)
+        let group = plan.groups[profile.group]
+        let s = tallyIndex(group.store)
+        let outcomeA = driversA.play(group.lane, profile)
         note(outcomeA, index: index, policy: 0)
         if compare {
-          let outcomeB = store == .apple ? appleB.play(profile) : googleB.play(profile)
+          let outcomeB = driversB.play(group.lane, profile)
           note(outcomeB, index: index, policy: 1)
           tallies[s].add(outcomeA, outcomeB)
         } else {
@@ -206,13 +203,53 @@ public enum MonteCarloRunner {
     }
 
     mutating func finish(into shared: Shared) {
-      tallies[0].addRecoveries(appleA.recoveries, policy: 0)
-      tallies[1].addRecoveries(googleA.recoveries, policy: 0)
-      if compare {
-        tallies[0].addRecoveries(appleB.recoveries, policy: 1)
-        tallies[1].addRecoveries(googleB.recoveries, policy: 1)
-      }
+      driversA.addRecoveries(to: &tallies, policy: 0)
+      if compare { driversB.addRecoveries(to: &tallies, policy: 1) }
       shared.finish(tallies, first)
+    }
+  }
+
+  /// The tally of a store's subscribers: apple, google, stripe.
+  static func tallyIndex(_ store: StoreKind) -> Int {
+    switch store {
+    case .apple: 0
+    case .google: 1
+    case .stripe: 2
+    }
+  }
+
+  /// One policy's engines: one per store, and one per store and order behind RevenueCat.
+  private struct Drivers<P: EntitlementPolicy> {
+    var apple: SubscriberDriver<AppStoreModel, P>
+    var google: SubscriberDriver<GooglePlayModel, P>
+    var stripe: SubscriberDriver<StripeModel, P>
+    var appleRevenueCat: [SubscriberDriver<RevenueCatChannel<AppStoreModel>, P>]
+    var googleRevenueCat: [SubscriberDriver<RevenueCatChannel<GooglePlayModel>, P>]
+
+    init(plan: PopulationPlan) {
+      apple = SubscriberDriver(store: plan.apple, plan: plan)
+      google = SubscriberDriver(store: plan.google, plan: plan)
+      stripe = SubscriberDriver(store: plan.stripe, plan: plan)
+      appleRevenueCat = plan.appleRevenueCat.map { SubscriberDriver(store: $0, plan: plan) }
+      googleRevenueCat = plan.googleRevenueCat.map { SubscriberDriver(store: $0, plan: plan) }
+    }
+
+    mutating func play(_ lane: PopulationPlan.Lane, _ profile: SubscriberProfile) -> SubscriberOutcome {
+      switch lane {
+      case .apple: apple.play(profile)
+      case .google: google.play(profile)
+      case .stripe: stripe.play(profile)
+      case .appleRevenueCat(let order): appleRevenueCat[Int(order.rawValue)].play(profile)
+      case .googleRevenueCat(let order): googleRevenueCat[Int(order.rawValue)].play(profile)
+      }
+    }
+
+    func addRecoveries(to tallies: inout [StoreTally], policy p: Int) {
+      tallies[0].addRecoveries(apple.recoveries, policy: p)
+      for d in appleRevenueCat { tallies[0].addRecoveries(d.recoveries, policy: p) }
+      tallies[1].addRecoveries(google.recoveries, policy: p)
+      for d in googleRevenueCat { tallies[1].addRecoveries(d.recoveries, policy: p) }
+      tallies[2].addRecoveries(stripe.recoveries, policy: p)
     }
   }
 }

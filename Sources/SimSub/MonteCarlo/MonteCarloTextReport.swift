@@ -18,10 +18,10 @@ public struct MonteCarloTextReport: Sendable {
     out += MonteCarloReportText.header(result).map { "  " + $0 }
     out.append("")
 
-    let groups = SubscriberGroup.allCases
+    let groups = result.groups
     for (p, policy) in setup.policies.enumerated() {
       out.append(paint("Estimates with 95% intervals: \(policy)", "1"))
-      var table: [[String]] = [["", "all", "apple", "google"]]
+      var table: [[String]] = [[""] + groups.map(\.rawValue)]
       table.append(
         ["subscribers"] + groups.map { Format.grouped(result.tally($0).sum(.subscribers, policy: p)) })
       table.append(
@@ -45,7 +45,7 @@ public struct MonteCarloTextReport: Sendable {
       out.append(
         paint(
           "Paired difference \(setup.policies[0]) − \(setup.policies[1]) (same draws), 95% intervals", "1"))
-      var table: [[String]] = [["", "all", "apple", "google"]]
+      var table: [[String]] = [[""] + groups.map(\.rawValue)]
       for metric in Metric.allCases {
         table.append(
           [metric.label]
@@ -60,7 +60,7 @@ public struct MonteCarloTextReport: Sendable {
       out.append(
         paint("Recovery curve: share of episodes recovered by day since the failure (\(policy))", "1"))
       let curves = groups.map { Estimator.recoveryCurve(result.tally($0), policy: p) }
-      var table: [[String]] = [["day", "all", "apple", "google"]]
+      var table: [[String]] = [["day"] + groups.map(\.rawValue)]
       for day in MonteCarloReportText.curveDays {
         table.append([String(day)] + curves.map { MonteCarloReportText.cell($0[day], .recoveryRate) })
       }

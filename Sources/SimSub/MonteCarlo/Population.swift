@@ -47,6 +47,13 @@ public struct Population: Hashable, Sendable {
     self.behaviour = behaviour
   }
 
+  /// What the app promises that the policy is told: for Stripe groups, their product's `grace`
+  /// (the app's grace during `past_due`; the decoder holds every Stripe group to one length).
+  public var policySettings: PolicySettings {
+    guard let grace = cohort.first(where: { $0.store == .stripe })?.product.grace else { return .default }
+    return PolicySettings(stripeGracePeriod: grace)
+  }
+
   /// `2026-01-01T00:00:00Z`, the scenario format's default start.
   public static let defaultStart = Instant(secondsSinceEpoch: 1_767_225_600)
 }
@@ -59,12 +66,19 @@ public struct CohortGroup: Hashable, Sendable {
   public var product: Product
   /// The population's payment rates with this group's overrides applied.
   public var payments: PaymentRates
+  /// How the store's notifications reach the policy: directly, or through RevenueCat (apple
+  /// and google only).
+  public var channel: ScenarioChannel
 
-  public init(share: Double, store: StoreKind, product: Product, payments: PaymentRates = PaymentRates()) {
+  public init(
+    share: Double, store: StoreKind, product: Product, payments: PaymentRates = PaymentRates(),
+    channel: ScenarioChannel = .direct
+  ) {
     self.share = share
     self.store = store
     self.product = product
     self.payments = payments
+    self.channel = channel
   }
 }
 

@@ -6,7 +6,7 @@ enum PopulationDecoder {
   static let topKeys = [
     "name", "users", "horizon", "seed", "policy", "start", "step", "cohort", "payments", "behaviour",
   ]
-  static let groupKeys = ["share", "store", "product", "payments"]
+  static let groupKeys = ["share", "store", "product", "payments", "channel"]
   static let paymentKeys = ["renewal-failure", "reasons", "retry-success"]
   static let reasonKeys = DeclineReason.allCases.map(\.name)
   static let behaviourKeys = [
@@ -202,7 +202,9 @@ enum PopulationDecoder {
     var diagnostics: [Diagnostic] = []
     var groups: [CohortGroup] = []
     var allShares = true
-    for item in items {
+    var firstStripeGrace: (Int, TimeSpan)?
+    for (offset, item) in items.enumerated() {
+      let number = offset + 1
       var reader = MappingReader(
         item, knownKeys: groupKeys, expected: "a group such as {share: 0.6, store: apple}")
       let share: Double?
@@ -218,13 +220,7 @@ enum PopulationDecoder {
         }
       }
       let store = reader.required("store") { (n) -> StoreKind in
-        if case .scalar(let text, _) = n.kind, text == "stripe" {
-          throw DiagnosticError(
-            .error(
-              "montecarlo plays apple and google cohorts; stripe is played in scenarios only", at: n.location)
-          )
-        }
-        return StoreKind(name: try n.decodeChoice(from: StoreKind.allCases.map(\.name), what: "store"))!
+        StoreKind(name: try n.decodeChoice(from: StoreKind.allCases.map(\.name), what: "store"))!
       }
       var product: Product?
       if let store {
@@ -248,10 +244,28 @@ enum PopulationDecoder {
       let groupPayments = reader.optional("payments", default: payments) { n in
         try decodePayments(n, base: payments)
       }
+      let channel = reader.optional("channel", default: ScenarioChannel.direct) { n in
+        try ScenarioDecoder.decodeChannel(n, store: store)
+      }
+      if reader.diagnostics.isEmpty, store == .stripe, let product {
+        if let (first, grace) = firstStripeGrace {
+          if grace != product.grace {
+            let message =
+              "the app's grace during stripe's past_due is one promise for every stripe group: "
+              + "group \(first) has \(grace), group \(number) has \(product.grace)"
+            let productNode = reader["product"]
+            let at = productNode?["grace"]?.location ?? productNode?.location ?? item.location
+            reader.report(.error(message, at: at))
+          }
+        } else {
+          firstStripeGrace = (number, product.grace)
+        }
+      }
       diagnostics += reader.diagnostics
       if share == nil { allShares = false }
       if let share, let store, let product {
-        groups.append(CohortGroup(share: share, store: store, product: product, payments: groupPayments))
+        groups.append(
+          CohortGroup(share: share, store: store, product: product, payments: groupPayments, channel: channel))
       }
     }
     if diagnostics.isEmpty, allShares {

@@ -7,6 +7,12 @@ public struct PopulationPlan: Sendable {
   public let population: Population
   public let apple: AppStoreModel
   public let google: GooglePlayModel
+  public let stripe: StripeModel
+  /// RevenueCat in front of each store, one per `billing-issue-order` (by its raw value).
+  public let appleRevenueCat: [RevenueCatChannel<AppStoreModel>]
+  public let googleRevenueCat: [RevenueCatChannel<GooglePlayModel>]
+  /// What the policy is told: the Stripe groups' grace (``Population/policySettings``).
+  public let policySettings: PolicySettings
   public let groups: [Group]
   /// A draw below `groupCuts[g]` (and not below the earlier cuts) picks group `g`.
   let groupCuts: [UInt64]
@@ -18,6 +24,8 @@ public struct PopulationPlan: Sendable {
   /// One cohort group as the engine needs it.
   public struct Group: Sendable {
     public var store: StoreKind
+    /// Which engine plays the group: its store, directly or behind RevenueCat.
+    public var lane: Lane
     /// The product's index in its store model's catalog.
     public var product: ProductIndex
     public var details: Product
@@ -25,6 +33,26 @@ public struct PopulationPlan: Sendable {
     /// Subscribers start spread over this span: the product's first period after the
     /// population's start.
     public var startSpreadMinutes: Int64
+  }
+
+  /// The store model, and channel, a group is played through.
+  public enum Lane: Hashable, Sendable {
+    case apple
+    case google
+    case stripe
+    /// Behind RevenueCat, with that `billing-issue-order`.
+    case appleRevenueCat(RevenueCatPairOrder)
+    case googleRevenueCat(RevenueCatPairOrder)
+
+    init(store: StoreKind, channel: ScenarioChannel) {
+      switch (store, channel) {
+      case (.apple, .direct): self = .apple
+      case (.google, .direct): self = .google
+      case (.apple, .revenueCat(let order)): self = .appleRevenueCat(order)
+      case (.google, .revenueCat(let order)): self = .googleRevenueCat(order)
+      case (.stripe, _): self = .stripe
+      }
+    }
   }
 
   /// The purposes of a subscriber's random streams: each has its own generator, so a policy
@@ -41,6 +69,7 @@ public struct PopulationPlan: Sendable {
     self.population = population
     var appleProducts: [Product] = []
     var googleProducts: [Product] = []
+    var stripeProducts: [Product] = []
     var groups: [Group] = []
     for group in population.cohort {
       let index: ProductIndex
@@ -52,12 +81,13 @@ public struct PopulationPlan: Sendable {
         index = ProductIndex(googleProducts.count)
         googleProducts.append(group.product)
       case .stripe:
-        preconditionFailure("the population decoder admits apple and google cohorts only")
+        index = ProductIndex(stripeProducts.count)
+        stripeProducts.append(group.product)
       }
       let firstPeriodEnd = group.product.period.advance(population.start, by: 1)
       groups.append(
         Group(
-          store: group.store, product: index, details: group.product,
+          store: group.store, lane: Lane(store: group.store, channel: group.channel), product: index, details: group.product,
           rates: PopulationPayments.Rates(group.payments),
           startSpreadMinutes: max(1, (firstPeriodEnd - population.start).seconds / 60)))
     }
@@ -66,6 +96,19 @@ public struct PopulationPlan: Sendable {
     let googlePlaceholder = Product(id: "premium.monthly", grace: .days(7), hold: .days(53))
     apple = try AppStoreModel(products: appleProducts.isEmpty ? [applePlaceholder] : appleProducts)
     google = try GooglePlayModel(products: googleProducts.isEmpty ? [googlePlaceholder] : googleProducts)
+    let stripeHold = StripeModel.defaultHold(for: .oneMonth)
+    let stripePlaceholder = Product(
+      id: "premium.monthly", grace: StripeModel.defaultGrace(window: stripeHold), hold: stripeHold)
+    stripe = try StripeModel(products: stripeProducts.isEmpty ? [stripePlaceholder] : stripeProducts)
+    var appleChannels: [RevenueCatChannel<AppStoreModel>] = []
+    var googleChannels: [RevenueCatChannel<GooglePlayModel>] = []
+    for order in RevenueCatPairOrder.allCases {
+      appleChannels.append(try RevenueCatChannel(wrapping: apple, billingIssueOrder: order))
+      googleChannels.append(try RevenueCatChannel(wrapping: google, billingIssueOrder: order))
+    }
+    appleRevenueCat = appleChannels
+    googleRevenueCat = googleChannels
+    policySettings = population.policySettings
     self.groups = groups
     var cuts: [UInt64] = []
     var cumulative = 0.0

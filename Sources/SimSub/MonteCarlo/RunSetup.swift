@@ -28,17 +28,23 @@ public struct RunSetup: Hashable, Sendable {
     step = p.step
     self.policies = policies
     cohort = p.cohort.map { g in
-      "\(Self.percent(g.share)) \(g.store.name) \(Describe.product(g.product))"
+      "\(Self.percent(g.share)) \(g.store.name) \(Describe.product(g.product))\(Self.channel(g.channel))"
     }
     parameters = .object([
       (
         "cohort",
         .array(
           p.cohort.map { g in
-            .object([
+            var group = JSONObject([
               ("share", .double(g.share)), ("store", .string(g.store.name)),
               ("product", ScenarioJSONReport.product(g.product)), ("payments", Self.json(g.payments)),
             ])
+            if case .revenueCat(let order) = g.channel {
+              group.append(
+                "channel",
+                .object([("name", .string("revenuecat")), ("billing-issue-order", .string(order.name))]))
+            }
+            return .object(group)
           })
       ),
       ("payments", Self.json(p.payments)),
@@ -63,6 +69,16 @@ public struct RunSetup: Hashable, Sendable {
       ("reasons", .object(DeclineReason.allCases.map { ($0.name, .double(rates.reasons[$0])) })),
       ("retry-success", .object(DeclineReason.allCases.map { ($0.name, .double(rates.retrySuccess[$0])) })),
     ])
+  }
+
+  /// ` via revenuecat`, ` via revenuecat (cancellation-first)`, or nothing for the store's own
+  /// notifications.
+  static func channel(_ channel: ScenarioChannel) -> String {
+    switch channel {
+    case .direct: ""
+    case .revenueCat(.billingIssueFirst): " via revenuecat"
+    case .revenueCat(let order): " via revenuecat (\(order.name))"
+    }
   }
 
   /// `60%`, `33.3%`: a share for a header line.

@@ -57,7 +57,7 @@ struct SubscriberDriver<Store: StoreModel, Policy: EntitlementPolicy>: Sendable 
     let placeholder = PopulationPayments(
       rng: Xoshiro256StarStar(s0: 1, s1: 2, s2: 3, s3: 4), rates: plan.groups[0].rates)
     engine = Engine(
-      store: store, policy: Policy(), payments: placeholder,
+      store: store, policy: Policy(settings: plan.policySettings), payments: placeholder,
       observer: PopulationObserver(price: 0, start: plan.population.start), start: plan.population.start,
       step: plan.population.step)
     recoveries = Array(repeating: 0, count: RecoveryCurve.buckets)
@@ -71,7 +71,7 @@ struct SubscriberDriver<Store: StoreModel, Policy: EntitlementPolicy>: Sendable 
     let group = plan.groups[profile.group]
     let index = profile.index
     engine.reset(
-      subscriber: index + 1, start: profile.start,
+      subscriber: index + 1, start: profile.start, policy: Policy(settings: plan.policySettings),
       payments: PopulationPayments(rng: plan.stream(.payments, of: index), rates: group.rates),
       observer: PopulationObserver(price: group.details.priceMilliunits, start: profile.start))
     cancels = plan.stream(.cancels, of: index)

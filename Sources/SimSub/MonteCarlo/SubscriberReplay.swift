@@ -26,7 +26,7 @@ public struct SubscriberReplay: Sendable {
     let index: UInt64
     func visit<Policy: EntitlementPolicy>(_ type: Policy.Type) -> SubscriberReplay {
       let profile = plan.profile(of: index)
-      switch plan.groups[profile.group].store {
+      switch plan.groups[profile.group].lane {
       case .apple:
         var driver = SubscriberDriver<AppStoreModel, Policy>(store: plan.apple, plan: plan)
         return play(&driver, profile)
@@ -34,7 +34,16 @@ public struct SubscriberReplay: Sendable {
         var driver = SubscriberDriver<GooglePlayModel, Policy>(store: plan.google, plan: plan)
         return play(&driver, profile)
       case .stripe:
-        preconditionFailure("the population decoder admits apple and google cohorts only")
+        var driver = SubscriberDriver<StripeModel, Policy>(store: plan.stripe, plan: plan)
+        return play(&driver, profile)
+      case .appleRevenueCat(let order):
+        var driver = SubscriberDriver<RevenueCatChannel<AppStoreModel>, Policy>(
+          store: plan.appleRevenueCat[Int(order.rawValue)], plan: plan)
+        return play(&driver, profile)
+      case .googleRevenueCat(let order):
+        var driver = SubscriberDriver<RevenueCatChannel<GooglePlayModel>, Policy>(
+          store: plan.googleRevenueCat[Int(order.rawValue)], plan: plan)
+        return play(&driver, profile)
       }
     }
 

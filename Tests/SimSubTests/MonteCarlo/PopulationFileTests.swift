@@ -81,12 +81,12 @@ import Testing
       errors: ["p.pop:5:20: error: expected a probability between 0 and 1, such as 0.07, found '7%'"]),
     BadFile(
       text:
-        "name: x\ncohort:\n  - {store: apple, product: {grace: 10d}}\n  - {store: stripe}\nusers: 0\nseed: -1\nhorizon: 0d\n",
+        "name: x\ncohort:\n  - {store: apple, product: {grace: 10d}}\n  - {store: stripe, channel: revenuecat}\nusers: 0\nseed: -1\nhorizon: 0d\n",
       errors: [
         "p.pop:3:5: error: missing required key 'share'",
         "p.pop:3:30: error: apple offers a billing grace period of 3, 16 or 28 days for monthly products (at most 6 days for weekly ones), or 0d for none, not 10d (product premium.monthly)",
         "p.pop:4:5: error: missing required key 'share'",
-        "p.pop:4:13: error: montecarlo plays apple and google cohorts; stripe is played in scenarios only",
+        "p.pop:4:30: error: simsub plays the revenuecat channel for apple and google, not stripe",
         "p.pop:5:8: error: 0 is out of range: expected 1 to 10000000000",
         "p.pop:6:7: error: expected a seed, a whole number from 0 to 18446744073709551615, found '-1'",
         "p.pop:7:10: error: horizon must be longer than 0 and at most 36500d, not 0d",
@@ -105,6 +105,18 @@ import Testing
         "p.pop:4:9: error: unknown policy 'refrence' — did you mean 'reference'?",
         "p.pop:5:34: error: unknown key 'hrd' — did you mean 'hard'?",
       ]),
+    BadFile(
+      text:
+        "name: x\ncohort:\n  - {share: 0.5, store: stripe, product: {grace: 7d}}\n  - {share: 0.5, store: stripe, product: {grace: 14d}}\n",
+      errors: [
+        "p.pop:4:50: error: the app's grace during stripe's past_due is one promise for every stripe group: group 1 has 7d, group 2 has 14d"
+      ]),
+    BadFile(
+      text: "name: x\ncohort:\n  - {store: google, channel: revenuecta}\n",
+      errors: ["p.pop:3:30: error: unknown channel 'revenuecta' — did you mean 'revenuecat'?"]),
+    BadFile(
+      text: "name: x\ncohort:\n  - {store: apple, channel: {name: direct, billing-issue-order: cancellation-first}}\n",
+      errors: ["p.pop:3:44: error: billing-issue-order is a revenuecat setting; the direct channel has none"]),
     BadFile(text: "", errors: ["p.pop:1:1: error: empty file: expected a mapping with 'name' and 'cohort'"]),
     BadFile(
       text: "name: x\ncohort: []\n", errors: ["p.pop:2:9: error: expected at least one group in the cohort"]),
