@@ -108,18 +108,19 @@ public enum MonteCarloResultJSON {
     var stores: [(String, JSONValue)] = [("apple", tally(result.apple)), ("google", tally(result.google))]
     if let stripe = result.stripe { stores.append(("stripe", tally(stripe))) }
     return .object(
-      JSONObject(stores + [
-      (
-        "first-violations",
-        .array(
-          result.firstViolations.map { f in
-            .object([
-              (Invariant.noLockoutInGrace.rawValue, f.lockout.map { .int(Int64($0)) } ?? .null),
-              (Invariant.noFreeAccess.rawValue, f.freeAccess.map { .int(Int64($0)) } ?? .null),
-            ])
-          })
-      ),
-    ]))
+      JSONObject(
+        stores + [
+          (
+            "first-violations",
+            .array(
+              result.firstViolations.map { f in
+                .object([
+                  (Invariant.noLockoutInGrace.rawValue, f.lockout.map { .int(Int64($0)) } ?? .null),
+                  (Invariant.noFreeAccess.rawValue, f.freeAccess.map { .int(Int64($0)) } ?? .null),
+                ])
+              })
+          )
+        ]))
   }
 
   static func tally(_ t: StoreTally) -> JSONValue {
@@ -229,7 +230,8 @@ public enum MonteCarloResultJSON {
       )
     }
     return MonteCarloResult(
-      setup: setup, shard: shard, apple: apple, google: google, stripe: stripe, firstViolations: first, counterexamples: files
+      setup: setup, shard: shard, apple: apple, google: google, stripe: stripe, firstViolations: first,
+      counterexamples: files
     )
   }
 

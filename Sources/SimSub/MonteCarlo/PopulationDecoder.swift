@@ -265,7 +265,8 @@ enum PopulationDecoder {
       if share == nil { allShares = false }
       if let share, let store, let product {
         groups.append(
-          CohortGroup(share: share, store: store, product: product, payments: groupPayments, channel: channel))
+          CohortGroup(share: share, store: store, product: product, payments: groupPayments, channel: channel)
+        )
       }
     }
     if diagnostics.isEmpty, allShares {

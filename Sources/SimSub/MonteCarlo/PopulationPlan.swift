@@ -87,7 +87,8 @@ public struct PopulationPlan: Sendable {
       let firstPeriodEnd = group.product.period.advance(population.start, by: 1)
       groups.append(
         Group(
-          store: group.store, lane: Lane(store: group.store, channel: group.channel), product: index, details: group.product,
+          store: group.store, lane: Lane(store: group.store, channel: group.channel), product: index,
+          details: group.product,
           rates: PopulationPayments.Rates(group.payments),
           startSpreadMinutes: max(1, (firstPeriodEnd - population.start).seconds / 60)))
     }

@@ -7,7 +7,9 @@ import Testing
 /// policy is told the Stripe groups' grace, known-bad policies are told apart on them, and their
 /// counterexamples are scenarios that `simsub run` fails.
 @Suite struct MonteCarloStoreCohortTests {
-  static var webPath: String { MonteCarloTestSupport.packageRoot + "/Scenarios/populations/web-and-app-store.pop" }
+  static var webPath: String {
+    MonteCarloTestSupport.packageRoot + "/Scenarios/populations/web-and-app-store.pop"
+  }
 
   static let stripeOnly = """
     name: web only
@@ -43,9 +45,12 @@ import Testing
 
   @Test func aRevenueCatCohortPlaysTheSameWithOneAndTwoThreads() throws {
     let population = try MonteCarloTestSupport.population(Self.revenueCatApple)
-    #expect(population.cohort.map(\.channel) == [.revenueCat(.billingIssueFirst), .revenueCat(.cancellationFirst)])
-    let one = try MonteCarloTestSupport.run(population, policies: ["billing-error-is-end", "reference"], threads: 1)
-    let two = try MonteCarloTestSupport.run(population, policies: ["billing-error-is-end", "reference"], threads: 2)
+    #expect(
+      population.cohort.map(\.channel) == [.revenueCat(.billingIssueFirst), .revenueCat(.cancellationFirst)])
+    let one = try MonteCarloTestSupport.run(
+      population, policies: ["billing-error-is-end", "reference"], threads: 1)
+    let two = try MonteCarloTestSupport.run(
+      population, policies: ["billing-error-is-end", "reference"], threads: 2)
     #expect(one == two)
     #expect(one.stripe == nil)
     #expect(one.groups == [.all, .apple, .google])
@@ -103,7 +108,8 @@ import Testing
     defer { dir.remove() }
     try dir.file("web.pop", Self.stripeOnly + "\n")
     let run = MonteCarloTestSupport.simsub([
-      "montecarlo", dir.at("web.pop"), "--compare", "past-due-is-free", "--counterexamples", dir.at("examples"),
+      "montecarlo", dir.at("web.pop"), "--compare", "past-due-is-free", "--counterexamples",
+      dir.at("examples"),
     ])
     #expect(run.status == .checkFailed)
     #expect(run.output.contains("  day  all "))
@@ -127,13 +133,15 @@ import Testing
     defer { dir.remove() }
     try dir.file("rc.pop", Self.revenueCatApple + "\n")
     let run = MonteCarloTestSupport.simsub([
-      "montecarlo", dir.at("rc.pop"), "--policy", "billing-error-is-end", "--counterexamples", dir.at("examples"),
+      "montecarlo", dir.at("rc.pop"), "--policy", "billing-error-is-end", "--counterexamples",
+      dir.at("examples"),
     ])
     #expect(run.status == .checkFailed)
     #expect(run.output.contains("apple premium.monthly") && run.output.contains("via revenuecat"))
     let file = try #require(try dir.entries("examples").first)
     let text = try String(contentsOfFile: dir.at("examples/" + file), encoding: .utf8)
-    #expect(text.contains("\nchannel: revenuecat\n") || text.contains("billing-issue-order: cancellation-first"))
+    #expect(
+      text.contains("\nchannel: revenuecat\n") || text.contains("billing-issue-order: cancellation-first"))
     let replay = MonteCarloTestSupport.simsub(["run", dir.at("examples/" + file)])
     #expect(replay.status == .checkFailed)
     #expect(replay.output.contains("✗ no-lockout-in-grace"))

@@ -115,7 +115,8 @@ import Testing
       text: "name: x\ncohort:\n  - {store: google, channel: revenuecta}\n",
       errors: ["p.pop:3:30: error: unknown channel 'revenuecta' — did you mean 'revenuecat'?"]),
     BadFile(
-      text: "name: x\ncohort:\n  - {store: apple, channel: {name: direct, billing-issue-order: cancellation-first}}\n",
+      text:
+        "name: x\ncohort:\n  - {store: apple, channel: {name: direct, billing-issue-order: cancellation-first}}\n",
       errors: ["p.pop:3:44: error: billing-issue-order is a revenuecat setting; the direct channel has none"]),
     BadFile(text: "", errors: ["p.pop:1:1: error: empty file: expected a mapping with 'name' and 'cohort'"]),
     BadFile(
