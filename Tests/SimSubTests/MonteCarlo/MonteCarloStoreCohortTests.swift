@@ -128,20 +128,31 @@ import Testing
     #expect(replay.output.contains("✗ no-lockout-in-grace"))
   }
 
-  @Test func aRevenueCatCounterexampleKeepsItsChannel() throws {
+  @Test(arguments: [
+    ("apple", "revenuecat", "channel: revenuecat"),
+    (
+      "google", "{name: revenuecat, billing-issue-order: cancellation-first}",
+      "channel: {name: revenuecat, billing-issue-order: cancellation-first}"
+    ),
+  ])
+  func aRevenueCatCounterexampleKeepsItsChannel(store: String, channel: String, line: String) throws {
     let dir = try CommandLineScratchDirectory()
     defer { dir.remove() }
-    try dir.file("rc.pop", Self.revenueCatApple + "\n")
+    let population =
+      "name: rc\nusers: 2000\ncohort:\n  - {store: \(store), channel: \(channel)}\npayments: {renewal-failure: 0.1}\n"
+    try dir.file("rc.pop", population)
     let run = MonteCarloTestSupport.simsub([
       "montecarlo", dir.at("rc.pop"), "--policy", "billing-error-is-end", "--counterexamples",
       dir.at("examples"),
     ])
     #expect(run.status == .checkFailed)
-    #expect(run.output.contains("apple premium.monthly") && run.output.contains("via revenuecat"))
-    let file = try #require(try dir.entries("examples").first)
+    #expect(run.output.contains("\(store) premium.monthly") && run.output.contains("via revenuecat"))
+    let files = try dir.entries("examples")
+    #expect(files.count == 1)
+    let file = try #require(files.first)
     let text = try String(contentsOfFile: dir.at("examples/" + file), encoding: .utf8)
-    #expect(
-      text.contains("\nchannel: revenuecat\n") || text.contains("billing-issue-order: cancellation-first"))
+    #expect(text.contains("\nstore: \(store)\n"))
+    #expect(text.contains("\n\(line)\n"))
     let replay = MonteCarloTestSupport.simsub(["run", dir.at("examples/" + file)])
     #expect(replay.status == .checkFailed)
     #expect(replay.output.contains("✗ no-lockout-in-grace"))
