@@ -20,7 +20,8 @@ let package = Package(
     // Helpers shared by the test targets.
     .target(name: "TestSupport", dependencies: ["SimSub"], path: "Tests/TestSupport"),
     .testTarget(name: "SubscriptionPolicyTests", dependencies: ["SubscriptionPolicy", "TestSupport"]),
-    .testTarget(name: "SimSubTests", dependencies: ["SimSub", "TestSupport"]),
+    // Golden files are read through #filePath, not bundled.
+    .testTarget(name: "SimSubTests", dependencies: ["SimSub", "TestSupport"], exclude: ["Report/Golden"]),
     .testTarget(name: "simsubTests", dependencies: ["simsub", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
