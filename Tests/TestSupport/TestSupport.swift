@@ -53,4 +53,4 @@ public func testAppleNotification(
 }
 
 /// 2026-01-01T00:00:00Z, the scenario format's default start.
-public let testStart = Instant(secondsSinceEpoch: 1_767_225_600)
+public let testStart = Scenario.defaultStart

@@ -23,24 +23,33 @@ public struct PolicyTableDiff: Hashable, Sendable {
   public init(committed: String, current: String) {
     let old = Self.rows(committed)
     let new = Self.rows(current)
+    let oldAnswers = Dictionary(old, uniquingKeysWith: { _, last in last })
+    let newAnswers = Dictionary(new, uniquingKeysWith: { _, last in last })
     var changes: [Change] = []
-    for (key, before) in old.pairs where new.lookup[key] != before {
+    for (key, before) in old where newAnswers[key] != before {
       changes.append(
-        Change(store: key.0, prior: key.1, notification: key.2, before: before, after: new.lookup[key]))
+        Change(
+          store: key.store, prior: key.prior, notification: key.notification, before: before,
+          after: newAnswers[key]))
     }
-    for (key, after) in new.pairs where old.lookup[key] == nil {
-      changes.append(Change(store: key.0, prior: key.1, notification: key.2, before: nil, after: after))
+    for (key, after) in new where oldAnswers[key] == nil {
+      changes.append(
+        Change(store: key.store, prior: key.prior, notification: key.notification, before: nil, after: after))
     }
     self.changes = changes
   }
 
-  /// Rows in file order (`pairs`) and by key (`lookup`); the answer is "state, access, prompt".
-  static func rows(_ markdown: String) -> (
-    pairs: [((String, String, String), String)], lookup: [Key3: String]
-  ) {
+  /// A row's place in the table.
+  struct Key: Hashable {
+    var store: String
+    var prior: String
+    var notification: String
+  }
+
+  /// The rows in file order, each with its answer "state, access, prompt".
+  static func rows(_ markdown: String) -> [(Key, String)] {
     var store = ""
-    var pairs: [((String, String, String), String)] = []
-    var lookup: [Key3: String] = [:]
+    var rows: [(Key, String)] = []
     for line in markdown.split(separator: "\n") {
       if line.hasPrefix("## ") {
         store = String(line.dropFirst(3))
@@ -51,24 +60,11 @@ public struct PolicyTableDiff: Hashable, Sendable {
         $0.trimmingCharacters(in: " `")
       }
       guard cells.count >= 8 else { continue }
-      let key = (store, cells[1], cells[3])
-      let answer = "\(cells[4]), \(cells[5]), \(cells[6])"
-      pairs.append((key, answer))
-      lookup[Key3(key)] = answer
+      rows.append(
+        (Key(store: store, prior: cells[1], notification: cells[3]), "\(cells[4]), \(cells[5]), \(cells[6])"))
     }
-    return (pairs, lookup)
+    return rows
   }
-
-  struct Key3: Hashable {
-    var a: String
-    var b: String
-    var c: String
-    init(_ t: (String, String, String)) { (a, b, c) = t }
-  }
-}
-
-extension Dictionary where Key == PolicyTableDiff.Key3 {
-  subscript(key: (String, String, String)) -> Value? { self[PolicyTableDiff.Key3(key)] }
 }
 
 extension Substring {

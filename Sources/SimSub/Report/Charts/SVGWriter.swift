@@ -128,15 +128,7 @@ public enum ChartNumber {
   }
 
   /// `1,234,567`.
-  public static func grouped(_ n: Int64) -> String {
-    let digits = String(n.magnitude)
-    var out = ""
-    for (i, c) in digits.enumerated() {
-      if i > 0, (digits.count - i) % 3 == 0 { out += "," }
-      out.append(c)
-    }
-    return (n < 0 ? "-" : "") + out
-  }
+  public static func grouped(_ n: Int64) -> String { Format.grouped(n) }
 }
 
 /// Estimated text widths, for laying out labels without a font engine. Monospace text is exact

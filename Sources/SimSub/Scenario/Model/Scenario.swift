@@ -96,11 +96,6 @@ public enum ScenarioInstant: Hashable, Sendable, CustomStringConvertible {
   /// scenario runs because recoveries move renewal dates.
   case renewal(Int32, offset: TimeSpan)
 
-  /// Whether the instant depends on how the run goes (`renewal N`).
-  public var isAnchored: Bool {
-    if case .renewal = self { true } else { false }
-  }
-
   public var description: String {
     switch self {
     case .afterStart(let span): span.description

@@ -23,7 +23,8 @@ public struct MappingReader: Sendable {
   public let isMapping: Bool
   /// Everything found so far: unknown keys (at creation), then missing keys and bad values in
   /// the order they were read.
-  public private(set) var diagnostics: [Diagnostic] = []
+  public var diagnostics: [Diagnostic] { collector.diagnostics }
+  private var collector = DiagnosticCollector()
 
   /// Starts reading `node`, reporting at once any key not in `knownKeys`.
   ///
@@ -38,12 +39,12 @@ public struct MappingReader: Sendable {
     } else {
       entries = []
       isMapping = false
-      diagnostics.append(
+      collector.append(
         .error("expected \(expected), found \(node.shapeDescription)", at: node.location))
     }
     let known = Set(knownKeys)
     for entry in entries where !known.contains(entry.key.text) {
-      diagnostics.append(Self.unknownKey(entry.key, knownKeys: knownKeys))
+      collector.append(Self.unknownKey(entry.key, knownKeys: knownKeys))
     }
   }
 
@@ -75,7 +76,7 @@ public struct MappingReader: Sendable {
   ) -> T? {
     guard let value = self[key] else {
       if isMapping {
-        diagnostics.append(.error("missing required key '\(key)'", at: node.location))
+        collector.error("missing required key '\(key)'", at: node.location)
       }
       return nil
     }
@@ -104,23 +105,12 @@ public struct MappingReader: Sendable {
   /// closures; an error other than `DiagnosticError` (a decoder's own mistake) is recorded at
   /// `location` with its description rather than lost.
   public mutating func collect<T>(at location: SourceLocation, _ step: () throws -> T) -> T? {
-    do {
-      return try step()
-    } catch let error as DiagnosticError {
-      diagnostics.append(contentsOf: error.diagnostics)
-    } catch {
-      diagnostics.append(.error(String(describing: error), at: location))
-    }
-    return nil
+    collector.collect(at: location, step)
   }
 
   /// Records a problem found by the decoder itself (two keys that exclude each other, say).
-  public mutating func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
+  public mutating func report(_ diagnostic: Diagnostic) { collector.append(diagnostic) }
 
   /// Throws everything collected if any of it is an error.
-  public func finish() throws(DiagnosticError) {
-    if diagnostics.contains(where: { $0.severity == .error }) {
-      throw DiagnosticError(diagnostics)
-    }
-  }
+  public func finish() throws(DiagnosticError) { try collector.check() }
 }
