@@ -30,7 +30,7 @@ public struct PastDueIsFreePolicy: EntitlementPolicy {
   public func decision(at instant: Instant) -> Decision {
     var decision = reference.decision(at: instant)
     // A reading whose grace is the app's own promise is a Stripe `past_due`.
-    if reference.reading.appGraceEnds != nil { decision.access = false }
+    if reference.reading(at: instant).appGraceEnds != nil { decision.access = false }
     return decision
   }
 

@@ -40,23 +40,36 @@
 ///   notification signed before the newest one applied is ignored; ``SentDateOrder`` has the
 ///   rule and why it is exact with a few bytes of memory.
 ///
+/// - **Merges a subscriber's sources.** A subscriber may pay through several sources at once
+///   (an App Store subscription and a Stripe one, say). Each source keeps its own reading,
+///   ordering and deduplication (``SourceTrack``); access is granted if any source grants it, and
+///   the answer (state, prompt, `gracePeriodExpiresDate`) is the one of the source the
+///   subscriber stands best through: paid-through before grace, grace before hold, hold before
+///   pause, pause before the end; among equals, the source paid through the later date. So a
+///   failed App Store renewal does not nag a subscriber whose web subscription pays, and a
+///   Stripe `customer.subscription.deleted` for an old web subscription does not lock out an
+///   App Store subscriber. With one source, the answer is that source's.
+///
 /// A note on Google: the resource a server fetches reflects the subscription at *arrival*, so an
 /// old RTDN delivered late carries a fresher resource than its event time suggests. The policy
 /// still ignores it. Any change that resource could reveal comes with its own, newer RTDN, which
 /// the policy applies on arrival; until then it answers from the newest RTDN it has, exactly as
 /// it does for Apple. One rule for both stores keeps duplicates and reordering harmless.
 ///
-/// `receive` and `decision(at:)` do not allocate; the value is about 210 bytes (the reading, the
-/// settings, one instant, four notification identities and one replaced token) with no
-/// references, whatever the history's length.
+/// `receive` and `decision(at:)` do not allocate; the value is about 810 bytes (per source: the
+/// reading, one instant, four notification identities and one replaced token; and the settings)
+/// with no references, whatever the history's length.
 public struct ReferencePolicy: EntitlementPolicy {
   public static let name = "reference"
   public static let summary = "Recommended: grace keeps access, store order, idempotent"
   public static let decidesOnlyOnNotifications = true
 
-  private(set) var reading = EntitlementReading.never
-  private var order = SentDateOrder()
-  private var replacement = ReplacedPurchase()
+  private var appStore = SourceTrack()
+  private var googlePlay = SourceTrack()
+  private var stripe = SourceTrack()
+  private var revenueCat = SourceTrack()
+  /// The sources heard from, one bit per ``SubscriptionSource`` raw value.
+  private var heard: UInt8 = 0
   /// The app's promises.
   public let settings: PolicySettings
 
@@ -65,18 +78,63 @@ public struct ReferencePolicy: EntitlementPolicy {
   public init(settings: PolicySettings) { self.settings = settings }
 
   public mutating func receive(_ notification: StoreNotification, at arrival: Instant) {
-    guard !replacement.isAboutReplacedPurchase(notification),
-      let next = ReferenceRules.reading(of: notification, after: reading.state, settings: settings),
-      order.admit(NotificationIdentity(notification), sentDate: notification.sentDate)
-    else { return }
-    reading = next
+    let source = SubscriptionSource(notification)
+    let applied =
+      switch source {
+      case .appStore: appStore.receive(notification, settings: settings)
+      case .googlePlay: googlePlay.receive(notification, settings: settings)
+      case .stripe: stripe.receive(notification, settings: settings)
+      case .revenueCat: revenueCat.receive(notification, settings: settings)
+      }
+    if applied { heard |= 1 << source.rawValue }
   }
 
   public func decision(at instant: Instant) -> Decision {
-    ReferenceRules.decision(for: reading, at: instant)
+    ReferenceRules.decision(for: reading(at: instant), at: instant)
   }
 
   public func nextDecisionChange(after instant: Instant) -> Instant? {
-    reading.nextChange(after: instant)
+    var next: Instant?
+    for source in SubscriptionSource.allCases where heard & (1 << source.rawValue) != 0 {
+      if let change = track(source).reading.nextChange(after: instant), change < next ?? .distantFuture {
+        next = change
+      }
+    }
+    return next
+  }
+
+  /// The reading the answer at `instant` comes from: the one source's, or with several, the
+  /// one of the source the subscriber stands best through.
+  func reading(at instant: Instant) -> EntitlementReading {
+    guard heard & (heard &- 1) != 0 else {
+      // None or one source: no merging (the common case, and the Monte Carlo loop's).
+      switch heard {
+      case 1 << SubscriptionSource.appStore.rawValue: return appStore.reading
+      case 1 << SubscriptionSource.googlePlay.rawValue: return googlePlay.reading
+      case 1 << SubscriptionSource.stripe.rawValue: return stripe.reading
+      case 1 << SubscriptionSource.revenueCat.rawValue: return revenueCat.reading
+      default: return .never
+      }
+    }
+    var best: SourceTrack?
+    var bestStanding = Int.max
+    for source in SubscriptionSource.allCases where heard & (1 << source.rawValue) != 0 {
+      let candidate = track(source)
+      let standing = candidate.standing(at: instant)
+      if standing < bestStanding || (standing == bestStanding && candidate.paidThrough > best!.paidThrough) {
+        best = candidate
+        bestStanding = standing
+      }
+    }
+    return best?.reading ?? .never
+  }
+
+  private func track(_ source: SubscriptionSource) -> SourceTrack {
+    switch source {
+    case .appStore: appStore
+    case .googlePlay: googlePlay
+    case .stripe: stripe
+    case .revenueCat: revenueCat
+    }
   }
 }
