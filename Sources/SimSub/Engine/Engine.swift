@@ -111,6 +111,10 @@ public struct Engine<
     policyClockAt = nil
   }
 
+  /// Swaps the engine's policy with `other`. A subscriber with several sources is played by one
+  /// engine per source, which take turns holding the subscriber's one policy.
+  public mutating func exchangePolicy(_ other: inout Policy) { swap(&policy, &other) }
+
   /// The policy's answer now.
   @inlinable public var decision: Decision { policy.decision(at: now) }
 

@@ -36,6 +36,17 @@ public enum ScenarioJSONReport {
       ),
       ("family-members", number(s.familyMembers)),
     ])
+    if !s.sources.isEmpty {
+      resolved.append(
+        "sources",
+        .array(
+          s.sources.map { source in
+            .object([
+              ("name", .string(source.name)), ("store", .string(source.store.name)),
+              ("channel", .string(source.channel.name)), ("products", .array(source.products.map(product))),
+            ])
+          }))
+    }
     resolved.append(
       "invariants",
       .object(JSONObject(Invariant.allCases.map { ($0.rawValue, .string(s.level(of: $0).rawValue)) })))
@@ -53,14 +64,15 @@ public enum ScenarioJSONReport {
   static func run(_ r: ScenarioResult) -> [(String, JSONValue)] {
     let s = r.scenario
     let trace: [JSONValue] = r.rows.map { row in
-      .object([
-        ("at", time(row.instant)),
-        ("day", .number(JSONNumber(Describe.dayNumber(row.instant, from: s.start)))),
-        ("event", .string(Describe.event(row.event, products: s.products))),
-        ("sent", .array(row.sent.map { .string($0) })), ("store", .string(row.truth.name)),
-        ("entitlement", .string(row.decision.state.name)), ("access", .bool(row.decision.access)),
-        ("prompt", .string(row.decision.prompt.name)),
-      ])
+      .object(
+        (row.source.map { [("source", JSONValue.string($0))] } ?? []) + [
+          ("at", time(row.instant)),
+          ("day", .number(JSONNumber(Describe.dayNumber(row.instant, from: s.start)))),
+          ("event", .string(Describe.event(of: row, in: s))),
+          ("sent", .array(row.sent.map { .string($0) })), ("store", .string(row.truth.name)),
+          ("entitlement", .string(row.decision.state.name)), ("access", .bool(row.decision.access)),
+          ("prompt", .string(row.decision.prompt.name)),
+        ])
     }
     let expectations: [JSONValue] = r.expectations.map { e in
       .object([

@@ -23,7 +23,7 @@ public enum ScenarioMarkdownReport {
           + expected.joined(separator: ", ")
       }
       out +=
-        "| \(r.passed ? "✅" : "❌") | \(cell(r.scenario.name)) (`\(r.scenario.path)`) | \(r.scenario.store.name) | \(r.policy) | \(expectations) | \(invariants) |\n"
+        "| \(r.passed ? "✅" : "❌") | \(cell(r.scenario.name)) (`\(r.scenario.path)`) | \(r.scenario.storeNames) | \(r.policy) | \(expectations) | \(invariants) |\n"
     }
     let failures = results.filter { !$0.passed }
     if !failures.isEmpty {

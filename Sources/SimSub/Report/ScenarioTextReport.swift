@@ -16,9 +16,20 @@ public struct ScenarioTextReport: Sendable {
     var out: [String] = []
     out.append(paint(s.name, "1"))
     out.append("  file     \(s.path)")
-    out.append("  store    \(s.store.name)")
-    for (i, p) in s.products.enumerated() {
-      out.append("  \(i == 0 ? "product " : "         ") \(Describe.product(p))")
+    if s.sources.isEmpty {
+      out.append("  store    \(s.store.name)")
+      for (i, p) in s.products.enumerated() {
+        out.append("  \(i == 0 ? "product " : "         ") \(Describe.product(p))")
+      }
+    } else {
+      for (i, source) in s.sources.enumerated() {
+        let channel = source.channel == .direct ? "" : " via \(source.channel.name)"
+        let head = "\(i == 0 ? "sources " : "        ") \(source.name) (\(source.store.name)\(channel)): "
+        for (j, p) in source.products.enumerated() {
+          let lead = j == 0 ? head : String(repeating: " ", count: head.count)
+          out.append("  \(lead)\(Describe.product(p))")
+        }
+      }
     }
     out.append("  policy   \(result.policy)")
     if s.familyMembers > 0 {
@@ -57,7 +68,7 @@ public struct ScenarioTextReport: Sendable {
       }
       table.append([
         RFC3339.format(row.instant), Describe.day(row.instant, from: s.start),
-        Describe.event(row.event, products: s.products), row.sent.joined(separator: ", "),
+        Describe.event(of: row, in: s), row.sent.joined(separator: ", "),
         row.truth.name, row.decision.state.name, row.decision.access ? "yes" : "no", row.decision.prompt.name,
       ])
     }
@@ -88,7 +99,8 @@ public struct ScenarioTextReport: Sendable {
           }
           ?? "\(e.expectation.at) (never reached)"
         let keys = Describe.expected(e.expectation)
-        out.append("  \(ok(e.passed)) \(when): \(keys)")
+        let source = e.expectation.source.map { "\(s.subscriptions[$0].name), " } ?? ""
+        out.append("  \(ok(e.passed)) \(source)\(when): \(keys)")
         for check in e.checks where !check.passed {
           out.append(
             "      \(s.path):\(e.expectation.line):\(e.expectation.column): \(check.key): expected \(check.expected), got \(check.actual)"

@@ -45,3 +45,26 @@ public enum StoreTruth: UInt8, CaseIterable, Hashable, Sendable {
     self = s
   }
 }
+
+extension StoreTruth {
+  /// How well a subscriber stands in this state, best first: paid through (renewing, then not),
+  /// then grace, then a hold the subscriber can still save, then a pause, then the ends.
+  public var standing: Int {
+    switch self {
+    case .active: 0
+    case .canceled: 1
+    case .grace: 2
+    case .hold: 3
+    case .paused: 4
+    case .revoked: 5
+    case .expired: 6
+    case .never: 7
+    }
+  }
+
+  /// The truth of a subscriber with several sources: the best standing of any, so the
+  /// subscriber is entitled if any source entitles them.
+  public static func bestStanding(_ truths: [StoreTruth]) -> StoreTruth {
+    truths.min { $0.standing < $1.standing } ?? .never
+  }
+}

@@ -31,6 +31,7 @@ public enum PolicyRegistry {
     Entry(ArrivalOrderPolicy.self),
     Entry(PastDueIsFreePolicy.self),
     Entry(BillingErrorIsEndPolicy.self),
+    Entry(LatestSourceWinsPolicy.self),
   ]
 
   /// The names of ``all``, in order.

@@ -129,6 +129,9 @@ public struct ReferencePolicy: EntitlementPolicy {
     return best?.reading ?? .never
   }
 
+  /// The reading of one source alone.
+  func reading(of source: SubscriptionSource) -> EntitlementReading { track(source).reading }
+
   private func track(_ source: SubscriptionSource) -> SourceTrack {
     switch source {
     case .appStore: appStore

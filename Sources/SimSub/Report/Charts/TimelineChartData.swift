@@ -134,7 +134,7 @@ public struct TimelineChartData: Hashable, Sendable {
       for name in row.sent { notifications.append(Notification(name: name, sent: row.instant)) }
       switch row.event {
       case .action, .deliveryChanged, .note:
-        actions.append(Mark(instant: row.instant, label: Describe.event(row.event, products: s.products)))
+        actions.append(Mark(instant: row.instant, label: Describe.event(of: row, in: s)))
       case .timer(let timer):
         storeEvents.append(Mark(instant: row.instant, label: Describe.timer(timer)))
       case .delivered(let name, let sentAt):
@@ -149,7 +149,7 @@ public struct TimelineChartData: Hashable, Sendable {
         }
       }
     }
-    var subtitle = [s.store.name]
+    var subtitle = [s.storeNames]
     subtitle += s.products.map(Describe.product)
     subtitle.append("policy \(result.policy)")
     subtitle.append("\(RFC3339.format(s.start)) → \(RFC3339.format(result.end))")

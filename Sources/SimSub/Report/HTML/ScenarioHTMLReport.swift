@@ -61,7 +61,7 @@ public enum ScenarioHTMLReport {
         [
           .init(.mark(r.passed)),
           .init(.element("a", [("href", "#scenario-\(i + 1)")], text: r.scenario.name)),
-          .init(r.scenario.path), .init(r.scenario.store.name), .init(r.policy),
+          .init(r.scenario.path), .init(r.scenario.storeNames), .init(r.policy),
           .init("\(all.filter(\.passed).count)/\(all.count)"), .init(invariants),
         ], cls: r.passed ? nil : "fail")
     }
@@ -70,7 +70,7 @@ public enum ScenarioHTMLReport {
 
   static func scenario(_ r: ScenarioResult) -> HTMLFragment {
     let s = r.scenario
-    var facts: [(String, String)] = [("file", s.path), ("store", s.store.name)]
+    var facts: [(String, String)] = [("file", s.path), ("store", s.storeNames)]
     for (i, p) in s.products.enumerated() { facts.append((i == 0 ? "product" : "", Describe.product(p))) }
     facts += [
       ("policy", r.policy), ("time", "\(RFC3339.format(s.start)) → \(RFC3339.format(r.end)), step \(s.step)"),
@@ -166,7 +166,7 @@ public enum ScenarioHTMLReport {
     for row in r.rows {
       timeline.append([
         .init(RFC3339.format(row.instant)), .init(Describe.day(row.instant, from: s.start)),
-        .init(Describe.event(row.event, products: s.products)), .init(row.sent.joined(separator: ", ")),
+        .init(Describe.event(of: row, in: s)), .init(row.sent.joined(separator: ", ")),
         .init(row.truth.name), .init(row.decision.state.name), .init(row.decision.access ? "yes" : "no"),
         .init(row.decision.prompt.name),
       ])

@@ -9,8 +9,12 @@ enum ScenarioDecoder {
   static let requiredKeys = ["name", "store", "product", "timeline"]
   static let topKeys = [
     "name", "store", "product", "start", "horizon", "step", "policy", "channel", "delivery",
-    "family-members", "timeline", "expect", "invariants", "expect-violations",
+    "family-members", "sources", "timeline", "expect", "invariants", "expect-violations",
   ]
+  /// The keys of one `sources` entry.
+  static let sourceKeys = ["name", "store", "product", "channel"]
+  /// Top-level keys that go inside each source when the scenario has `sources`.
+  static let perSourceKeys = ["store", "product", "channel"]
   static let productKeys = ["id", "period", "price", "grace", "hold", "trial", "group", "when-retries-end"]
   static let channelKeys = ["name", "billing-issue-order"]
   static let actions = [
@@ -41,9 +45,25 @@ enum ScenarioDecoder {
   static func decode(_ root: YAMLNode, path: String) throws(DiagnosticError) -> Scenario {
     var top = MappingReader(root, knownKeys: topKeys, expected: "a scenario mapping")
     let name = top.required("name") { n in try decodeName(n) }
-    let store = top.required("store") { (n) -> StoreKind in
-      StoreKind(name: try n.decodeChoice(from: StoreKind.allCases.map(\.name), what: "store"))!
+    // With `sources`, the store, products and channel are given per source.
+    let multi = top["sources"] != nil
+    let sources: [ScenarioSource]? = multi ? top.optional("sources") { n in try decodeSources(n) } : []
+    if multi {
+      for key in perSourceKeys + ["family-members"] {
+        guard let entry = top.entry(key) else { continue }
+        let message =
+          key == "family-members"
+          ? "family-members is played for a scenario of one apple subscription, not one with 'sources'"
+          : "'\(key)' goes inside each source in a scenario with 'sources'"
+        top.report(.error(message, at: entry.key.location))
+      }
     }
+    let store: StoreKind? =
+      multi
+      ? sources?.first?.store
+      : top.required("store") { (n) -> StoreKind in
+        StoreKind(name: try n.decodeChoice(from: StoreKind.allCases.map(\.name), what: "store"))!
+      }
     // `nil` only when the file's `start` is wrong; later checks against it are then skipped.
     let start: Instant? =
       top["start"] == nil ? Scenario.defaultStart : top.optional("start") { n in try decodeInstantLiteral(n) }
@@ -66,9 +86,10 @@ enum ScenarioDecoder {
     let policy = top.optional("policy", default: "reference") { n in
       try n.decodeChoice(from: PolicyRegistry.names, what: "policy")
     }
-    let channel = top.optional("channel", default: ScenarioChannel.direct) { n in
-      try decodeChannel(n, store: store)
-    }
+    let channel =
+      multi
+      ? sources?.first?.channel ?? .direct
+      : top.optional("channel", default: ScenarioChannel.direct) { n in try decodeChannel(n, store: store) }
     let delivery = top.optional("delivery", default: DeliveryFaults()) { (n) -> DeliveryFaults in
       var reader = MappingReader(
         n, knownKeys: deliveryKeys, expected: "a delivery mapping such as {delay: 6h}")
@@ -78,10 +99,12 @@ enum ScenarioDecoder {
     }
     // `nil` only when the file's `family-members` is wrong; member checks are then skipped.
     let familyMembers: Int? =
-      top["family-members"] == nil
+      top["family-members"] == nil || multi
       ? 0 : top.optional("family-members") { n in try decodeFamilyMembers(n, store: store, channel: channel) }
     var products: [Product] = []
-    if let productNode = top["product"] {
+    if multi {
+      products = sources?.first?.products ?? []
+    } else if let productNode = top["product"] {
       let (decoded, problems) = decodeProducts(productNode, store: store)
       products = decoded
       for problem in problems { top.report(problem) }
@@ -89,7 +112,8 @@ enum ScenarioDecoder {
       _ = top.required("product") { _ in () }
     }
     let context = Context(
-      store: store, products: products, start: start, channel: channel, familyMembers: familyMembers)
+      store: store, products: products, start: start, channel: channel, familyMembers: familyMembers,
+      sources: multi ? sources : [])
     let timeline = top.required("timeline") { n in try decodeTimeline(n, context) } ?? []
     let expectations = top.optional("expect") { n in try decodeExpectations(n, context) } ?? []
     let invariants = top.optional("invariants") { n in try decodeInvariantLevels(n) } ?? [:]
@@ -120,7 +144,7 @@ enum ScenarioDecoder {
     return Scenario(
       path: path, name: name, store: store, products: products, start: start ?? Scenario.defaultStart,
       horizon: horizon, step: step, policy: policy, channel: channel, delivery: delivery,
-      familyMembers: familyMembers ?? 0, timeline: timeline,
+      familyMembers: familyMembers ?? 0, sources: sources ?? [], timeline: timeline,
       expectations: expectations, invariants: invariants, expectedViolations: expected)
   }
 
@@ -133,6 +157,125 @@ enum ScenarioDecoder {
     var channel: ScenarioChannel
     /// `nil` when `family-members` was itself wrong.
     var familyMembers: Int?
+    /// The scenario's `sources`: empty for a scenario of one subscription, `nil` when `sources`
+    /// was itself wrong.
+    var sources: [ScenarioSource]?
+
+    /// Whether the scenario has `sources`, whose entries then name theirs.
+    var isMulti: Bool { sources?.isEmpty != true }
+
+    /// The context of an entry about source `index` (`nil` when `source` itself was wrong):
+    /// that source's store, products and channel, or nothing known when they are unknown.
+    func focused(on index: Int?) -> Context {
+      guard isMulti else { return self }
+      var focused = self
+      if let index, let source = sources?[index] {
+        focused.store = source.store
+        focused.products = source.products
+        focused.channel = source.channel
+      } else {
+        focused.store = nil
+        focused.products = []
+        focused.channel = .direct
+      }
+      return focused
+    }
+
+    /// `source: NAME` of an entry: the index of the source so named.
+    func decodeSource(_ node: YAMLNode) throws(DiagnosticError) -> Int? {
+      let name = try node.decodeText(expected: "a source name")
+      guard let sources else { return nil }
+      if let index = sources.firstIndex(where: { $0.name == name }) { return index }
+      let known = sources.map(\.name)
+      if let suggestion = Spelling.suggestion(for: name, among: known) {
+        throw DiagnosticError(
+          .error(
+            "unknown source '\(YAMLNode.clipped(name))' — did you mean '\(suggestion)'?", at: node.location))
+      }
+      throw DiagnosticError(
+        .error(
+          "unknown source '\(YAMLNode.clipped(name))': this scenario has \(Spelling.list(known, conjunction: "and"))",
+          at: node.location))
+    }
+  }
+
+  // MARK: Sources
+
+  /// `sources:`, a list of subscriptions of one subscriber, each `{name, store, product, channel}`.
+  /// Names are unique, and no two sources send the same kind of notification (one App Store,
+  /// one Google Play, one Stripe, one behind RevenueCat): a server tells its sources apart by
+  /// the notifications' kind, as the reference policy does.
+  static func decodeSources(_ node: YAMLNode) throws(DiagnosticError) -> [ScenarioSource] {
+    let items = try node.decodeList(expected: "a list of sources, each a mapping with 'store' and 'product'")
+    guard !items.isEmpty else {
+      throw DiagnosticError(.error("expected at least one source, found an empty list", at: node.location))
+    }
+    var diagnostics: [Diagnostic] = []
+    var sources: [ScenarioSource] = []
+    var nameLocations: [String: SourceLocation] = [:]
+    var kindLocations: [SubscriptionSource: (SourceLocation, String)] = [:]
+    for item in items {
+      var reader = MappingReader(
+        item, knownKeys: sourceKeys,
+        expected: "a source mapping such as {store: apple, product: {period: 1M}}")
+      guard reader.isMapping else {
+        diagnostics += reader.diagnostics
+        continue
+      }
+      let store = reader.required("store") { (n) -> StoreKind in
+        StoreKind(name: try n.decodeChoice(from: StoreKind.allCases.map(\.name), what: "store"))!
+      }
+      let name = reader.optional("name") { n in try decodeName(n) } ?? store?.name
+      let channel = reader.optional("channel", default: ScenarioChannel.direct) { n in
+        try decodeChannel(n, store: store)
+      }
+      var products: [Product] = []
+      if let productNode = reader["product"] {
+        let (decoded, problems) = decodeProducts(productNode, store: store)
+        products = decoded
+        for problem in problems { reader.report(problem) }
+      } else {
+        _ = reader.required("product") { _ in () }
+      }
+      if let name {
+        let location = reader.entry("name")?.value.location ?? item.location
+        if let earlier = nameLocations[name] {
+          reader.report(
+            .error(
+              "duplicate source name '\(YAMLNode.clipped(name))': already used on line \(earlier.line)"
+                + (reader.entry("name") == nil
+                  ? " (a source's name is its store's unless it has 'name')" : ""),
+              at: location, notes: [Diagnostic.Note("first used here", at: earlier)]))
+        } else {
+          nameLocations[name] = location
+        }
+      }
+      if let store {
+        let kind: SubscriptionSource =
+          switch (store, channel) {
+          case (_, .revenueCat): .revenueCat
+          case (.apple, .direct): .appStore
+          case (.google, .direct): .googlePlay
+          case (.stripe, .direct): .stripe
+          }
+        let what = channel == .direct ? store.name : "revenuecat"
+        if let (earlier, _) = kindLocations[kind] {
+          reader.report(
+            .error(
+              "a second \(what) source: each source must send its own kind of notification "
+                + "(one apple, one google, one stripe, one behind revenuecat), as servers tell sources apart by it",
+              at: item.location, notes: [Diagnostic.Note("the first \(what) source", at: earlier)]))
+        } else {
+          kindLocations[kind] = (item.location, what)
+        }
+      }
+      diagnostics += reader.diagnostics
+      if let name, let store, !products.isEmpty, reader.diagnostics.isEmpty {
+        sources.append(ScenarioSource(name: name, store: store, products: products, channel: channel))
+      }
+    }
+    if !diagnostics.isEmpty { throw DiagnosticError(diagnostics) }
+    return sources
   }
 
   // MARK: Family Sharing
@@ -460,8 +603,20 @@ enum ScenarioDecoder {
       var reader = MappingReader(
         item, knownKeys: (item.mappingEntries ?? []).map(\.key.text),
         expected: "a timeline entry (a mapping with 'at' and 'do')")
-      let allowed = action.map { ["at", "do"] + actionKeys[$0]! } ?? timelineKeys
+      let sourceKey = context.isMulti ? ["source"] : []
+      let allowed = action.map { ["at", "do"] + sourceKey + actionKeys[$0]! } ?? timelineKeys + sourceKey
+      // `source` first: it decides which store's actions and products the entry may use.
+      let source: Int? =
+        context.isMulti ? reader.required("source") { n in try context.decodeSource(n) } ?? nil : 0
+      let context = context.focused(on: source)
       for entry in reader.entries where !allowed.contains(entry.key.text) {
+        if entry.key.text == "source" {
+          reader.report(
+            .error(
+              "'source' names one of the scenario's 'sources'; this scenario has one subscription",
+              at: entry.key.location))
+          continue
+        }
         if let action, timelineKeys.contains(entry.key.text) {
           reader.report(
             .error(
@@ -564,9 +719,11 @@ enum ScenarioDecoder {
       default: break
       }
       diagnostics += reader.diagnostics
-      if let at, let decoded, reader.diagnostics.isEmpty {
+      if let at, let decoded, let source, reader.diagnostics.isEmpty {
         let location = reader["at"]?.location ?? item.location
-        entries.append(TimelineEntry(at: at, action: decoded, line: location.line, column: location.column))
+        entries.append(
+          TimelineEntry(at: at, action: decoded, source: source, line: location.line, column: location.column)
+        )
       }
     }
     if !diagnostics.isEmpty { throw DiagnosticError(diagnostics) }
@@ -616,8 +773,14 @@ enum ScenarioDecoder {
     var result: [Expectation] = []
     for item in try node.decodeList(expected: "a list of expectations") {
       var reader = MappingReader(
-        item, knownKeys: expectKeys, expected: "an expectation (a mapping with 'at')")
+        item, knownKeys: expectKeys + (context.isMulti ? ["source"] : []),
+        expected: "an expectation (a mapping with 'at')")
       let at = reader.required("at") { n in try decodeAt(n, start: context.start) }
+      // `nil` for the subscriber as a whole (or when `source` itself is wrong).
+      let source =
+        context.isMulti ? reader.optional("source") { n in try context.decodeSource(n) } ?? nil : nil
+      let whole = context.isMulti && reader["source"] == nil
+      let context = whole ? context.focused(on: nil) : context.focused(on: source)
       let store = reader.optional("store") { n in
         StoreTruth(name: try n.decodeChoice(from: StoreTruth.allCases.map(\.name), what: "store state"))!
       }
@@ -658,7 +821,7 @@ enum ScenarioDecoder {
         try decodeMember(n, familyMembers: context.familyMembers)
       }
       if reader.isMapping, reader["at"] != nil,
-        reader.entries.allSatisfy({ $0.key.text == "at" || $0.key.text == "member" })
+        reader.entries.allSatisfy({ ["at", "member", "source"].contains($0.key.text) })
       {
         reader.report(
           .error("an expectation needs at least one of \(Spelling.list(expectChecks))", at: item.location))
@@ -669,7 +832,7 @@ enum ScenarioDecoder {
         result.append(
           Expectation(
             at: at, store: store, entitlement: entitlement, access: access, prompt: prompt, sent: sent,
-            charges: charges, member: member, line: location.line, column: location.column))
+            charges: charges, member: member, source: source, line: location.line, column: location.column))
       }
     }
     if !diagnostics.isEmpty { throw DiagnosticError(diagnostics) }

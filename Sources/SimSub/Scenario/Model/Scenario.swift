@@ -21,6 +21,10 @@ public struct Scenario: Hashable, Sendable {
   public var channel: ScenarioChannel
   /// Delivery faults in force from the start.
   public var delivery: DeliveryFaults
+  /// Several subscriptions of one subscriber (`sources:`), each with its own store, products and
+  /// channel; empty for a scenario of one subscription (`store:` and `product:` at the top).
+  /// When not empty, `store`, `products` and `channel` are the first source's.
+  public var sources: [ScenarioSource]
   /// Apple Family Sharing: how many family members share the purchaser's subscription (0 to 5).
   /// Each is played as its own run of the timeline, with its own policy.
   public var familyMembers: Int
@@ -35,7 +39,7 @@ public struct Scenario: Hashable, Sendable {
     path: String, name: String, store: StoreKind, products: [Product], start: Instant,
     horizon: TimeSpan? = nil, step: TimeSpan = .hours(1), policy: String = "reference",
     channel: ScenarioChannel = .direct, delivery: DeliveryFaults = DeliveryFaults(),
-    familyMembers: Int = 0, timeline: [TimelineEntry],
+    familyMembers: Int = 0, sources: [ScenarioSource] = [], timeline: [TimelineEntry],
     expectations: [Expectation] = [], invariants: [Invariant: InvariantLevel] = [:],
     expectedViolations: [Invariant] = []
   ) {
@@ -50,6 +54,7 @@ public struct Scenario: Hashable, Sendable {
     self.channel = channel
     self.delivery = delivery
     self.familyMembers = familyMembers
+    self.sources = sources
     self.timeline = timeline
     self.expectations = expectations
     self.invariants = invariants
@@ -59,8 +64,34 @@ public struct Scenario: Hashable, Sendable {
   /// What the app promises that the policy is told: for Stripe, the products' `grace` (the
   /// app's grace during `past_due`, one length for every product).
   public var policySettings: PolicySettings {
-    guard store == .stripe, let grace = products.first?.grace else { return .default }
+    let stripe =
+      sources.isEmpty ? (store == .stripe ? products : []) : sources.first { $0.store == .stripe }?.products
+    guard let grace = stripe?.first?.grace else { return .default }
     return PolicySettings(stripeGracePeriod: grace)
+  }
+
+  /// The subscriptions played: `sources`, or the one the top level describes.
+  public var subscriptions: [ScenarioSource] {
+    sources.isEmpty
+      ? [ScenarioSource(name: store.name, store: store, products: products, channel: channel)] : sources
+  }
+
+  /// The stores, for headers: `apple`, or `apple + stripe` for several sources.
+  public var storeNames: String { subscriptions.map(\.store.name).joined(separator: " + ") }
+
+  /// What the engine of source `index` plays, as a scenario of one subscription: the source's
+  /// store, products and channel, its timeline entries, and the expectations placed against its
+  /// renewals (its own, and for the first source those about the subscriber as a whole).
+  public func projected(onSource index: Int) -> Scenario {
+    var own = self
+    let source = subscriptions[index]
+    own.store = source.store
+    own.products = source.products
+    own.channel = source.channel
+    own.sources = []
+    own.timeline = timeline.filter { $0.source == index }
+    own.expectations = expectations.filter { $0.source == index || (index == 0 && $0.source == nil) }
+    return own
   }
 
   /// The level of `invariant` in this scenario.
@@ -68,6 +99,25 @@ public struct Scenario: Hashable, Sendable {
 
   /// The scenario format's default start, `2026-01-01T00:00:00Z`.
   public static let defaultStart = Instant(secondsSinceEpoch: 1_767_225_600)
+}
+
+/// One subscription of a subscriber who has several (`sources:`): an App Store subscription and
+/// a Stripe one for the web, say. Timeline entries name the source they happen to.
+public struct ScenarioSource: Hashable, Sendable {
+  /// The name timeline entries and expectations use (`source: web`); the store's by default.
+  public var name: String
+  public var store: StoreKind
+  /// The source's products; the first is the one subscribed when its timeline has no
+  /// `subscribe`.
+  public var products: [Product]
+  public var channel: ScenarioChannel
+
+  public init(name: String, store: StoreKind, products: [Product], channel: ScenarioChannel = .direct) {
+    self.name = name
+    self.store = store
+    self.products = products
+    self.channel = channel
+  }
 }
 
 /// How the store's notifications reach the policy (`channel`).
@@ -112,13 +162,16 @@ public enum ScenarioInstant: Hashable, Sendable, CustomStringConvertible {
 public struct TimelineEntry: Hashable, Sendable {
   public var at: ScenarioInstant
   public var action: TimelineAction
+  /// The subscription it happens to: an index into the scenario's `subscriptions`.
+  public var source: Int
   /// Where the entry is in the file: its `at` value, the instant an entry error is about.
   public var line: Int
   public var column: Int
 
-  public init(at: ScenarioInstant, action: TimelineAction, line: Int = 0, column: Int = 0) {
+  public init(at: ScenarioInstant, action: TimelineAction, source: Int = 0, line: Int = 0, column: Int = 0) {
     self.at = at
     self.action = action
+    self.source = source
     self.line = line
     self.column = column
   }
@@ -172,6 +225,11 @@ public struct Expectation: Hashable, Sendable {
   public var sent: [String]
   /// Successful charges so far.
   public var charges: Int32?
+  /// With several sources: the source whose `store`, `sent` and `charges` are checked and whose
+  /// renewals `renewal N` counts; `nil` for the subscriber as a whole (`store` is then the best
+  /// standing of any source, `sent` any source's, `charges` all of them, and `renewal N` the
+  /// first source's). Always `nil` with one source.
+  public var source: Int?
   /// Whose run is checked: `0` the purchaser (the subscriber of a scenario without family),
   /// `N` the N-th family member.
   public var member: Int
@@ -181,7 +239,7 @@ public struct Expectation: Hashable, Sendable {
   public init(
     at: ScenarioInstant, store: StoreTruth? = nil, entitlement: EntitlementState? = nil,
     access: Bool? = nil, prompt: RecoveryPrompt? = nil, sent: [String] = [], charges: Int32? = nil,
-    member: Int = 0, line: Int = 0, column: Int = 0
+    member: Int = 0, source: Int? = nil, line: Int = 0, column: Int = 0
   ) {
     self.at = at
     self.store = store
@@ -191,6 +249,7 @@ public struct Expectation: Hashable, Sendable {
     self.sent = sent
     self.charges = charges
     self.member = member
+    self.source = source
     self.line = line
     self.column = column
   }

@@ -8,6 +8,15 @@ public struct ScenarioObserver: EngineObserver {
   /// Every delivery, in arrival order, for failure reports.
   public private(set) var deliveries: [(instant: Instant, name: String)] = []
   private var current: TimelineRow?
+  /// Samples and deliveries in the order they happened, kept only when not `nil`: how a
+  /// scenario of several sources merges what each source's engine saw.
+  var log: [LoggedEvent]?
+
+  /// One entry of ``log``.
+  enum LoggedEvent {
+    case sample(EngineSample)
+    case delivered(StoreNotification, Instant)
+  }
 
   public init() {}
 
@@ -34,6 +43,7 @@ public struct ScenarioObserver: EngineObserver {
     _ notification: StoreNotification, sentAt: Instant, at instant: Instant
   ) {
     checker.delivered(notification, at: instant)
+    log?.append(.delivered(notification, instant))
     deliveries.append((instant, notification.name))
     begin(.delivered(notification.name, sentAt: sentAt), at: instant)
   }
@@ -47,6 +57,7 @@ public struct ScenarioObserver: EngineObserver {
   }
   public mutating func engineSample(_ sample: EngineSample) {
     checker.observe(sample)
+    log?.append(.sample(sample))
     guard sample.afterEvent, var row = current else { return }
     row.truth = sample.truth
     row.decision = sample.decision
@@ -86,6 +97,8 @@ public struct TimelineRow: Hashable, Sendable {
 
   public var instant: Instant
   public var event: Event
+  /// With several sources: the name of the source the event happened to.
+  public var source: String?
   /// Notifications the store sent during the event.
   public var sent: [String] = []
   public var truth: StoreTruth

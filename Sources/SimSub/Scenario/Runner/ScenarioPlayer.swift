@@ -30,6 +30,7 @@ public enum ScenarioPlayer {
   public static func play<Policy: EntitlementPolicy>(
     _ scenario: Scenario, policy: Policy.Type, step: TimeSpan? = nil
   ) throws(Failure) -> ScenarioResult {
+    if !scenario.sources.isEmpty { return try playSources(scenario, policy: policy, step: step) }
     do {
       switch scenario.store {
       case .apple where scenario.familyMembers > 0:
@@ -66,6 +67,41 @@ public enum ScenarioPlayer {
     result.violatedInFamily = violated
     for i in result.members.indices { result.members[i].violatedInFamily = violated }
     return result
+  }
+
+  /// A subscriber with several sources: one engine for each, in lockstep, with one policy.
+  private static func playSources<Policy: EntitlementPolicy>(
+    _ scenario: Scenario, policy: Policy.Type, step: TimeSpan?
+  ) throws(Failure) -> ScenarioResult {
+    let step = step ?? scenario.step
+    var plays: [SourcePlay<Policy>] = []
+    for index in scenario.sources.indices {
+      let source = scenario.sources[index]
+      let own = scenario.projected(onSource: index)
+      func play<Store: StoreModel>(_ store: Store) -> SourcePlay<Policy> {
+        StoreSourcePlay(name: source.name, scenario: own, store: store, policy: Policy(), step: step)
+      }
+      do {
+        switch (source.store, source.channel) {
+        case (.apple, .direct): plays.append(play(try AppStoreModel(products: source.products)))
+        case (.google, .direct): plays.append(play(try GooglePlayModel(products: source.products)))
+        case (.stripe, _): plays.append(play(try StripeModel(products: source.products)))
+        case (.apple, .revenueCat(let order)):
+          plays.append(
+            play(
+              try RevenueCatChannel(
+                wrapping: AppStoreModel(products: source.products), billingIssueOrder: order)))
+        case (.google, .revenueCat(let order)):
+          plays.append(
+            play(
+              try RevenueCatChannel(
+                wrapping: GooglePlayModel(products: source.products), billingIssueOrder: order)))
+        }
+      } catch {
+        throw .store(path: scenario.path, error)
+      }
+    }
+    return MultiSourceRunner.run(scenario, plays: plays, step: step)
   }
 
   /// Plays `store` behind the scenario's channel.

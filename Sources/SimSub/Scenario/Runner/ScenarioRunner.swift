@@ -192,7 +192,21 @@ public enum ScenarioRunner {
       }
     }
 
-    mutating func check<S, P, Pay>(marker id: UInt32, engine: inout Engine<S, P, Pay, ScenarioObserver>) {
+    /// What an expectation about the subscriber as a whole checks, in a scenario of several
+    /// sources: the best standing of any source, every source's notifications and charges.
+    struct WholeSubscriber {
+      var truth: StoreTruth
+      var sent: [String]
+      var charges: Int32
+      var recentDeliveries: [ScenarioResult.Delivery]
+    }
+
+    /// Whether marker `id` is an expectation's (not a timeline entry's).
+    func isExpectation(marker id: UInt32) -> Bool { id & timelineFlag == 0 }
+
+    mutating func check<S, P, Pay>(
+      marker id: UInt32, engine: inout Engine<S, P, Pay, ScenarioObserver>, whole: WholeSubscriber? = nil
+    ) {
       if id & timelineFlag != 0 {
         let index = Int(id & ~timelineFlag)
         // A marker left behind when its entry moved is ignored.
@@ -211,12 +225,13 @@ public enum ScenarioRunner {
       let index = Int(id)
       guard results[index] == nil, placedExpectations[index] == engine.now else { return }
       let expectation = scenario.expectations[index]
-      let record = engine.record
+      let truth = whole?.truth ?? engine.record.truth
+      let charges = whole?.charges ?? engine.record.charges
       let decision = engine.decision
       var checks: [ExpectationResult.Check] = []
       if let store = expectation.store {
         checks.append(
-          .init(key: "store", expected: store.name, actual: record.truth.name, passed: store == record.truth))
+          .init(key: "store", expected: store.name, actual: truth.name, passed: store == truth))
       }
       if let state = expectation.entitlement {
         checks.append(
@@ -236,7 +251,7 @@ public enum ScenarioRunner {
             key: "prompt", expected: prompt.name, actual: decision.prompt.name,
             passed: prompt == decision.prompt))
       }
-      let sentNames = engine.observer.sent.map(\.name)
+      let sentNames = whole?.sent ?? engine.observer.sent.map(\.name)
       for name in expectation.sent {
         let found = sentNames.contains { sent in
           sent == name || (!name.contains("/") && sent.hasPrefix(name + "/"))
@@ -247,15 +262,17 @@ public enum ScenarioRunner {
           : (sentNames.isEmpty ? "nothing sent" : "not sent (sent: \(sentNames.joined(separator: ", ")))")
         checks.append(.init(key: "sent", expected: name, actual: actual, passed: found))
       }
-      if let charges = expectation.charges {
+      if let expected = expectation.charges {
         checks.append(
           .init(
-            key: "charges", expected: String(charges), actual: String(record.charges),
-            passed: charges == record.charges))
+            key: "charges", expected: String(expected), actual: String(charges),
+            passed: expected == charges))
       }
-      let recent = engine.observer.deliveries.suffix(3).map {
-        ScenarioResult.Delivery(instant: $0.instant, name: $0.name)
-      }
+      let recent =
+        whole?.recentDeliveries
+        ?? engine.observer.deliveries.suffix(3).map {
+          ScenarioResult.Delivery(instant: $0.instant, name: $0.name)
+        }
       results[index] = ExpectationResult(
         expectation: expectation, instant: engine.now, checks: checks, recentDeliveries: Array(recent))
     }
