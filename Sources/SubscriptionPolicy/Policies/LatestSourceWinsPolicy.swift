@@ -13,7 +13,7 @@
 /// With one source it is the reference policy exactly.
 public struct LatestSourceWinsPolicy: EntitlementPolicy {
   public static let name = "latest-source-wins"
-  public static let summary = "Known bad: the source heard last decides, over one that pays"
+  public static let summary = "Known bad: the source heard last decides, paid or not"
   public static let decidesOnlyOnNotifications = true
 
   private var reference: ReferencePolicy

@@ -25,12 +25,12 @@ struct PolicyRegistryTests {
     #expect(
       PolicyRegistry.names == [
         "reference", "active-only", "unknown-is-active", "arrival-order", "past-due-is-free",
-        "billing-error-is-end",
+        "billing-error-is-end", "latest-source-wins",
       ])
     #expect(
       PolicyRegistry.all.map { String(describing: $0.type) } == [
         "ReferencePolicy", "ActiveOnlyPolicy", "UnknownIsActivePolicy", "ArrivalOrderPolicy",
-        "PastDueIsFreePolicy", "BillingErrorIsEndPolicy",
+        "PastDueIsFreePolicy", "BillingErrorIsEndPolicy", "LatestSourceWinsPolicy",
       ])
   }
 
@@ -76,7 +76,7 @@ struct PolicyRegistryTests {
         == "unknown policy 'refrence' — did you mean 'reference'?")
     #expect(
       UnknownPolicyError(name: "strict").description
-        == "unknown policy 'strict' — the built-in policies are reference, active-only, unknown-is-active, arrival-order, past-due-is-free, billing-error-is-end"
+        == "unknown policy 'strict' — the built-in policies are reference, active-only, unknown-is-active, arrival-order, past-due-is-free, billing-error-is-end, latest-source-wins"
     )
   }
 
