@@ -133,6 +133,22 @@ extension ScenarioTests {
       #expect(result.violations.isEmpty)
     }
 
+    @Test func reportsNameEachSource() throws {
+      let result = try ScenarioTesting.play(Self.appAndWeb())
+      let text = ScenarioTextReport().render(result)
+      #expect(text.contains("  sources  app (apple): premium.monthly (1M, 9.99, grace 16d, hold 44d)\n"))
+      #expect(text.contains("\n           web (stripe): premium.web (1M, 9.99, grace 7d, hold 14d)\n"))
+      #expect(text.contains("web: subscribe premium.web "))
+      #expect(text.contains("app: card-fails (expired)"))
+      #expect(text.contains("  ✓ app, renewal 1 + 1h (2026-02-01T01:00:00Z, day 31): store grace\n"))
+      let json = try JSONValue(parsing: ScenarioJSONReport.render([result]))
+      let scenario = json["scenarios"]?[0]
+      #expect(scenario?["scenario"]?["sources"]?[1]?["name"] == "web")
+      #expect(scenario?["scenario"]?["sources"]?[1]?["store"] == "stripe")
+      #expect(scenario?["trace"]?[0]?["source"] == "app")
+      #expect(scenario?["trace"]?[0]?["event"] == "app: subscribe premium.monthly")
+    }
+
     @Test func bestStandingRanksEveryTruth() {
       #expect(StoreTruth.bestStanding([.expired, .active]) == .active)
       #expect(StoreTruth.bestStanding([.grace, .canceled]) == .canceled)

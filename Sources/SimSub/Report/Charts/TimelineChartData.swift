@@ -149,8 +149,14 @@ public struct TimelineChartData: Hashable, Sendable {
         }
       }
     }
-    var subtitle = [s.storeNames]
-    subtitle += s.products.map(Describe.product)
+    var subtitle: [String]
+    if s.sources.isEmpty {
+      subtitle = [s.store.name] + s.products.map(Describe.product)
+    } else {
+      subtitle = s.sources.map {
+        "\($0.name): \($0.store.name) \($0.products.map(\.id.text).joined(separator: ", "))"
+      }
+    }
     subtitle.append("policy \(result.policy)")
     subtitle.append("\(RFC3339.format(s.start)) → \(RFC3339.format(result.end))")
     if s.delivery != DeliveryFaults() {

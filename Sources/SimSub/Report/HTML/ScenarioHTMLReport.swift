@@ -70,8 +70,22 @@ public enum ScenarioHTMLReport {
 
   static func scenario(_ r: ScenarioResult) -> HTMLFragment {
     let s = r.scenario
-    var facts: [(String, String)] = [("file", s.path), ("store", s.storeNames)]
-    for (i, p) in s.products.enumerated() { facts.append((i == 0 ? "product" : "", Describe.product(p))) }
+    var facts: [(String, String)] = [("file", s.path)]
+    if s.sources.isEmpty {
+      facts.append(("store", s.store.name))
+      for (i, p) in s.products.enumerated() { facts.append((i == 0 ? "product" : "", Describe.product(p))) }
+    } else {
+      for (i, source) in s.sources.enumerated() {
+        let channel = source.channel == .direct ? "" : " via \(source.channel.name)"
+        for (j, p) in source.products.enumerated() {
+          facts.append(
+            (
+              i == 0 && j == 0 ? "sources" : "",
+              (j == 0 ? "\(source.name) (\(source.store.name)\(channel)): " : "") + Describe.product(p)
+            ))
+        }
+      }
+    }
     facts += [
       ("policy", r.policy), ("time", "\(RFC3339.format(s.start)) → \(RFC3339.format(r.end)), step \(s.step)"),
       (
