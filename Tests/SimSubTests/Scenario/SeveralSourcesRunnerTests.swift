@@ -149,6 +149,36 @@ extension ScenarioTests {
       #expect(scenario?["trace"]?[0]?["event"] == "app: subscribe premium.monthly")
     }
 
+    /// Every prefix of a several-source scenario, and the scenario with any one line left out,
+    /// is either rejected with diagnostics or played to the end.
+    @Test func truncatedAndDamagedScenariosAreRejectedOrPlayed() throws {
+      let whole = Self.appAndWeb(
+        expect: """
+            - {at: renewal 1 + 1h, store: active, prompt: none, charges: 2}
+            - {at: renewal 1 + 1h, source: web, store: active}
+          """)
+      #expect(try ScenarioTesting.play(whole).passed)
+      let lines = whole.split(separator: "\n", omittingEmptySubsequences: false)
+      var texts = stride(from: 0, to: whole.utf8.count, by: 7).map {
+        String(decoding: whole.utf8.prefix($0), as: UTF8.self)
+      }
+      texts += lines.indices.map { i in (lines[..<i] + lines[(i + 1)...]).joined(separator: "\n") }
+      var rejected = 0
+      var played = 0
+      for text in texts {
+        switch ScenarioTesting.decode(text) {
+        case .failure(let failure):
+          #expect(!failure.rendered.isEmpty, "\(text)")
+          rejected += 1
+        case .success(let scenario):
+          let result = try ScenarioPlayer.play(scenario)
+          #expect(result.end >= scenario.start)
+          played += 1
+        }
+      }
+      #expect(rejected > 10 && played > 5, "rejected \(rejected), played \(played)")
+    }
+
     @Test func bestStandingRanksEveryTruth() {
       #expect(StoreTruth.bestStanding([.expired, .active]) == .active)
       #expect(StoreTruth.bestStanding([.grace, .canceled]) == .canceled)
