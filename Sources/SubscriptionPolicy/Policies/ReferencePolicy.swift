@@ -116,17 +116,20 @@ public struct ReferencePolicy: EntitlementPolicy {
       default: return .never
       }
     }
-    var best: SourceTrack?
-    var bestStanding = Int.max
+    var best = EntitlementReading.never
+    var bestRank = (standing: Int.max, paidThrough: Instant.distantPast)
     for source in SubscriptionSource.allCases where heard & (1 << source.rawValue) != 0 {
       let candidate = track(source)
-      let standing = candidate.standing(at: instant)
-      if standing < bestStanding || (standing == bestStanding && candidate.paidThrough > best!.paidThrough) {
-        best = candidate
-        bestStanding = standing
+      let rank = (standing: candidate.standing(at: instant), paidThrough: candidate.paidThrough)
+      // Better standing first; among equals, the later paid-through date.
+      if rank.standing < bestRank.standing
+        || (rank.standing == bestRank.standing && rank.paidThrough > bestRank.paidThrough)
+      {
+        best = candidate.reading
+        bestRank = rank
       }
     }
-    return best?.reading ?? .never
+    return best
   }
 
   /// The reading of one source alone.

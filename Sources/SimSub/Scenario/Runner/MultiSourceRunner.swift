@@ -15,8 +15,9 @@
 /// that source's `store`, `sent` and `charges`, one without checks the subscriber as a whole.
 enum MultiSourceRunner {
   static func run<Policy: EntitlementPolicy>(
-    _ scenario: Scenario, plays: [SourcePlay<Policy>], step: TimeSpan
+    _ scenario: Scenario, plays: [any SourcePlay<Policy>], step: TimeSpan
   ) -> ScenarioResult {
+    var plays = plays
     var policy = Policy(settings: scenario.policySettings)
     var merged = MergedSources(count: plays.count)
     let cap = scenario.start + ScenarioRunner.maximumSpan
@@ -35,9 +36,9 @@ enum MultiSourceRunner {
       let next = plays.compactMap(\.nextEventInstant).min()
       let target = min(limit ?? cap, next ?? cap, cap)
       var due: [(play: Int, marker: UInt32)] = []
-      for (index, play) in plays.enumerated() {
-        for marker in play.run(until: target, policy: &policy) { due.append((index, marker)) }
-        merged.take(play.takeLog(), from: index)
+      for index in plays.indices {
+        for marker in plays[index].run(until: target, policy: &policy) { due.append((index, marker)) }
+        merged.take(plays[index].takeLog(), from: index)
       }
       for (index, marker) in due {
         let expectation = plays[index].state.scenario.expectations[Int(marker)]
@@ -50,18 +51,18 @@ enum MultiSourceRunner {
       }
       if let limit, target >= limit { break }
       if target >= cap { break }
-      for play in plays { play.place() }
+      for index in plays.indices { plays[index].place() }
     }
     return finish(scenario, plays: plays, merged: &merged, policy: Policy.name, step: step)
   }
 
   /// Every source's notifications sent so far, by name.
-  private static func sentNames<Policy>(_ plays: [SourcePlay<Policy>]) -> [String] {
+  private static func sentNames<Policy>(_ plays: [any SourcePlay<Policy>]) -> [String] {
     plays.flatMap { $0.observer.sent.map(\.name) }
   }
 
   /// Every source's deliveries, in time order (sources in file order within an instant).
-  private static func deliveries<Policy>(_ plays: [SourcePlay<Policy>]) -> [ScenarioResult.Delivery] {
+  private static func deliveries<Policy>(_ plays: [any SourcePlay<Policy>]) -> [ScenarioResult.Delivery] {
     let all = plays.enumerated().flatMap { index, play in
       play.observer.deliveries.map { (index, ScenarioResult.Delivery(instant: $0.instant, name: $0.name)) }
     }
@@ -69,10 +70,12 @@ enum MultiSourceRunner {
   }
 
   private static func finish<Policy>(
-    _ scenario: Scenario, plays: [SourcePlay<Policy>], merged: inout MergedSources, policy: String,
+    _ scenario: Scenario, plays: [any SourcePlay<Policy>], merged: inout MergedSources, policy: String,
     step: TimeSpan
   ) -> ScenarioResult {
-    let results = plays.map { $0.finish(policy: policy) }
+    var plays = plays
+    var results: [ScenarioResult] = []
+    for index in plays.indices { results.append(plays[index].finish(policy: policy)) }
     let end = results.map(\.end).max() ?? scenario.start
     merged.checker.finish(at: end)
     // Rows of every source in time order, each naming its source and showing the subscriber's

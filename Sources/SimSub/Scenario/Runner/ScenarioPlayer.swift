@@ -74,11 +74,11 @@ public enum ScenarioPlayer {
     _ scenario: Scenario, policy: Policy.Type, step: TimeSpan?
   ) throws(Failure) -> ScenarioResult {
     let step = step ?? scenario.step
-    var plays: [SourcePlay<Policy>] = []
+    var plays: [any SourcePlay<Policy>] = []
     for index in scenario.sources.indices {
       let source = scenario.sources[index]
       let own = scenario.projected(onSource: index)
-      func play<Store: StoreModel>(_ store: Store) -> SourcePlay<Policy> {
+      func play<Store: StoreModel>(_ store: Store) -> any SourcePlay<Policy> {
         StoreSourcePlay(name: source.name, scenario: own, store: store, policy: Policy(), step: step)
       }
       do {

@@ -1,110 +1,106 @@
 /// One source of a scenario with several: its engine and its placement state.
 ///
-/// A class, so that sources of different stores sit in one list while each engine stays
-/// specialised for its store; ``StoreSourcePlay`` is the only subclass. Scenarios are not the
-/// Monte Carlo loop: one call through a class per source and instant costs nothing that shows.
-class SourcePlay<Policy: EntitlementPolicy> {
+/// A protocol with one conformance, ``StoreSourcePlay``, so that sources of different stores
+/// sit in one list (`[any SourcePlay<Policy>]`) while each engine stays specialised for its
+/// store. Scenarios are not the Monte Carlo loop: one dynamic call per source and instant costs
+/// nothing that shows.
+protocol SourcePlay<Policy> {
+  associatedtype Policy: EntitlementPolicy
+
   /// The source's name, for the timeline's rows.
-  let name: String
-
-  init(name: String) { self.name = name }
-
+  var name: String { get }
   /// The instant of the source's next queued work, if any.
-  var nextEventInstant: Instant? { fatalError("overridden") }
+  var nextEventInstant: Instant? { get }
   /// The instant the source's engine has reached.
-  var now: Instant { fatalError("overridden") }
-  /// The source's store truth.
-  var truth: StoreTruth { fatalError("overridden") }
+  var now: Instant { get }
   /// The source's successful charges.
-  var charges: Int32 { fatalError("overridden") }
+  var charges: Int32 { get }
   /// The source's run state (what is placed, what is checked).
-  var state: ScenarioRunner.RunState { fatalError("overridden") }
+  var state: ScenarioRunner.RunState { get }
   /// The source's observer.
-  var observer: ScenarioObserver { fatalError("overridden") }
+  var observer: ScenarioObserver { get }
 
   /// Plays everything up to and including `limit` with the subscriber's policy, placing and
   /// applying timeline entries as the single-source runner does; returns the expectation
   /// markers that came due, to be checked once every source has reached `limit`.
-  func run(until limit: Instant, policy: inout Policy) -> [UInt32] { fatalError("overridden") }
+  mutating func run(until limit: Instant, policy: inout Policy) -> [UInt32]
 
   /// Checks the expectation of marker `id` with the subscriber's policy.
-  func check(marker id: UInt32, policy: inout Policy, whole: ScenarioRunner.RunState.WholeSubscriber?) {
-    fatalError("overridden")
-  }
+  mutating func check(
+    marker id: UInt32, policy: inout Policy, whole: ScenarioRunner.RunState.WholeSubscriber?)
 
   /// Places whatever has become placeable.
-  func place() { fatalError("overridden") }
+  mutating func place()
 
   /// Takes the samples and deliveries logged since the last call.
-  func takeLog() -> [ScenarioObserver.LoggedEvent] { fatalError("overridden") }
+  mutating func takeLog() -> [ScenarioObserver.LoggedEvent]
 
   /// The source's own result: its expectations, entry errors, rows and deliveries.
-  func finish(policy: String) -> ScenarioResult { fatalError("overridden") }
+  mutating func finish(policy: String) -> ScenarioResult
 }
 
-final class StoreSourcePlay<Store: StoreModel, Policy: EntitlementPolicy>: SourcePlay<Policy> {
+struct StoreSourcePlay<Store: StoreModel, Policy: EntitlementPolicy>: SourcePlay {
+  let name: String
   private var engine: Engine<Store, Policy, CardOnFile, ScenarioObserver>
-  private var runState: ScenarioRunner.RunState
+  private(set) var state: ScenarioRunner.RunState
 
   /// `scenario` is the source's own: its store, products, timeline entries and the
   /// expectations placed against its renewals.
   init(name: String, scenario: Scenario, store: Store, policy: Policy, step: TimeSpan) {
+    self.name = name
     var observer = ScenarioObserver()
     observer.log = []
     engine = Engine(
       store: store, policy: policy, payments: CardOnFile(), observer: observer, start: scenario.start,
       step: step, delivery: scenario.delivery.settings(from: scenario.start, start: scenario.start))
     engine.stopsWhenRenewalMoves = true
-    runState = ScenarioRunner.RunState(scenario: scenario)
-    super.init(name: name)
+    state = ScenarioRunner.RunState(scenario: scenario)
     if !scenario.timeline.contains(where: { entry in
       if case .subscriber(.subscribe) = entry.action { true } else { false }
     }) {
       engine.schedule(
         .subscribe(product: 0, trial: scenario.products.first?.trial != nil), at: scenario.start)
     }
-    runState.place(&engine)
+    state.place(&engine)
   }
 
-  override var nextEventInstant: Instant? { engine.nextEventInstant }
-  override var now: Instant { engine.now }
-  override var truth: StoreTruth { engine.record.truth }
-  override var charges: Int32 { engine.record.charges }
-  override var state: ScenarioRunner.RunState { runState }
-  override var observer: ScenarioObserver { engine.observer }
+  var nextEventInstant: Instant? { engine.nextEventInstant }
+  var now: Instant { engine.now }
+  var charges: Int32 { engine.record.charges }
+  var observer: ScenarioObserver { engine.observer }
 
-  override func run(until limit: Instant, policy: inout Policy) -> [UInt32] {
+  mutating func run(until limit: Instant, policy: inout Policy) -> [UInt32] {
     engine.exchangePolicy(&policy)
     defer { engine.exchangePolicy(&policy) }
     var due: [UInt32] = []
     while true {
       switch engine.run(until: limit) {
-      case .marker(let id) where runState.isExpectation(marker: id):
+      case .marker(let id) where state.isExpectation(marker: id):
         due.append(id)
       case .marker(let id):
-        runState.check(marker: id, engine: &engine)
+        state.check(marker: id, engine: &engine)
       case .renewalMoved:
-        runState.place(&engine)
+        state.place(&engine)
       case .reachedLimit:
         return due
       }
     }
   }
 
-  override func check(
+  mutating func check(
     marker id: UInt32, policy: inout Policy, whole: ScenarioRunner.RunState.WholeSubscriber?
   ) {
     engine.exchangePolicy(&policy)
     defer { engine.exchangePolicy(&policy) }
-    runState.check(marker: id, engine: &engine, whole: whole)
+    state.check(marker: id, engine: &engine, whole: whole)
   }
 
-  override func place() { runState.place(&engine) }
+  mutating func place() { state.place(&engine) }
 
-  override func takeLog() -> [ScenarioObserver.LoggedEvent] {
+  mutating func takeLog() -> [ScenarioObserver.LoggedEvent] {
     defer { engine.observer.log?.removeAll(keepingCapacity: true) }
     return engine.observer.log ?? []
   }
 
-  override func finish(policy: String) -> ScenarioResult { runState.finish(&engine, policy: policy) }
+  mutating func finish(policy: String) -> ScenarioResult { state.finish(&engine, policy: policy) }
 }
