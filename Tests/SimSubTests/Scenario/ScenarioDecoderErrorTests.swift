@@ -447,6 +447,35 @@ extension ScenarioTests {
         errors: [
           "7:5: an expectation needs at least one of 'store', 'entitlement', 'access', 'prompt', 'sent' or 'charges'"
         ]),
+      // Stripe and RevenueCat notification names.
+      Case(
+        label: "a misspelt stripe event",
+        text:
+          "name: t\nstore: stripe\nproduct: {}\ntimeline: []\nexpect:\n  - {at: 1d, sent: invoice.payed}\n",
+        errors: ["6:20: unknown stripe event type 'invoice.payed' — did you mean 'invoice.paid'?"]),
+      Case(
+        label: "an apple name on stripe",
+        text: "name: t\nstore: stripe\nproduct: {}\ntimeline: []\nexpect:\n  - {at: 1d, sent: DID_RENEW}\n",
+        errors: [
+          "6:20: unknown stripe event type 'DID_RENEW': expected 'customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted', 'customer.subscription.paused', 'customer.subscription.resumed', 'customer.subscription.trial_will_end', 'invoice.paid', 'invoice.payment_succeeded', 'invoice.payment_failed' or 'charge.refunded'"
+        ]),
+      Case(
+        label: "a misspelt revenuecat type",
+        text:
+          "name: t\nstore: google\nchannel: revenuecat\nproduct: {}\ntimeline: []\nexpect:\n  - {at: 1d, sent: BILLING_ISSUES}\n",
+        errors: ["7:20: unknown revenuecat event type 'BILLING_ISSUES' — did you mean 'BILLING_ISSUE'?"]),
+      Case(
+        label: "a misspelt revenuecat reason",
+        text:
+          "name: t\nstore: apple\nchannel: revenuecat\nproduct: {}\ntimeline: []\nexpect:\n  - {at: 1d, sent: CANCELLATION/BILLING_EROR}\n",
+        errors: ["7:20: unknown revenuecat reason 'BILLING_EROR' — did you mean 'BILLING_ERROR'?"]),
+      Case(
+        label: "a google name behind revenuecat",
+        text:
+          "name: t\nstore: google\nchannel: revenuecat\nproduct: {}\ntimeline: []\nexpect:\n  - {at: 1d, sent: SUBSCRIPTION_ON_HOLD}\n",
+        errors: [
+          "7:20: unknown revenuecat event type 'SUBSCRIPTION_ON_HOLD': expected 'TEST', 'INITIAL_PURCHASE', 'RENEWAL', 'CANCELLATION', 'UNCANCELLATION', 'NON_RENEWING_PURCHASE', 'SUBSCRIPTION_PAUSED', 'EXPIRATION', 'BILLING_ISSUE', 'PRODUCT_CHANGE', 'TRANSFER', 'SUBSCRIPTION_EXTENDED', 'TEMPORARY_ENTITLEMENT_GRANT' or 'REFUND_REVERSED'"
+        ]),
       Case(
         label: "charges out of range",
         text: "name: t\nstore: apple\nproduct: {}\ntimeline: []\nexpect:\n  - at: 1d\n    charges: -1\n",

@@ -148,6 +148,18 @@ extension ScenarioTests {
           "7:5: an expectation needs at least one of 'store', 'entitlement', 'access', 'prompt', 'sent' or 'charges'"
         ]),
       .init(
+        label: "a name no source sends, for the whole subscriber",
+        text: twoSources + "\ntimeline: []\nexpect:\n  - {at: 1d, sent: invoice.payed}\n",
+        errors: [
+          "7:20: 'invoice.payed' is not a notification any source sends (app: apple, web: stripe); add 'source:' for one source's own message"
+        ]),
+      .init(
+        label: "a name of the other source, for one source",
+        text: twoSources + "\ntimeline: []\nexpect:\n  - {at: 1d, source: app, sent: invoice.paid}\n",
+        errors: [
+          "7:33: unknown apple notification type 'invoice.paid': expected 'SUBSCRIBED', 'DID_RENEW', 'DID_FAIL_TO_RENEW', 'GRACE_PERIOD_EXPIRED', 'EXPIRED', 'DID_CHANGE_RENEWAL_STATUS', 'DID_CHANGE_RENEWAL_PREF', 'OFFER_REDEEMED', 'PRICE_INCREASE', 'REFUND', 'REFUND_DECLINED', 'REFUND_REVERSED', 'CONSUMPTION_REQUEST', 'RENEWAL_EXTENDED', 'RENEWAL_EXTENSION', 'REVOKE', 'TEST', 'EXTERNAL_PURCHASE_TOKEN' or 'ONE_TIME_CHARGE'"
+        ]),
+      .init(
         label: "a source on an expectation of a one-subscription scenario",
         text:
           "name: t\nstore: apple\nproduct: {}\ntimeline: []\nexpect:\n  - {at: 1d, source: app, access: yes}\n",

@@ -56,12 +56,13 @@ extension ScenarioTests {
               - {at: renewal 1 + 1h, store: active, prompt: none, charges: 2}
               - {at: renewal 1 + 1h, source: web, store: active, charges: 2, sent: invoice.paid}
               - {at: renewal 1 + 1h, source: app, charges: 1, sent: DID_FAIL_TO_RENEW/GRACE_PERIOD}
-              - {at: renewal 1 + 1h, source: web, sent: DID_FAIL_TO_RENEW}
+              - {at: renewal 1 + 1h, source: web, sent: invoice.payment_failed}
               - {at: renewal 1 + 1h, sent: [DID_FAIL_TO_RENEW, customer.subscription.created]}
             """))
       let verdicts = result.expectations.map(\.passed)
-      // Every one holds but the web source's `sent: DID_FAIL_TO_RENEW`: an App Store name. (The
-      // web source's `renewal 1` is its own, ten days after the App Store's.)
+      // Every one holds but the web source's `sent: invoice.payment_failed`: the App Store card
+      // failed, not the web one. (The web source's `renewal 1` is its own, ten days after the
+      // App Store's.)
       #expect(verdicts == [true, true, true, true, false, true])
       let failed = try #require(result.expectations.first { !$0.passed })
       #expect(failed.checks.filter { !$0.passed }.map(\.key) == ["sent"])

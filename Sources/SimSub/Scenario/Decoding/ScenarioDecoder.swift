@@ -780,6 +780,7 @@ enum ScenarioDecoder {
       let source =
         context.isMulti ? reader.optional("source") { n in try context.decodeSource(n) } ?? nil : nil
       let whole = context.isMulti && reader["source"] == nil
+      let sources = context.sources
       let context = whole ? context.focused(on: nil) : context.focused(on: source)
       let store = reader.optional("store") { n in
         StoreTruth(name: try n.decodeChoice(from: StoreTruth.allCases.map(\.name), what: "store state"))!
@@ -808,7 +809,9 @@ enum ScenarioDecoder {
         for i in items {
           do {
             names.append(
-              try decodeNotificationName(i, store: context.channel == .direct ? context.store : nil))
+              whole
+                ? try decodeNotificationName(i, anyOf: sources ?? []) : try decodeNotificationName(
+                  i, store: context.store, channel: context.channel))
           } catch let error as DiagnosticError {
             problems += error.diagnostics
           }
@@ -840,9 +843,12 @@ enum ScenarioDecoder {
   }
 
   /// A notification name the store sends: Apple's `TYPE` or `TYPE/SUBTYPE`, Google's
-  /// `SUBSCRIPTION_…` names. With no valid store, behind RevenueCat, or for Stripe (whose
-  /// event types are open-ended), any name is taken.
-  static func decodeNotificationName(_ node: YAMLNode, store: StoreKind?) throws(DiagnosticError) -> String {
+  /// `SUBSCRIPTION_…` names, the Stripe event types simsub's model sends, and behind RevenueCat
+  /// its documented event types with an optional `/REASON`. With no valid store (or, with
+  /// several sources, no `source:`), any name is taken.
+  static func decodeNotificationName(_ node: YAMLNode, store: StoreKind?, channel: ScenarioChannel = .direct)
+    throws(DiagnosticError) -> String
+  {
     let text = try node.decodeText(expected: "a notification name such as DID_RENEW or SUBSCRIPTION_ON_HOLD")
     guard let store else { return text }
     let clipped = YAMLNode.clipped(text)
@@ -856,8 +862,22 @@ enum ScenarioDecoder {
         .error(
           "unknown \(what) '\(YAMLNode.clipped(word))': expected \(Spelling.list(known))", at: node.location))
     }
+    if case .revenueCat = channel {
+      let parts = text.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+      let types = RevenueCatEventType.documented.map(\.rawValue)
+      guard types.contains(parts[0]) else {
+        throw unknown("revenuecat event type", parts[0], among: types)
+      }
+      if parts.count == 2 {
+        let reasons = RevenueCatReason.documented.map(\.rawValue)
+        guard reasons.contains(parts[1]) else { throw unknown("revenuecat reason", parts[1], among: reasons) }
+      }
+      return text
+    }
     switch store {
     case .stripe:
+      let types = StripeEventType.modelled.map(\.rawValue)
+      guard types.contains(text) else { throw unknown("stripe event type", text, among: types) }
       return text
     case .apple:
       let parts = text.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
@@ -898,6 +918,31 @@ enum ScenarioDecoder {
       }
       return text
     }
+  }
+
+  /// A notification name of an expectation about the whole subscriber: one that any of
+  /// `sources` sends.
+  static func decodeNotificationName(_ node: YAMLNode, anyOf sources: [ScenarioSource]) throws(DiagnosticError)
+    -> String
+  {
+    var first: DiagnosticError?
+    for source in sources {
+      do {
+        return try decodeNotificationName(node, store: source.store, channel: source.channel)
+      } catch {
+        first = first ?? error
+      }
+    }
+    guard sources.count > 1, let text = node.scalarText else {
+      if let first { throw first }
+      return try node.decodeText(expected: "a notification name such as DID_RENEW or SUBSCRIPTION_ON_HOLD")
+    }
+    let list = sources.map { "\($0.name): \($0.channel == .direct ? $0.store.name : "revenuecat")" }
+    throw DiagnosticError(
+      .error(
+        "'\(YAMLNode.clipped(text))' is not a notification any source sends (\(list.joined(separator: ", "))); "
+          + "add 'source:' for one source's own message",
+        at: node.location))
   }
 
   static func decodeInvariantLevels(_ node: YAMLNode) throws(DiagnosticError) -> [Invariant: InvariantLevel] {

@@ -116,6 +116,13 @@ public struct RevenueCatEventType: StoreString {
   public static let subscriptionExtended: Self = "SUBSCRIPTION_EXTENDED"
   public static let temporaryEntitlementGrant: Self = "TEMPORARY_ENTITLEMENT_GRANT"
   public static let refundReversed: Self = "REFUND_REVERSED"
+
+  /// The types above, in that order: the event types RevenueCat documents for subscriptions.
+  public static let documented: [Self] = [
+    .test, .initialPurchase, .renewal, .cancellation, .uncancellation, .nonRenewingPurchase,
+    .subscriptionPaused, .expiration, .billingIssue, .productChange, .transfer, .subscriptionExtended,
+    .temporaryEntitlementGrant, .refundReversed,
+  ]
 }
 
 /// `cancel_reason` and `expiration_reason`.
@@ -134,6 +141,12 @@ public struct RevenueCatReason: StoreString {
   public static let unknown: Self = "UNKNOWN"
   /// `expiration_reason` only (Google): the subscription expired because it paused.
   public static let subscriptionPaused: Self = "SUBSCRIPTION_PAUSED"
+
+  /// The reasons above, in that order.
+  public static let documented: [Self] = [
+    .unsubscribe, .billingError, .developerInitiated, .priceIncrease, .customerSupport, .unknown,
+    .subscriptionPaused,
+  ]
 }
 
 /// `period_type`.

@@ -85,6 +85,13 @@ public struct StripeEventType: StoreString {
   public static let invoicePaymentSucceeded: Self = "invoice.payment_succeeded"
   public static let invoicePaymentFailed: Self = "invoice.payment_failed"
   public static let chargeRefunded: Self = "charge.refunded"
+
+  /// The types above, in that order: the events simsub's Stripe model can send.
+  public static let modelled: [Self] = [
+    .subscriptionCreated, .subscriptionUpdated, .subscriptionDeleted, .subscriptionPaused,
+    .subscriptionResumed, .subscriptionTrialWillEnd, .invoicePaid, .invoicePaymentSucceeded,
+    .invoicePaymentFailed, .chargeRefunded,
+  ]
 }
 
 /// A Subscription's `status`.
