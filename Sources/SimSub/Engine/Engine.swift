@@ -218,29 +218,46 @@ public struct Engine<
     for scheduled in effects.timers {
       enqueue(scheduled.instant, rank: Rank.store, .timer(scheduled.timer, epoch: scheduled.epoch))
     }
-    // By index, so each notification is copied once, from the effects into its slot.
+    let count = effects.notifications.count
+    guard count > 0 else { return }
+    // Nothing in flight (every slot free), as when each notification arrives before the next
+    // event: the effects' buffer becomes the slots' buffer, the i-th notification slot i, and
+    // no notification is copied. Otherwise each is copied once, from the effects into a slot.
+    let inPlace = freeSlots.count == inFlight.count
+    if inPlace {
+      inFlight.removeAll(keepingCapacity: true)
+      freeSlots.removeAll(keepingCapacity: true)
+      effects.exchangeNotifications(with: &flightNotifications)
+    }
     var i = 0
-    while i < effects.notifications.count {
-      send(effect: i, gainNotice: gainsAccess)
+    while i < count {
+      send(effect: i, gainNotice: gainsAccess, inPlace: inPlace)
       i += 1
     }
   }
 
-  /// Sends the `i`-th notification of the current effects.
-  private mutating func send(effect i: Int, gainNotice: Bool) {
-    observer.engineDidSend(effects.notifications[i], at: now)
+  /// Sends the `i`-th notification of the current effects; `inPlace` when it already lies in
+  /// slot `i`.
+  private mutating func send(effect i: Int, gainNotice: Bool, inPlace: Bool) {
     let copies: Int8 = delivery.duplicate ? 2 : 1
     let flight = InFlight(
       sentAt: now, copies: copies, delivered: false, gainNotice: gainNotice, attempts: 0)
     let slot: Int32
-    if let free = freeSlots.popLast() {
-      slot = free
-      inFlight[Int(slot)] = flight
-      flightNotifications[Int(slot)] = effects.notifications[i]
-    } else {
-      slot = Int32(inFlight.count)
+    if inPlace {
+      observer.engineDidSend(flightNotifications[i], at: now)
+      slot = Int32(i)
       inFlight.append(flight)
-      flightNotifications.append(effects.notifications[i])
+    } else {
+      observer.engineDidSend(effects.notifications[i], at: now)
+      if let free = freeSlots.popLast() {
+        slot = free
+        inFlight[Int(slot)] = flight
+        flightNotifications[Int(slot)] = effects.notifications[i]
+      } else {
+        slot = Int32(inFlight.count)
+        inFlight.append(flight)
+        flightNotifications.append(effects.notifications[i])
+      }
     }
     undelivered += 1
     if gainNotice { gainNoticesPending += 1 }

@@ -41,6 +41,12 @@ public struct StoreEffects: Sendable {
     notifications[index] = notification
   }
 
+  /// Exchanges the notifications sent during the rule with `buffer`'s contents, so the engine
+  /// takes them as its in-flight notifications without copying one.
+  mutating func exchangeNotifications(with buffer: inout [StoreNotification]) {
+    swap(&notifications, &buffer)
+  }
+
   public mutating func removeAll() {
     timers.removeAll(keepingCapacity: true)
     notifications.removeAll(keepingCapacity: true)

@@ -65,9 +65,10 @@ public struct ReferencePolicy: EntitlementPolicy {
   public init(settings: PolicySettings) { self.settings = settings }
 
   public mutating func receive(_ notification: StoreNotification, at arrival: Instant) {
-    guard !replacement.isAboutReplacedPurchase(notification),
-      let next = ReferenceRules.reading(of: notification, after: reading.state, settings: settings),
-      order.admit(NotificationIdentity(notification), sentDate: notification.sentDate)
+    // One pass over the notification: each `switch` over it copies the whole value.
+    let facts = NotificationFacts(notification, after: reading.state, settings: settings)
+    guard !replacement.isAboutReplacedPurchase(facts.purchase), let next = facts.reading,
+      order.admit(facts.identity, sentDate: facts.sentDate)
     else { return }
     reading = next
   }

@@ -1,0 +1,65 @@
+/// Everything the reference rules read from one notification, taken out in a single `switch`.
+///
+/// Matching a `StoreNotification` against its cases copies the whole value (about 450 bytes,
+/// the size of its largest case) to the stack before the payload is read, once per `switch` or
+/// `if case`. A policy that asked the notification for its replacement status, its reading, its
+/// identity and its signed date in turn paid that copy four times, more than the rules
+/// themselves cost; reading all four at once pays it once. The answers are exactly those of
+/// ``ReplacedPurchase/isAboutReplacedPurchase(_:)``, ``ReferenceRules/reading(of:after:settings:)``,
+/// ``NotificationIdentity`` and ``StoreNotification/sentDate``.
+struct NotificationFacts: Sendable {
+  /// What makes two deliveries the same notification.
+  var identity: NotificationIdentity
+  /// When the store sent it (``StoreNotification/sentDate``).
+  var sentDate: Instant
+  /// What it says the subscription now is, read after the state it was read against; `nil`
+  /// when it says nothing about the state.
+  var reading: EntitlementReading?
+  /// For a Google Play notification: what ``ReplacedPurchase`` needs.
+  var purchase: PurchaseFacts?
+
+  /// A Google Play notification's token and what its fetched resource says of replacement.
+  struct PurchaseFacts: Sendable {
+    var token: PurchaseToken
+    /// Whether a resource was fetched.
+    var hasResource: Bool
+    /// The resource says `replacementCancellation`.
+    var replacementCancellation: Bool
+    /// The resource's `linkedPurchaseToken`.
+    var linkedPurchaseToken: PurchaseToken?
+
+    init(_ n: GooglePlayNotification) {
+      token = n.subscriptionNotification.purchaseToken
+      hasResource = n.subscription != nil
+      replacementCancellation = n.subscription?.canceledStateContext == .replacementCancellation
+      linkedPurchaseToken = n.subscription?.linkedPurchaseToken
+    }
+  }
+
+  /// Reads `notification` as the reference rules do, after the state `current`.
+  init(_ notification: StoreNotification, after current: EntitlementState, settings: PolicySettings) {
+    switch notification {
+    case .appStore(let n):
+      identity = .appStore(n.notificationUUID)
+      sentDate = n.signedDate
+      reading = ReferenceRules.reading(of: n)
+      purchase = nil
+    case .googlePlay(let n):
+      identity = .googlePlay(
+        n.subscriptionNotification.purchaseToken, n.subscriptionNotification.notificationType, n.eventTime)
+      sentDate = n.eventTime
+      reading = ReferenceRules.reading(of: n, after: current)
+      purchase = PurchaseFacts(n)
+    case .stripe(let e):
+      identity = .stripe(e.id)
+      sentDate = e.created
+      reading = ReferenceRules.reading(of: e, after: current, settings: settings)
+      purchase = nil
+    case .revenueCat(let e):
+      identity = .revenueCat(e.id)
+      sentDate = e.eventTimestamp
+      reading = ReferenceRules.reading(of: e, after: current)
+      purchase = nil
+    }
+  }
+}
