@@ -48,7 +48,9 @@ public struct StoreEffects: Sendable {
   }
 
   public mutating func removeAll() {
-    timers.removeAll(keepingCapacity: true)
-    notifications.removeAll(keepingCapacity: true)
+    // Most rules send nothing and many set no timer: skip the empty buffers, since clearing
+    // one goes through `replaceSubrange` and a uniqueness check even when it is empty.
+    if !timers.isEmpty { timers.removeAll(keepingCapacity: true) }
+    if !notifications.isEmpty { notifications.removeAll(keepingCapacity: true) }
   }
 }

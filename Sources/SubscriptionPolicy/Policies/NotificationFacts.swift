@@ -30,9 +30,16 @@ struct NotificationFacts: Sendable {
 
     init(_ n: GooglePlayNotification) {
       token = n.subscriptionNotification.purchaseToken
-      hasResource = n.subscription != nil
-      replacementCancellation = n.subscription?.canceledStateContext == .replacementCancellation
-      linkedPurchaseToken = n.subscription?.linkedPurchaseToken
+      // Unwrapped once: each optional chain on the resource would copy it.
+      if let resource = n.subscription {
+        hasResource = true
+        replacementCancellation = resource.canceledStateContext == .replacementCancellation
+        linkedPurchaseToken = resource.linkedPurchaseToken
+      } else {
+        hasResource = false
+        replacementCancellation = false
+        linkedPurchaseToken = nil
+      }
     }
   }
 

@@ -32,13 +32,17 @@ public struct AppStoreNotificationBuilder: Sendable {
     self.familyMember = familyMember
   }
 
-  // Interned once: a string literal in the hot path would be looked up in the symbol table on
-  // every notification.
-  @usableFromInline static let version: Symbol = "2.0"
-  @usableFromInline static let purchaseReason: Symbol = "PURCHASE"
-  @usableFromInline static let renewalReason: Symbol = "RENEWAL"
-  @usableFromInline static let currency: Symbol = "USD"
-  @usableFromInline static let storefront: Symbol = "USA"
+  // Interned once, and kept in the builder: a string literal in the hot path would be looked
+  // up in the symbol table on every notification, and a static is checked for initialisation
+  // on every use.
+  let version: Symbol = "2.0"
+  let purchaseReason: Symbol = "PURCHASE"
+  let renewalReason: Symbol = "RENEWAL"
+  let currency: Symbol = "USD"
+  let storefront: Symbol = "USA"
+  let purchased = AppStoreOwnershipType.purchased
+  let familyShared = AppStoreOwnershipType.familyShared
+  let autoRenewable = AppStoreProductType.autoRenewable
 
   /// `originalTransactionId` of a subscriber's subscription, or of family member `member`'s
   /// copy of it.
@@ -115,13 +119,14 @@ public struct AppStoreNotificationBuilder: Sendable {
       bundleId: bundleId, productId: product.id, subscriptionGroupIdentifier: product.group,
       purchaseDate: periodStarted, originalPurchaseDate: record.originalPurchaseDate ?? periodStarted,
       expiresDate: record.periodEnd,
-      inAppOwnershipType: familyMember == 0 ? .purchased : .familyShared, signedDate: now,
+      type: autoRenewable, inAppOwnershipType: familyMember == 0 ? purchased : familyShared,
+      signedDate: now,
       revocationDate: record.truth == .revoked ? record.revocationDate : nil,
       revocationReason: record.truth == .revoked ? 0 : nil,
       offerType: record.inTrial ? 1 : nil, environment: environment,
-      transactionReason: record.latestTransactionIsRenewal ? Self.renewalReason : Self.purchaseReason,
-      storefront: Self.storefront, price: record.inTrial ? 0 : product.priceMilliunits,
-      currency: Self.currency)
+      transactionReason: record.latestTransactionIsRenewal ? renewalReason : purchaseReason,
+      storefront: storefront, price: record.inTrial ? 0 : product.priceMilliunits,
+      currency: currency)
     let inBillingIssue = record.truth == .grace || record.truth == .hold
     let renewal = JWSRenewalInfoDecodedPayload(
       originalTransactionId: original, autoRenewProductId: renewingProduct.id, productId: product.id,
@@ -134,7 +139,7 @@ public struct AppStoreNotificationBuilder: Sendable {
         notificationType: type, subtype: subtype,
         notificationUUID: Self.notificationUUID(
           subscriber: record.subscriber, notification: record.notificationCount, member: familyMember),
-        version: Self.version, signedDate: now,
+        version: version, signedDate: now,
         data: AppStoreNotificationData(
           bundleId: bundleId, environment: environment, status: Self.status(for: record.truth),
           transactionInfo: transaction, renewalInfo: renewal)))
