@@ -55,6 +55,13 @@ public struct Engine<
   private let samplesSteps: Bool
   /// The instant of the policy-clock sample queued last, if any.
   private var policyClockAt: Instant?
+  /// For a policy sampled at events alone: its answer, once asked since the last notification
+  /// reached it, and the instant until which that answer holds (the policy's
+  /// `nextDecisionChange`, or `distantFuture`). By the contract of
+  /// `decidesOnlyOnNotifications`, `decision(at:)` is the same at every instant before then, so
+  /// asking again would give the same answer; see `currentDecision()`.
+  private var cachedDecision: Decision?
+  private var cachedDecisionHoldsUntil = Instant.distantPast
 
   private struct InFlight: Sendable {
     var sentAt: Instant
@@ -109,10 +116,29 @@ public struct Engine<
     undelivered = 0
     gainNoticesPending = 0
     policyClockAt = nil
+    cachedDecision = nil
+    cachedDecisionHoldsUntil = .distantPast
   }
 
   /// The policy's answer now.
   @inlinable public var decision: Decision { policy.decision(at: now) }
+
+  /// The policy's answer now, the same as `decision`. A policy sampled at events alone is
+  /// asked once per notification that reaches it (and once more where its answer changes on its
+  /// own clock): between those, by the contract of `decidesOnlyOnNotifications`, its answer
+  /// cannot change, and asking it again costs a copy of the policy per question.
+  @inline(__always)
+  mutating func currentDecision() -> Decision {
+    guard !samplesSteps else { return policy.decision(at: now) }
+    if now >= cachedDecisionHoldsUntil {
+      cachedDecision = nil
+      cachedDecisionHoldsUntil = policy.nextDecisionChange(after: now) ?? .distantFuture
+    }
+    if let cachedDecision { return cachedDecision }
+    let answer = policy.decision(at: now)
+    cachedDecision = answer
+    return answer
+  }
 
   /// Whether any work is still queued.
   public var hasPendingWork: Bool { !queue.isEmpty }
@@ -305,9 +331,12 @@ public struct Engine<
   /// Queues a sample where the policy says its answer next changes on its own, unless one is
   /// queued for that instant already. Only for a policy sampled at events alone.
   private mutating func schedulePolicyClock() {
-    guard !samplesSteps, let next = policy.nextDecisionChange(after: now), next != policyClockAt else {
-      return
-    }
+    guard !samplesSteps else { return }
+    // Called after each delivery and at each policy-clock sample: the answer may have changed.
+    let change = policy.nextDecisionChange(after: now)
+    cachedDecision = nil
+    cachedDecisionHoldsUntil = change ?? .distantFuture
+    guard let next = change, next != policyClockAt else { return }
     policyClockAt = next
     enqueue(next, rank: Rank.endOfInstant, .policyClock)
   }
@@ -358,7 +387,7 @@ public struct Engine<
   private mutating func sample(afterEvent: Bool) {
     observer.engineSample(
       EngineSample(
-        instant: now, truth: record.truth, decision: policy.decision(at: now), afterEvent: afterEvent,
+        instant: now, truth: record.truth, decision: currentDecision(), afterEvent: afterEvent,
         undelivered: undelivered, awaitingGainNotice: gainNoticesPending > 0))
   }
 }

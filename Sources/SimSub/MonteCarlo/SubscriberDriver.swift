@@ -116,7 +116,7 @@ struct SubscriberDriver<Store: StoreModel, Policy: EntitlementPolicy>: Sendable 
       if failure != episode {
         begin(episode: failure)
       } else if Policy.decidesOnlyOnNotifications {
-        let prompt = engine.decision.prompt
+        let prompt = engine.currentDecision().prompt
         if prompt != assumedPrompt { scheduleFix(fromCheckAfter: engine.now, prompt: prompt) }
       }
     }
@@ -160,7 +160,7 @@ struct SubscriberDriver<Store: StoreModel, Policy: EntitlementPolicy>: Sendable 
     checkDraws = Xoshiro256StarStar(seededBy: &seeder)
     draws.removeAll(keepingCapacity: true)
     if Policy.decidesOnlyOnNotifications {
-      scheduleFix(fromCheckAfter: engine.now, prompt: engine.decision.prompt)
+      scheduleFix(fromCheckAfter: engine.now, prompt: engine.currentDecision().prompt)
     } else if checks > 0 {
       generation &+= 1
       engine.scheduleMarker(generation, at: firstCheck, afterEverything: false)
@@ -207,7 +207,7 @@ struct SubscriberDriver<Store: StoreModel, Policy: EntitlementPolicy>: Sendable 
     }
     // A policy on its own clock: decide at this check with the prompt shown now.
     let j = firstCheck(after: engine.now) - 1
-    if plan.fixChance[engine.decision.prompt].contains(draw(j)) {
+    if plan.fixChance[engine.currentDecision().prompt].contains(draw(j)) {
       fix()
     } else if j + 1 < checks {
       generation &+= 1

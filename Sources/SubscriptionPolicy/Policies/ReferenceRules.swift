@@ -112,6 +112,7 @@ enum ReferenceRules {
   /// A transaction whose `inAppOwnershipType` is `FAMILY_SHARED` is a Family Sharing member's
   /// copy: the reading says so, and the decision then never prompts (`REVOKE` reads as revoked
   /// like `REFUND`: sharing was withdrawn, or the purchaser was refunded).
+  @inline(__always)
   static func reading(of n: AppStoreServerNotification) -> EntitlementReading? {
     let byType: EntitlementState?
     let type = n.notificationType
