@@ -19,6 +19,7 @@ public struct StoreEffects: Sendable {
   }
 
   /// Sets `timer` for `instant`; it fires only while `record.epoch` is unchanged.
+  @inline(__always)
   public mutating func schedule(_ timer: StoreTimer, at instant: Instant, for record: SubscriptionRecord) {
     timers.append(Scheduled(instant: instant, timer: timer, epoch: record.epoch))
   }

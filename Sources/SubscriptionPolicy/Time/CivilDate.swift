@@ -25,6 +25,22 @@ public struct CivilDate: Hashable, Sendable {
 
   /// The civil date of an instant.
   @inlinable public init(_ instant: Instant) {
+    let (days, secs) = Self.daysAndSeconds(of: instant)
+    let date = Self.date(fromDays: days)
+    self.init(
+      year: date.year, month: date.month, day: date.day,
+      hour: secs / 3_600, minute: (secs % 3_600) / 60, second: secs % 60)
+  }
+
+  /// The instant of this civil date and time, UTC.
+  @inlinable public var instant: Instant {
+    Instant(
+      secondsSinceEpoch: Self.days(year: year, month: month, day: day) * 86_400 + hour * 3_600
+        + minute * 60 + second)
+  }
+
+  /// Whole days since 1970-01-01 and the seconds into the last of them (`0..<86_400`).
+  @inlinable public static func daysAndSeconds(of instant: Instant) -> (days: Int64, seconds: Int64) {
     let s = instant.secondsSinceEpoch
     var days = s / 86_400
     var secs = s % 86_400
@@ -32,6 +48,11 @@ public struct CivilDate: Hashable, Sendable {
       secs += 86_400
       days -= 1
     }
+    return (days, secs)
+  }
+
+  /// The date `days` days after 1970-01-01 (`civil_from_days`).
+  @inlinable public static func date(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
     let z = days + 719_468
     let era = (z >= 0 ? z : z - 146_096) / 146_097
     let doe = z - era * 146_097
@@ -40,21 +61,18 @@ public struct CivilDate: Hashable, Sendable {
     let mp = (5 * doy + 2) / 153
     let d = doy - (153 * mp + 2) / 5 + 1
     let m = mp < 10 ? mp + 3 : mp - 9
-    self.init(
-      year: yoe + era * 400 + (m <= 2 ? 1 : 0), month: m, day: d,
-      hour: secs / 3_600, minute: (secs % 3_600) / 60, second: secs % 60)
+    return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
   }
 
-  /// The instant of this civil date and time, UTC.
-  @inlinable public var instant: Instant {
+  /// Days from 1970-01-01 to a date (`days_from_civil`).
+  @inlinable public static func days(year: Int64, month: Int64, day: Int64) -> Int64 {
     let y = month <= 2 ? year - 1 : year
     let era = (y >= 0 ? y : y - 399) / 400
     let yoe = y - era * 400
     let mp = month > 2 ? month - 3 : month + 9
     let doy = (153 * mp + 2) / 5 + day - 1
     let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-    let days = era * 146_097 + doe - 719_468
-    return Instant(secondsSinceEpoch: days * 86_400 + hour * 3_600 + minute * 60 + second)
+    return era * 146_097 + doe - 719_468
   }
 
   @inlinable public static func isLeapYear(_ year: Int64) -> Bool {
