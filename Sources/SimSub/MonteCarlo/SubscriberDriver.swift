@@ -159,6 +159,16 @@ struct SubscriberDriver<Store: StoreModel, Policy: EntitlementPolicy>: Sendable 
     var seeder = SplitMix64(state: fixes.next())
     checkDraws = Xoshiro256StarStar(seededBy: &seeder)
     draws.removeAll(keepingCapacity: true)
+    // Every check's draw at once, in order: the generator serves nothing else, so drawing ahead
+    // changes no value, and filling the buffer in one go skips a uniqueness check per draw.
+    if checks > 0 {
+      var generator = checkDraws
+      draws.append(contentsOf: repeatElement(0, count: checks))
+      draws.withUnsafeMutableBufferPointer { buffer in
+        for j in buffer.indices { buffer[j] = generator.next() }
+      }
+      checkDraws = generator
+    }
     if Policy.decidesOnlyOnNotifications {
       scheduleFix(fromCheckAfter: engine.now, prompt: engine.currentDecision().prompt)
     } else if checks > 0 {

@@ -55,13 +55,15 @@ public struct CivilDate: Hashable, Sendable {
   @inlinable public static func date(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
     let z = days + 719_468
     let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let doe = z - era * 146_097
-    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-    let mp = (5 * doy + 2) / 153
-    let d = doy - (153 * mp + 2) / 5 + 1
-    let m = mp < 10 ? mp + 3 : mp - 9
-    return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
+    // Within an era every quantity is small and non-negative: unsigned arithmetic divides by
+    // the constants with fewer instructions, and cannot overflow.
+    let doe = UInt64(truncatingIfNeeded: z - era * 146_097)  // 0 ... 146_096
+    let yoe = (doe &- doe / 1_460 &+ doe / 36_524 &- doe / 146_096) / 365  // 0 ... 399
+    let doy = doe &- (365 &* yoe &+ yoe / 4 &- yoe / 100)  // 0 ... 365
+    let mp = (5 &* doy &+ 2) / 153  // 0 ... 11
+    let d = doy &- (153 &* mp &+ 2) / 5 &+ 1  // 1 ... 31
+    let m = mp < 10 ? mp &+ 3 : mp &- 9  // 1 ... 12
+    return (Int64(yoe) + era * 400 + (m <= 2 ? 1 : 0), Int64(m), Int64(d))
   }
 
   /// Days from 1970-01-01 to a date (`days_from_civil`).
