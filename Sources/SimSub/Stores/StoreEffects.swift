@@ -25,6 +25,7 @@ public struct StoreEffects: Sendable {
   }
 
   /// Sends a notification now.
+  @inline(__always)
   public mutating func send(_ notification: StoreNotification) {
     notifications.append(notification)
   }

@@ -101,6 +101,10 @@ public struct AppStoreNotificationBuilder: Sendable {
   }
 
   /// Counts one notification on the record and builds it, describing the record as it stands.
+  ///
+  /// One expression, always inlined: built where the caller puts it (the effects' buffer),
+  /// rather than in parts copied into one another and then into place.
+  @inline(__always)
   public func make(
     _ type: AppStoreNotificationType, _ subtype: AppStoreNotificationSubtype?,
     record: inout SubscriptionRecord, products: [Product], at now: Instant
@@ -111,29 +115,7 @@ public struct AppStoreNotificationBuilder: Sendable {
     let product = products[Int(record.product)]
     let renewingProduct = record.pendingProduct.map { products[Int($0)] } ?? product
     let periodStarted = record.periodStart
-    let transaction = JWSTransactionDecodedPayload(
-      originalTransactionId: original,
-      transactionId: TransactionID(
-        number: Self.transactionId(
-          subscriber: record.subscriber, transaction: record.transactionCount, member: familyMember)),
-      bundleId: bundleId, productId: product.id, subscriptionGroupIdentifier: product.group,
-      purchaseDate: periodStarted, originalPurchaseDate: record.originalPurchaseDate ?? periodStarted,
-      expiresDate: record.periodEnd,
-      type: autoRenewable, inAppOwnershipType: familyMember == 0 ? purchased : familyShared,
-      signedDate: now,
-      revocationDate: record.truth == .revoked ? record.revocationDate : nil,
-      revocationReason: record.truth == .revoked ? 0 : nil,
-      offerType: record.inTrial ? 1 : nil, environment: environment,
-      transactionReason: record.latestTransactionIsRenewal ? renewalReason : purchaseReason,
-      storefront: storefront, price: record.inTrial ? 0 : product.priceMilliunits,
-      currency: currency)
     let inBillingIssue = record.truth == .grace || record.truth == .hold
-    let renewal = JWSRenewalInfoDecodedPayload(
-      originalTransactionId: original, autoRenewProductId: renewingProduct.id, productId: product.id,
-      autoRenewStatus: record.autoRenew ? 1 : 0, expirationIntent: Self.expirationIntent(record),
-      gracePeriodExpiresDate: inBillingIssue ? record.gracePeriodExpiresDate : nil,
-      isInBillingRetryPeriod: inBillingIssue ? true : (record.truth == .expired ? false : nil),
-      signedDate: now, environment: environment, renewalDate: record.periodEnd)
     return .appStore(
       AppStoreServerNotification(
         notificationType: type, subtype: subtype,
@@ -142,6 +124,27 @@ public struct AppStoreNotificationBuilder: Sendable {
         version: version, signedDate: now,
         data: AppStoreNotificationData(
           bundleId: bundleId, environment: environment, status: Self.status(for: record.truth),
-          transactionInfo: transaction, renewalInfo: renewal)))
+          transactionInfo: JWSTransactionDecodedPayload(
+            originalTransactionId: original,
+            transactionId: TransactionID(
+              number: Self.transactionId(
+                subscriber: record.subscriber, transaction: record.transactionCount, member: familyMember)),
+            bundleId: bundleId, productId: product.id, subscriptionGroupIdentifier: product.group,
+            purchaseDate: periodStarted, originalPurchaseDate: record.originalPurchaseDate ?? periodStarted,
+            expiresDate: record.periodEnd,
+            type: autoRenewable, inAppOwnershipType: familyMember == 0 ? purchased : familyShared,
+            signedDate: now,
+            revocationDate: record.truth == .revoked ? record.revocationDate : nil,
+            revocationReason: record.truth == .revoked ? 0 : nil,
+            offerType: record.inTrial ? 1 : nil, environment: environment,
+            transactionReason: record.latestTransactionIsRenewal ? renewalReason : purchaseReason,
+            storefront: storefront, price: record.inTrial ? 0 : product.priceMilliunits,
+            currency: currency),
+          renewalInfo: JWSRenewalInfoDecodedPayload(
+            originalTransactionId: original, autoRenewProductId: renewingProduct.id, productId: product.id,
+            autoRenewStatus: record.autoRenew ? 1 : 0, expirationIntent: Self.expirationIntent(record),
+            gracePeriodExpiresDate: inBillingIssue ? record.gracePeriodExpiresDate : nil,
+            isInBillingRetryPeriod: inBillingIssue ? true : (record.truth == .expired ? false : nil),
+            signedDate: now, environment: environment, renewalDate: record.periodEnd))))
   }
 }
