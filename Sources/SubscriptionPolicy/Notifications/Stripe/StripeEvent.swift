@@ -313,7 +313,9 @@ public struct StripeInvoiceLine: Hashable, Sendable {
   /// `pricing.price_details.price`: `price_…`.
   public var price: Symbol?
 
-  @inlinable public init(id: Symbol, amount: Int64, periodStart: Instant, periodEnd: Instant, price: Symbol? = nil) {
+  @inlinable public init(
+    id: Symbol, amount: Int64, periodStart: Instant, periodEnd: Instant, price: Symbol? = nil
+  ) {
     self.id = id
     self.amount = amount
     self.periodStart = periodStart
