@@ -112,6 +112,49 @@ struct CivilDateTests {
     }
   }
 
+  /// The 32-bit conversions give Hinnant's answers: every day from 1600 to 2600, both ends of
+  /// their range, and days sampled across it; and day counts of dates whose day is past the
+  /// month's end (28 to 31 in every month), which a billing period's clamp never makes but the
+  /// public conversion accepts.
+  @Test func fastConversionsAgreeWithHinnant() {
+    func check(_ days: Int64) -> Bool {
+      let fast = CivilDate.fastDate(fromDays: days)
+      let hinnant = CivilDate.hinnantDate(fromDays: days)
+      guard fast == hinnant else {
+        Issue.record("day \(days): \(fast) but Hinnant says \(hinnant)")
+        return false
+      }
+      let back = CivilDate.fastDays(year: fast.year, month: fast.month, day: fast.day)
+      guard back == days, back == CivilDate.hinnantDays(year: fast.year, month: fast.month, day: fast.day)
+      else {
+        Issue.record("\(fast): day \(back), not \(days)")
+        return false
+      }
+      return true
+    }
+    let from1600 = CivilDate.hinnantDays(year: 1600, month: 1, day: 1)
+    for days in from1600..<(from1600 + 1_001 * 366) where !check(days) { return }
+    let first = -CivilDate.fastShift
+    let last = CivilDate.fastDaysEnd - 1
+    for days in first..<(first + 3_000) where !check(days) { return }
+    for days in (last - 3_000)...last where !check(days) { return }
+    for days in stride(from: first, through: last, by: 9_973) where !check(days) { return }
+    for year in stride(from: -CivilDate.fastYearShift + 1, to: CivilDate.fastYearsEnd, by: 997) {
+      for month: Int64 in 1...12 {
+        for day: Int64 in 28...31
+        where CivilDate.fastDays(year: year, month: month, day: day)
+          != CivilDate.hinnantDays(year: year, month: month, day: day)
+        {
+          Issue.record("\(year)-\(month)-\(day)")
+          return
+        }
+      }
+    }
+    // Just outside the 32-bit range, Hinnant's conversions answer.
+    #expect(CivilDate.date(fromDays: last + 1) == CivilDate.hinnantDate(fromDays: last + 1))
+    #expect(CivilDate.date(fromDays: first - 1) == CivilDate.hinnantDate(fromDays: first - 1))
+  }
+
   @Test func leapYears() {
     #expect(CivilDate.isLeapYear(2024))
     #expect(CivilDate.isLeapYear(2000))

@@ -55,6 +55,13 @@ public struct Engine<
   private let samplesSteps: Bool
   /// The instant of the policy-clock sample queued last, if any.
   private var policyClockAt: Instant?
+  /// For a policy sampled at events alone: its answer, once asked since the last notification
+  /// reached it, and the instant until which that answer holds (the policy's
+  /// `nextDecisionChange`, or `distantFuture`). By the contract of
+  /// `decidesOnlyOnNotifications`, `decision(at:)` is the same at every instant before then, so
+  /// asking again would give the same answer; see `currentDecision()`.
+  private var cachedDecision: Decision?
+  private var cachedDecisionHoldsUntil = Instant.distantPast
 
   private struct InFlight: Sendable {
     var sentAt: Instant
@@ -109,14 +116,39 @@ public struct Engine<
     undelivered = 0
     gainNoticesPending = 0
     policyClockAt = nil
+    cachedDecision = nil
+    cachedDecisionHoldsUntil = .distantPast
   }
 
   /// Swaps the engine's policy with `other`. A subscriber with several sources is played by one
   /// engine per source, which take turns holding the subscriber's one policy.
-  public mutating func exchangePolicy(_ other: inout Policy) { swap(&policy, &other) }
+  public mutating func exchangePolicy(_ other: inout Policy) {
+    swap(&policy, &other)
+    // The policy that comes in may have heard notifications this engine never delivered: the
+    // answer kept for the one that left says nothing of it.
+    cachedDecision = nil
+    cachedDecisionHoldsUntil = .distantPast
+  }
 
   /// The policy's answer now.
   @inlinable public var decision: Decision { policy.decision(at: now) }
+
+  /// The policy's answer now, the same as `decision`. A policy sampled at events alone is
+  /// asked once per notification that reaches it (and once more where its answer changes on its
+  /// own clock): between those, by the contract of `decidesOnlyOnNotifications`, its answer
+  /// cannot change, and asking it again costs a copy of the policy per question.
+  @inline(__always)
+  mutating func currentDecision() -> Decision {
+    guard !samplesSteps else { return policy.decision(at: now) }
+    if now >= cachedDecisionHoldsUntil {
+      cachedDecision = nil
+      cachedDecisionHoldsUntil = policy.nextDecisionChange(after: now) ?? .distantFuture
+    }
+    if let cachedDecision { return cachedDecision }
+    let answer = policy.decision(at: now)
+    cachedDecision = answer
+    return answer
+  }
 
   /// Whether any work is still queued.
   public var hasPendingWork: Bool { !queue.isEmpty }
@@ -222,29 +254,46 @@ public struct Engine<
     for scheduled in effects.timers {
       enqueue(scheduled.instant, rank: Rank.store, .timer(scheduled.timer, epoch: scheduled.epoch))
     }
-    // By index, so each notification is copied once, from the effects into its slot.
+    let count = effects.notifications.count
+    guard count > 0 else { return }
+    // Nothing in flight (every slot free), as when each notification arrives before the next
+    // event: the effects' buffer becomes the slots' buffer, the i-th notification slot i, and
+    // no notification is copied. Otherwise each is copied once, from the effects into a slot.
+    let inPlace = freeSlots.count == inFlight.count
+    if inPlace {
+      inFlight.removeAll(keepingCapacity: true)
+      freeSlots.removeAll(keepingCapacity: true)
+      effects.exchangeNotifications(with: &flightNotifications)
+    }
     var i = 0
-    while i < effects.notifications.count {
-      send(effect: i, gainNotice: gainsAccess)
+    while i < count {
+      send(effect: i, gainNotice: gainsAccess, inPlace: inPlace)
       i += 1
     }
   }
 
-  /// Sends the `i`-th notification of the current effects.
-  private mutating func send(effect i: Int, gainNotice: Bool) {
-    observer.engineDidSend(effects.notifications[i], at: now)
+  /// Sends the `i`-th notification of the current effects; `inPlace` when it already lies in
+  /// slot `i`.
+  private mutating func send(effect i: Int, gainNotice: Bool, inPlace: Bool) {
     let copies: Int8 = delivery.duplicate ? 2 : 1
     let flight = InFlight(
       sentAt: now, copies: copies, delivered: false, gainNotice: gainNotice, attempts: 0)
     let slot: Int32
-    if let free = freeSlots.popLast() {
-      slot = free
-      inFlight[Int(slot)] = flight
-      flightNotifications[Int(slot)] = effects.notifications[i]
-    } else {
-      slot = Int32(inFlight.count)
+    if inPlace {
+      observer.engineDidSend(flightNotifications[i], at: now)
+      slot = Int32(i)
       inFlight.append(flight)
-      flightNotifications.append(effects.notifications[i])
+    } else {
+      observer.engineDidSend(effects.notifications[i], at: now)
+      if let free = freeSlots.popLast() {
+        slot = free
+        inFlight[Int(slot)] = flight
+        flightNotifications[Int(slot)] = effects.notifications[i]
+      } else {
+        slot = Int32(inFlight.count)
+        inFlight.append(flight)
+        flightNotifications.append(effects.notifications[i])
+      }
     }
     undelivered += 1
     if gainNotice { gainNoticesPending += 1 }
@@ -292,9 +341,12 @@ public struct Engine<
   /// Queues a sample where the policy says its answer next changes on its own, unless one is
   /// queued for that instant already. Only for a policy sampled at events alone.
   private mutating func schedulePolicyClock() {
-    guard !samplesSteps, let next = policy.nextDecisionChange(after: now), next != policyClockAt else {
-      return
-    }
+    guard !samplesSteps else { return }
+    // Called after each delivery and at each policy-clock sample: the answer may have changed.
+    let change = policy.nextDecisionChange(after: now)
+    cachedDecision = nil
+    cachedDecisionHoldsUntil = change ?? .distantFuture
+    guard let next = change, next != policyClockAt else { return }
     policyClockAt = next
     enqueue(next, rank: Rank.endOfInstant, .policyClock)
   }
@@ -345,7 +397,7 @@ public struct Engine<
   private mutating func sample(afterEvent: Bool) {
     observer.engineSample(
       EngineSample(
-        instant: now, truth: record.truth, decision: policy.decision(at: now), afterEvent: afterEvent,
+        instant: now, truth: record.truth, decision: currentDecision(), afterEvent: afterEvent,
         undelivered: undelivered, awaitingGainNotice: gainNoticesPending > 0))
   }
 }

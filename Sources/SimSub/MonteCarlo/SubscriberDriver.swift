@@ -116,7 +116,7 @@ struct SubscriberDriver<Store: StoreModel, Policy: EntitlementPolicy>: Sendable 
       if failure != episode {
         begin(episode: failure)
       } else if Policy.decidesOnlyOnNotifications {
-        let prompt = engine.decision.prompt
+        let prompt = engine.currentDecision().prompt
         if prompt != assumedPrompt { scheduleFix(fromCheckAfter: engine.now, prompt: prompt) }
       }
     }
@@ -159,8 +159,18 @@ struct SubscriberDriver<Store: StoreModel, Policy: EntitlementPolicy>: Sendable 
     var seeder = SplitMix64(state: fixes.next())
     checkDraws = Xoshiro256StarStar(seededBy: &seeder)
     draws.removeAll(keepingCapacity: true)
+    // Every check's draw at once, in order: the generator serves nothing else, so drawing ahead
+    // changes no value, and filling the buffer in one go skips a uniqueness check per draw.
+    if checks > 0 {
+      var generator = checkDraws
+      draws.append(contentsOf: repeatElement(0, count: checks))
+      draws.withUnsafeMutableBufferPointer { buffer in
+        for j in buffer.indices { buffer[j] = generator.next() }
+      }
+      checkDraws = generator
+    }
     if Policy.decidesOnlyOnNotifications {
-      scheduleFix(fromCheckAfter: engine.now, prompt: engine.decision.prompt)
+      scheduleFix(fromCheckAfter: engine.now, prompt: engine.currentDecision().prompt)
     } else if checks > 0 {
       generation &+= 1
       engine.scheduleMarker(generation, at: firstCheck, afterEverything: false)
@@ -207,7 +217,7 @@ struct SubscriberDriver<Store: StoreModel, Policy: EntitlementPolicy>: Sendable 
     }
     // A policy on its own clock: decide at this check with the prompt shown now.
     let j = firstCheck(after: engine.now) - 1
-    if plan.fixChance[engine.decision.prompt].contains(draw(j)) {
+    if plan.fixChance[engine.currentDecision().prompt].contains(draw(j)) {
       fix()
     } else if j + 1 < checks {
       generation &+= 1

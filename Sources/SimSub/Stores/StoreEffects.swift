@@ -19,11 +19,13 @@ public struct StoreEffects: Sendable {
   }
 
   /// Sets `timer` for `instant`; it fires only while `record.epoch` is unchanged.
+  @inline(__always)
   public mutating func schedule(_ timer: StoreTimer, at instant: Instant, for record: SubscriptionRecord) {
     timers.append(Scheduled(instant: instant, timer: timer, epoch: record.epoch))
   }
 
   /// Sends a notification now.
+  @inline(__always)
   public mutating func send(_ notification: StoreNotification) {
     notifications.append(notification)
   }
@@ -41,8 +43,16 @@ public struct StoreEffects: Sendable {
     notifications[index] = notification
   }
 
+  /// Exchanges the notifications sent during the rule with `buffer`'s contents, so the engine
+  /// takes them as its in-flight notifications without copying one.
+  mutating func exchangeNotifications(with buffer: inout [StoreNotification]) {
+    swap(&notifications, &buffer)
+  }
+
   public mutating func removeAll() {
-    timers.removeAll(keepingCapacity: true)
-    notifications.removeAll(keepingCapacity: true)
+    // Most rules send nothing and many set no timer: skip the empty buffers, since clearing
+    // one goes through `replaceSubrange` and a uniqueness check even when it is empty.
+    if !timers.isEmpty { timers.removeAll(keepingCapacity: true) }
+    if !notifications.isEmpty { notifications.removeAll(keepingCapacity: true) }
   }
 }

@@ -27,12 +27,14 @@ public enum BillingPeriod: UInt8, CaseIterable, Hashable, Sendable {
   /// time of day (clamped to the month's last day).
   @inlinable public func advance(_ anchor: Instant, by count: Int64) -> Instant {
     if self == .oneWeek { return anchor + .weeks(count) }
-    var c = CivilDate(anchor)
-    let total = (c.year * 12 + (c.month - 1)) + months * count
-    c.year = total >= 0 ? total / 12 : (total - 11) / 12
-    c.month = total - c.year * 12 + 1
-    c.day = min(c.day, CivilDate.daysIn(month: c.month, of: c.year))
-    return c.instant
+    // The time of day is carried over whole: only the date goes through the calendar.
+    let (days, seconds) = CivilDate.daysAndSeconds(of: anchor)
+    let date = CivilDate.date(fromDays: days)
+    let total = (date.year * 12 + (date.month - 1)) + months * count
+    let year = total >= 0 ? total / 12 : (total - 11) / 12
+    let month = total - year * 12 + 1
+    let day = min(date.day, CivilDate.daysIn(month: month, of: year))
+    return Instant(secondsSinceEpoch: CivilDate.days(year: year, month: month, day: day) * 86_400 + seconds)
   }
 
   /// The shortest length the period can have, for limits such as "grace no longer than the

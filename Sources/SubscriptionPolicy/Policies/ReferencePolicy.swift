@@ -78,15 +78,16 @@ public struct ReferencePolicy: EntitlementPolicy {
   public init(settings: PolicySettings) { self.settings = settings }
 
   public mutating func receive(_ notification: StoreNotification, at arrival: Instant) {
-    let source = SubscriptionSource(notification)
+    // One pass over the notification: each `switch` over it copies the whole value.
+    let facts = NotificationFacts(notification, after: { track($0).reading.state }, settings: settings)
     let applied =
-      switch source {
-      case .appStore: appStore.receive(notification, settings: settings)
-      case .googlePlay: googlePlay.receive(notification, settings: settings)
-      case .stripe: stripe.receive(notification, settings: settings)
-      case .revenueCat: revenueCat.receive(notification, settings: settings)
+      switch facts.source {
+      case .appStore: appStore.receive(facts)
+      case .googlePlay: googlePlay.receive(facts)
+      case .stripe: stripe.receive(facts)
+      case .revenueCat: revenueCat.receive(facts)
       }
-    if applied { heard |= 1 << source.rawValue }
+    if applied { heard |= 1 << facts.source.rawValue }
   }
 
   public func decision(at instant: Instant) -> Decision {

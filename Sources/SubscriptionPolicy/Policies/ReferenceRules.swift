@@ -112,29 +112,57 @@ enum ReferenceRules {
   /// A transaction whose `inAppOwnershipType` is `FAMILY_SHARED` is a Family Sharing member's
   /// copy: the reading says so, and the decision then never prompts (`REVOKE` reads as revoked
   /// like `REFUND`: sharing was withdrawn, or the purchaser was refunded).
+  @inline(__always)
   static func reading(of n: AppStoreServerNotification) -> EntitlementReading? {
     let byType: EntitlementState?
-    switch n.notificationType {
-    case .subscribed, .didRenew:
+    let type = n.notificationType
+    // The common types first: each case of the switch below compares with a lazily made
+    // static, and the compiler checks them all before it compares any.
+    if type == .didRenew || type == .subscribed {
       byType = .active
-    case .didFailToRenew:
-      byType = n.subtype == .gracePeriod ? .grace : .hold
-    case .gracePeriodExpired:
-      byType = .hold
-    case .expired:
-      byType = .expired
-    case .refund, .revoke:
-      byType = .revoked
-    case .didChangeRenewalStatus, .didChangeRenewalPref, .offerRedeemed, .priceIncrease,
-      .refundDeclined, .refundReversed, .renewalExtended:
-      byType = nil
-    default:
-      return nil
+    } else {
+      switch typeReading(type, n.subtype) {
+      case .notAboutState: return nil
+      case .onlyThroughStatus: byType = nil
+      case .state(let state): byType = state
+      }
     }
     guard let state = n.data.status.flatMap(state(for:)) ?? byType else { return nil }
     return EntitlementReading(
       state, gracePeriodExpiresDate: n.data.renewalInfo?.gracePeriodExpiresDate,
       familyShared: n.data.transactionInfo?.inAppOwnershipType == .familyShared)
+  }
+
+  /// What an App Store notification's type and subtype say on their own.
+  private enum TypeReading {
+    /// Not about one subscription's state, whatever its status.
+    case notAboutState
+    /// A state only through the status.
+    case onlyThroughStatus
+    case state(EntitlementState)
+  }
+
+  @inline(never)
+  private static func typeReading(
+    _ type: AppStoreNotificationType, _ subtype: AppStoreNotificationSubtype?
+  ) -> TypeReading {
+    switch type {
+    case .subscribed, .didRenew:
+      .state(.active)
+    case .didFailToRenew:
+      .state(subtype == .gracePeriod ? .grace : .hold)
+    case .gracePeriodExpired:
+      .state(.hold)
+    case .expired:
+      .state(.expired)
+    case .refund, .revoke:
+      .state(.revoked)
+    case .didChangeRenewalStatus, .didChangeRenewalPref, .offerRedeemed, .priceIncrease,
+      .refundDeclined, .refundReversed, .renewalExtended:
+      .onlyThroughStatus
+    default:
+      .notAboutState
+    }
   }
 
   /// The state an App Store `status` stands for; `nil` for a code Apple has not documented.

@@ -30,11 +30,17 @@ struct ReplacedPurchase: Sendable {
   /// purchase its resource says the current one replaced.
   mutating func isAboutReplacedPurchase(_ notification: StoreNotification) -> Bool {
     guard case .googlePlay(let n) = notification else { return false }
-    let token = n.subscriptionNotification.purchaseToken
-    if let resource = n.subscription {
-      if resource.canceledStateContext == .replacementCancellation { return true }
-      if let linked = resource.linkedPurchaseToken, linked != token { replaced = linked }
+    return isAboutReplacedPurchase(NotificationFacts.PurchaseFacts(n))
+  }
+
+  /// The same, from the facts of a notification read once (`nil` for a store other than
+  /// Google Play).
+  mutating func isAboutReplacedPurchase(_ purchase: NotificationFacts.PurchaseFacts?) -> Bool {
+    guard let purchase else { return false }
+    if purchase.hasResource {
+      if purchase.replacementCancellation { return true }
+      if let linked = purchase.linkedPurchaseToken, linked != purchase.token { replaced = linked }
     }
-    return token == replaced
+    return purchase.token == replaced
   }
 }

@@ -11,16 +11,16 @@ struct SourceTrack: Sendable {
   private var order = SentDateOrder()
   private var replacement = ReplacedPurchase()
 
-  /// Applies `notification` when it is about the current purchase, says something about the
-  /// state, and is neither stale nor a duplicate; returns whether it did.
+  /// Applies a notification of this source, read into `facts` against this track's state,
+  /// when it is about the current purchase, says something about the state, and is neither
+  /// stale nor a duplicate; returns whether it did.
   @discardableResult
-  mutating func receive(_ notification: StoreNotification, settings: PolicySettings) -> Bool {
-    guard !replacement.isAboutReplacedPurchase(notification),
-      let next = ReferenceRules.reading(of: notification, after: reading.state, settings: settings),
-      order.admit(NotificationIdentity(notification), sentDate: notification.sentDate)
+  mutating func receive(_ facts: NotificationFacts) -> Bool {
+    guard !replacement.isAboutReplacedPurchase(facts.purchase), let next = facts.reading,
+      order.admit(facts.identity, sentDate: facts.sentDate)
     else { return false }
     reading = next
-    if let date = SubscriptionSource.paidThrough(notification) { paidThrough = date }
+    if let date = facts.paidThrough { paidThrough = date }
     return true
   }
 

@@ -810,7 +810,8 @@ enum ScenarioDecoder {
           do {
             names.append(
               whole
-                ? try decodeNotificationName(i, anyOf: sources ?? []) : try decodeNotificationName(
+                ? try decodeNotificationName(i, anyOf: sources ?? [])
+                : try decodeNotificationName(
                   i, store: context.store, channel: context.channel))
           } catch let error as DiagnosticError {
             problems += error.diagnostics
@@ -922,7 +923,8 @@ enum ScenarioDecoder {
 
   /// A notification name of an expectation about the whole subscriber: one that any of
   /// `sources` sends.
-  static func decodeNotificationName(_ node: YAMLNode, anyOf sources: [ScenarioSource]) throws(DiagnosticError)
+  static func decodeNotificationName(_ node: YAMLNode, anyOf sources: [ScenarioSource])
+    throws(DiagnosticError)
     -> String
   {
     var first: DiagnosticError?

@@ -286,7 +286,10 @@ public struct AppStoreModel: StoreModel {
   }
 
   /// Sets the episode's next retry, if the schedule has one inside the window.
-  @inlinable func scheduleNextRetry(record: SubscriptionRecord, effects: inout StoreEffects) {
+  // Always inlined, like the other helpers that read the record: a call that takes the record
+  // by value copies all of it.
+  @inline(__always) @usableFromInline
+  func scheduleNextRetry(record: SubscriptionRecord, effects: inout StoreEffects) {
     let next = Int(record.retryCount) + 1
     guard next <= retrySchedule.count, let start = record.billingIssueStart, let end = record.retryWindowEnd
     else { return }

@@ -32,13 +32,17 @@ public struct AppStoreNotificationBuilder: Sendable {
     self.familyMember = familyMember
   }
 
-  // Interned once: a string literal in the hot path would be looked up in the symbol table on
-  // every notification.
-  @usableFromInline static let version: Symbol = "2.0"
-  @usableFromInline static let purchaseReason: Symbol = "PURCHASE"
-  @usableFromInline static let renewalReason: Symbol = "RENEWAL"
-  @usableFromInline static let currency: Symbol = "USD"
-  @usableFromInline static let storefront: Symbol = "USA"
+  // Interned once, and kept in the builder: a string literal in the hot path would be looked
+  // up in the symbol table on every notification, and a static is checked for initialisation
+  // on every use.
+  let version: Symbol = "2.0"
+  let purchaseReason: Symbol = "PURCHASE"
+  let renewalReason: Symbol = "RENEWAL"
+  let currency: Symbol = "USD"
+  let storefront: Symbol = "USA"
+  let purchased = AppStoreOwnershipType.purchased
+  let familyShared = AppStoreOwnershipType.familyShared
+  let autoRenewable = AppStoreProductType.autoRenewable
 
   /// `originalTransactionId` of a subscriber's subscription, or of family member `member`'s
   /// copy of it.
@@ -97,6 +101,10 @@ public struct AppStoreNotificationBuilder: Sendable {
   }
 
   /// Counts one notification on the record and builds it, describing the record as it stands.
+  ///
+  /// One expression, always inlined: built where the caller puts it (the effects' buffer),
+  /// rather than in parts copied into one another and then into place.
+  @inline(__always)
   public func make(
     _ type: AppStoreNotificationType, _ subtype: AppStoreNotificationSubtype?,
     record: inout SubscriptionRecord, products: [Product], at now: Instant
@@ -107,36 +115,36 @@ public struct AppStoreNotificationBuilder: Sendable {
     let product = products[Int(record.product)]
     let renewingProduct = record.pendingProduct.map { products[Int($0)] } ?? product
     let periodStarted = record.periodStart
-    let transaction = JWSTransactionDecodedPayload(
-      originalTransactionId: original,
-      transactionId: TransactionID(
-        number: Self.transactionId(
-          subscriber: record.subscriber, transaction: record.transactionCount, member: familyMember)),
-      bundleId: bundleId, productId: product.id, subscriptionGroupIdentifier: product.group,
-      purchaseDate: periodStarted, originalPurchaseDate: record.originalPurchaseDate ?? periodStarted,
-      expiresDate: record.periodEnd,
-      inAppOwnershipType: familyMember == 0 ? .purchased : .familyShared, signedDate: now,
-      revocationDate: record.truth == .revoked ? record.revocationDate : nil,
-      revocationReason: record.truth == .revoked ? 0 : nil,
-      offerType: record.inTrial ? 1 : nil, environment: environment,
-      transactionReason: record.latestTransactionIsRenewal ? Self.renewalReason : Self.purchaseReason,
-      storefront: Self.storefront, price: record.inTrial ? 0 : product.priceMilliunits,
-      currency: Self.currency)
     let inBillingIssue = record.truth == .grace || record.truth == .hold
-    let renewal = JWSRenewalInfoDecodedPayload(
-      originalTransactionId: original, autoRenewProductId: renewingProduct.id, productId: product.id,
-      autoRenewStatus: record.autoRenew ? 1 : 0, expirationIntent: Self.expirationIntent(record),
-      gracePeriodExpiresDate: inBillingIssue ? record.gracePeriodExpiresDate : nil,
-      isInBillingRetryPeriod: inBillingIssue ? true : (record.truth == .expired ? false : nil),
-      signedDate: now, environment: environment, renewalDate: record.periodEnd)
     return .appStore(
       AppStoreServerNotification(
         notificationType: type, subtype: subtype,
         notificationUUID: Self.notificationUUID(
           subscriber: record.subscriber, notification: record.notificationCount, member: familyMember),
-        version: Self.version, signedDate: now,
+        version: version, signedDate: now,
         data: AppStoreNotificationData(
           bundleId: bundleId, environment: environment, status: Self.status(for: record.truth),
-          transactionInfo: transaction, renewalInfo: renewal)))
+          transactionInfo: JWSTransactionDecodedPayload(
+            originalTransactionId: original,
+            transactionId: TransactionID(
+              number: Self.transactionId(
+                subscriber: record.subscriber, transaction: record.transactionCount, member: familyMember)),
+            bundleId: bundleId, productId: product.id, subscriptionGroupIdentifier: product.group,
+            purchaseDate: periodStarted, originalPurchaseDate: record.originalPurchaseDate ?? periodStarted,
+            expiresDate: record.periodEnd,
+            type: autoRenewable, inAppOwnershipType: familyMember == 0 ? purchased : familyShared,
+            signedDate: now,
+            revocationDate: record.truth == .revoked ? record.revocationDate : nil,
+            revocationReason: record.truth == .revoked ? 0 : nil,
+            offerType: record.inTrial ? 1 : nil, environment: environment,
+            transactionReason: record.latestTransactionIsRenewal ? renewalReason : purchaseReason,
+            storefront: storefront, price: record.inTrial ? 0 : product.priceMilliunits,
+            currency: currency),
+          renewalInfo: JWSRenewalInfoDecodedPayload(
+            originalTransactionId: original, autoRenewProductId: renewingProduct.id, productId: product.id,
+            autoRenewStatus: record.autoRenew ? 1 : 0, expirationIntent: Self.expirationIntent(record),
+            gracePeriodExpiresDate: inBillingIssue ? record.gracePeriodExpiresDate : nil,
+            isInBillingRetryPeriod: inBillingIssue ? true : (record.truth == .expired ? false : nil),
+            signedDate: now, environment: environment, renewalDate: record.periodEnd))))
   }
 }

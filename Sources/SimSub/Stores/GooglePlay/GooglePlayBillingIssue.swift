@@ -101,6 +101,8 @@ extension GooglePlayModel {
   }
 
   /// Sets the `n`-th retry, if the schedule has one before hold ends.
+  // Always inlined: a call that takes the record by value copies all of it.
+  @inline(__always)
   func scheduleRetry(_ n: Int32, record: SubscriptionRecord, effects: inout StoreEffects) {
     let index = Int(n) - 1
     guard index < retrySchedule.count, let start = record.billingIssueStart,

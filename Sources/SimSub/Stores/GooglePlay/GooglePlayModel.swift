@@ -152,6 +152,7 @@ public struct GooglePlayModel: StoreModel {
     }
   }
 
+  @inline(__always)
   public func prepareDelivery(
     _ notification: inout StoreNotification, record: SubscriptionRecord, at arrival: Instant
   ) {

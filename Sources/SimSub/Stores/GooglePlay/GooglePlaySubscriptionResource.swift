@@ -23,7 +23,9 @@ extension GooglePlayModel {
   /// `offerDetails.offerId` of the introductory free trial.
   public static let freeTrialOfferId: Symbol = "free-trial"
 
-  /// The resource for `token` as it stands at `arrival`.
+  /// The resource for `token` as it stands at `arrival`. Always inlined into the delivery: a
+  /// call that takes the record by value copies all of it.
+  @inline(__always)
   func subscriptionResource(
     for token: PurchaseToken, record: SubscriptionRecord, at arrival: Instant
   ) -> SubscriptionPurchaseV2 {

@@ -14,7 +14,7 @@ public struct AppStoreServerNotification: Hashable, Sendable {
   public var signedDate: Instant
   public var data: AppStoreNotificationData
 
-  public init(
+  @inlinable public init(
     notificationType: AppStoreNotificationType, subtype: AppStoreNotificationSubtype? = nil,
     notificationUUID: UUID, version: Symbol = "2.0", signedDate: Instant,
     data: AppStoreNotificationData
@@ -41,7 +41,7 @@ public struct AppStoreNotificationData: Hashable, Sendable {
   /// Decoded `signedRenewalInfo`.
   public var renewalInfo: JWSRenewalInfoDecodedPayload?
 
-  public init(
+  @inlinable public init(
     appAppleId: Int64? = nil, bundleId: Symbol, bundleVersion: Symbol? = nil,
     environment: AppStoreEnvironment = .sandbox, status: AppStoreSubscriptionStatus? = nil,
     transactionInfo: JWSTransactionDecodedPayload? = nil,

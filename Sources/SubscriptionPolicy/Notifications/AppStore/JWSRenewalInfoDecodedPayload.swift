@@ -21,7 +21,7 @@ public struct JWSRenewalInfoDecodedPayload: Hashable, Sendable {
   /// When the subscription renews next (the end of the current period).
   public var renewalDate: Instant?
 
-  public init(
+  @inlinable public init(
     originalTransactionId: TransactionID, autoRenewProductId: ProductID, productId: ProductID,
     autoRenewStatus: Int32, expirationIntent: Int32? = nil, gracePeriodExpiresDate: Instant? = nil,
     isInBillingRetryPeriod: Bool? = nil, offerType: Int32? = nil,

@@ -31,7 +31,7 @@ public struct JWSTransactionDecodedPayload: Hashable, Sendable {
   public var currency: Symbol?
   public var isUpgraded: Bool?
 
-  public init(
+  @inlinable public init(
     originalTransactionId: TransactionID, transactionId: TransactionID,
     webOrderLineItemId: TransactionID? = nil, bundleId: Symbol, productId: ProductID,
     subscriptionGroupIdentifier: Symbol? = nil, purchaseDate: Instant,

@@ -15,7 +15,7 @@ public struct GooglePlayNotification: Hashable, Sendable {
   /// modelled (a bare RTDN decoded from a log).
   public var subscription: SubscriptionPurchaseV2?
 
-  public init(
+  @inlinable public init(
     version: Symbol = "1.0", packageName: Symbol, eventTime: Instant,
     subscriptionNotification: SubscriptionNotification, subscription: SubscriptionPurchaseV2? = nil
   ) {
@@ -33,7 +33,7 @@ public struct SubscriptionNotification: Hashable, Sendable {
   public var notificationType: GooglePlayNotificationType
   public var purchaseToken: PurchaseToken
 
-  public init(
+  @inlinable public init(
     version: Symbol = "1.0", notificationType: GooglePlayNotificationType,
     purchaseToken: PurchaseToken
   ) {

@@ -14,7 +14,7 @@ public struct SubscriptionPurchaseV2: Hashable, Sendable {
   /// `lineItems[0]`.
   public var lineItem: SubscriptionPurchaseLineItem
 
-  public init(
+  @inlinable public init(
     regionCode: Symbol = "US", startTime: Instant? = nil, subscriptionState: SubscriptionState,
     latestOrderId: OrderID? = nil, linkedPurchaseToken: PurchaseToken? = nil,
     autoResumeTime: Instant? = nil, canceledStateContext: CanceledStateContext? = nil,
@@ -70,7 +70,7 @@ public struct SubscriptionPurchaseLineItem: Hashable, Sendable {
   public var offerId: Symbol?
   public var latestSuccessfulOrderId: OrderID?
 
-  public init(
+  @inlinable public init(
     productId: ProductID, expiryTime: Instant, autoRenewEnabled: Bool, basePlanId: Symbol,
     offerId: Symbol? = nil, latestSuccessfulOrderId: OrderID? = nil
   ) {

@@ -44,7 +44,7 @@ public struct RevenueCatEvent: Hashable, Sendable {
   public var isFamilyShare: Bool?
   public var countryCode: Symbol?
 
-  public init(
+  @inlinable public init(
     apiVersion: Symbol = RevenueCatEvent.apiVersion1, type: RevenueCatEventType, id: Symbol,
     appId: Symbol? = nil,
     eventTimestamp: Instant, appUserId: Symbol, originalAppUserId: Symbol? = nil, productId: Symbol,

@@ -25,7 +25,7 @@ public struct StripeEvent: Hashable, Sendable {
   /// `data.previous_attributes`: what changed, for `customer.subscription.updated`.
   public var previousAttributes: StripePreviousAttributes?
 
-  public init(
+  @inlinable public init(
     id: Symbol, type: StripeEventType, created: Instant,
     apiVersion: Symbol = StripeEvent.modelledAPIVersion, livemode: Bool = true,
     pendingWebhooks: Int32 = 1, object: StripeEventObject,
@@ -170,7 +170,7 @@ public struct StripeSubscription: Hashable, Sendable {
   /// `items.data[0]`: the one price subscribed to, with the current billing period.
   public var item: StripeSubscriptionItem
 
-  public init(
+  @inlinable public init(
     id: Symbol, customer: Symbol, status: StripeSubscriptionStatus, created: Instant,
     startDate: Instant, billingCycleAnchor: Instant, cancelAtPeriodEnd: Bool = false,
     cancelAt: Instant? = nil, canceledAt: Instant? = nil, endedAt: Instant? = nil,
@@ -208,7 +208,7 @@ public struct StripeSubscriptionItem: Hashable, Sendable {
   public var price: StripePrice
   public var quantity: Int32
 
-  public init(
+  @inlinable public init(
     id: Symbol, currentPeriodStart: Instant, currentPeriodEnd: Instant, price: StripePrice,
     quantity: Int32 = 1
   ) {
@@ -235,7 +235,7 @@ public struct StripePrice: Hashable, Sendable {
   public var interval: StripeRecurringInterval
   public var intervalCount: Int32
 
-  public init(
+  @inlinable public init(
     id: Symbol, product: Symbol, lookupKey: Symbol? = nil, unitAmount: Int64,
     currency: Symbol = StripeEvent.usd,
     interval: StripeRecurringInterval, intervalCount: Int32 = 1
@@ -281,7 +281,7 @@ public struct StripeInvoice: Hashable, Sendable {
   /// `lines.data[0]`: the subscription's line, with the period it bills.
   public var line: StripeInvoiceLine?
 
-  public init(
+  @inlinable public init(
     id: Symbol, customer: Symbol, subscription: Symbol?, status: StripeInvoiceStatus,
     billingReason: StripeBillingReason?, amountDue: Int64, amountPaid: Int64, amountRemaining: Int64,
     currency: Symbol = StripeEvent.usd, attemptCount: Int32, attempted: Bool, nextPaymentAttempt: Instant?,
@@ -320,7 +320,9 @@ public struct StripeInvoiceLine: Hashable, Sendable {
   /// `pricing.price_details.price`: `price_…`.
   public var price: Symbol?
 
-  public init(id: Symbol, amount: Int64, periodStart: Instant, periodEnd: Instant, price: Symbol? = nil) {
+  @inlinable public init(
+    id: Symbol, amount: Int64, periodStart: Instant, periodEnd: Instant, price: Symbol? = nil
+  ) {
     self.id = id
     self.amount = amount
     self.periodStart = periodStart
@@ -348,7 +350,7 @@ public struct StripeCharge: Hashable, Sendable {
   /// `pi_…`.
   public var paymentIntent: Symbol?
 
-  public init(
+  @inlinable public init(
     id: Symbol, customer: Symbol, amount: Int64, amountCaptured: Int64, amountRefunded: Int64,
     currency: Symbol = StripeEvent.usd, paid: Bool = true, refunded: Bool,
     status: Symbol = StripeEvent.succeeded,
@@ -376,7 +378,7 @@ public struct StripePreviousAttributes: Hashable, Sendable {
   public var cancelAtPeriodEnd: Bool?
   public var latestInvoice: Symbol?
 
-  public init(
+  @inlinable public init(
     status: StripeSubscriptionStatus? = nil, cancelAtPeriodEnd: Bool? = nil, latestInvoice: Symbol? = nil
   ) {
     self.status = status

@@ -1,0 +1,90 @@
+/// Everything the reference rules read from one notification, taken out in a single `switch`.
+///
+/// Matching a `StoreNotification` against its cases copies the whole value (about 450 bytes,
+/// the size of its largest case) to the stack before the payload is read, once per `switch` or
+/// `if case`. A policy that asked the notification for its replacement status, its reading, its
+/// identity and its signed date in turn paid that copy four times, more than the rules
+/// themselves cost; reading all four at once pays it once. The answers are exactly those of
+/// ``ReplacedPurchase/isAboutReplacedPurchase(_:)``, ``ReferenceRules/reading(of:after:settings:)``,
+/// ``NotificationIdentity``, ``StoreNotification/sentDate``, ``SubscriptionSource/init(_:)`` and
+/// ``SubscriptionSource/paidThrough(_:)``.
+struct NotificationFacts: Sendable {
+  /// The source it speaks for.
+  var source: SubscriptionSource
+  /// What makes two deliveries the same notification.
+  var identity: NotificationIdentity
+  /// When the store sent it (``StoreNotification/sentDate``).
+  var sentDate: Instant
+  /// What it says the subscription now is, read after the state it was read against; `nil`
+  /// when it says nothing about the state.
+  var reading: EntitlementReading?
+  /// For a Google Play notification: what ``ReplacedPurchase`` needs.
+  var purchase: PurchaseFacts?
+  /// The date its subscription is paid through, as it states it.
+  var paidThrough: Instant?
+
+  /// A Google Play notification's token and what its fetched resource says of replacement.
+  struct PurchaseFacts: Sendable {
+    var token: PurchaseToken
+    /// Whether a resource was fetched.
+    var hasResource: Bool
+    /// The resource says `replacementCancellation`.
+    var replacementCancellation: Bool
+    /// The resource's `linkedPurchaseToken`.
+    var linkedPurchaseToken: PurchaseToken?
+
+    init(_ n: GooglePlayNotification) {
+      token = n.subscriptionNotification.purchaseToken
+      // Unwrapped once: each optional chain on the resource would copy it.
+      if let resource = n.subscription {
+        hasResource = true
+        replacementCancellation = resource.canceledStateContext == .replacementCancellation
+        linkedPurchaseToken = resource.linkedPurchaseToken
+      } else {
+        hasResource = false
+        replacementCancellation = false
+        linkedPurchaseToken = nil
+      }
+    }
+  }
+
+  /// Reads `notification` as the reference rules do, after the state `current(source)` of the
+  /// source it speaks for.
+  @inline(__always)
+  init(
+    _ notification: StoreNotification, after current: (SubscriptionSource) -> EntitlementState,
+    settings: PolicySettings
+  ) {
+    switch notification {
+    case .appStore(let n):
+      source = .appStore
+      identity = .appStore(n.notificationUUID)
+      sentDate = n.signedDate
+      reading = ReferenceRules.reading(of: n)
+      purchase = nil
+      paidThrough = n.data.transactionInfo?.expiresDate
+    case .googlePlay(let n):
+      source = .googlePlay
+      identity = .googlePlay(
+        n.subscriptionNotification.purchaseToken, n.subscriptionNotification.notificationType, n.eventTime)
+      sentDate = n.eventTime
+      reading = ReferenceRules.reading(of: n, after: current(.googlePlay))
+      purchase = PurchaseFacts(n)
+      paidThrough = n.subscription?.lineItem.expiryTime
+    case .stripe(let e):
+      source = .stripe
+      identity = .stripe(e.id)
+      sentDate = e.created
+      reading = ReferenceRules.reading(of: e, after: current(.stripe), settings: settings)
+      purchase = nil
+      paidThrough = e.subscription?.currentPeriodEnd
+    case .revenueCat(let e):
+      source = .revenueCat
+      identity = .revenueCat(e.id)
+      sentDate = e.eventTimestamp
+      reading = ReferenceRules.reading(of: e, after: current(.revenueCat))
+      purchase = nil
+      paidThrough = e.expirationAt
+    }
+  }
+}
