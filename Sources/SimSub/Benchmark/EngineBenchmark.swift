@@ -24,6 +24,23 @@ public enum EngineBenchmark {
     }
   }
 
+  /// The sizes of the values the engine moves per event: the per-event cost grows with them.
+  public static var layout: String {
+    let sizes: [(String, Int)] = [
+      ("StoreNotification", MemoryLayout<StoreNotification>.size),
+      ("AppStoreServerNotification", MemoryLayout<AppStoreServerNotification>.size),
+      ("JWSTransactionDecodedPayload", MemoryLayout<JWSTransactionDecodedPayload>.size),
+      ("JWSRenewalInfoDecodedPayload", MemoryLayout<JWSRenewalInfoDecodedPayload>.size),
+      ("GooglePlayNotification", MemoryLayout<GooglePlayNotification>.size),
+      ("SubscriptionPurchaseV2", MemoryLayout<SubscriptionPurchaseV2>.size),
+      ("StripeEvent", MemoryLayout<StripeEvent>.size),
+      ("RevenueCatEvent", MemoryLayout<RevenueCatEvent>.size),
+      ("ReferencePolicy", MemoryLayout<ReferencePolicy>.size),
+      ("SubscriptionRecord", MemoryLayout<SubscriptionRecord>.size),
+    ]
+    return sizes.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
+  }
+
   public static func measure(subscribers: Int) throws -> Figures {
     let product = Product(
       id: "premium.monthly", period: .oneMonth, grace: .days(16),

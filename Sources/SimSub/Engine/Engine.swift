@@ -99,10 +99,10 @@ public struct Engine<
     observer: Observer, delivery: DeliverySettings = .onTime
   ) {
     queue.removeAll()
-    inFlight.removeAll(keepingCapacity: true)
-    flightNotifications.removeAll(keepingCapacity: true)
-    scheduledSettings.removeAll(keepingCapacity: true)
-    freeSlots.removeAll(keepingCapacity: true)
+    inFlight.removeAllKeepingCapacity()
+    flightNotifications.removeAllKeepingCapacity()
+    scheduledSettings.removeAllKeepingCapacity()
+    freeSlots.removeAllKeepingCapacity()
     effects.removeAll()
     self.policy = policy
     self.payments = payments
@@ -261,8 +261,8 @@ public struct Engine<
     // no notification is copied. Otherwise each is copied once, from the effects into a slot.
     let inPlace = freeSlots.count == inFlight.count
     if inPlace {
-      inFlight.removeAll(keepingCapacity: true)
-      freeSlots.removeAll(keepingCapacity: true)
+      inFlight.removeAllKeepingCapacity()
+      freeSlots.removeAllKeepingCapacity()
       effects.exchangeNotifications(with: &flightNotifications)
     }
     var i = 0

@@ -45,7 +45,7 @@ struct EventQueue: Sendable {
   var isEmpty: Bool { heap.isEmpty }
   var first: Entry? { heap.first }
 
-  mutating func removeAll() { heap.removeAll(keepingCapacity: true) }
+  mutating func removeAll() { heap.removeAllKeepingCapacity() }
 
   // The sift loops run over the buffer directly, moving a hole instead of swapping: one
   // uniqueness check per operation instead of one per swap, and no bounds checks. The order is

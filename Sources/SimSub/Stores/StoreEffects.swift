@@ -50,9 +50,7 @@ public struct StoreEffects: Sendable {
   }
 
   public mutating func removeAll() {
-    // Most rules send nothing and many set no timer: skip the empty buffers, since clearing
-    // one goes through `replaceSubrange` and a uniqueness check even when it is empty.
-    if !timers.isEmpty { timers.removeAll(keepingCapacity: true) }
-    if !notifications.isEmpty { notifications.removeAll(keepingCapacity: true) }
+    timers.removeAllKeepingCapacity()
+    notifications.removeAllKeepingCapacity()
   }
 }

@@ -1,19 +1,20 @@
 /// What a notification says the subscription now is, as a policy reads it: a state, and grace's
 /// end while in grace.
+@usableFromInline
 struct EntitlementReading: Hashable, Sendable {
-  var state: EntitlementState
+  @usableFromInline var state: EntitlementState
   /// Apple's `gracePeriodExpiresDate`, Google's `expiryTime` in grace, RevenueCat's
   /// `grace_period_expiration_at_ms`, the end of the app's promise for Stripe; `nil` outside
   /// grace.
-  var gracePeriodExpiresDate: Instant?
+  @usableFromInline var gracePeriodExpiresDate: Instant?
   /// When grace is the app's own promise (Stripe `past_due`, for which Stripe has no grace and
   /// sends nothing when the promise runs out): the instant it ends, from which the reading
   /// stands for `hold`. `nil` when the store itself says when grace ends.
-  var appGraceEnds: Instant?
+  @usableFromInline var appGraceEnds: Instant?
   /// Apple Family Sharing: the subscription is a family member's copy (`inAppOwnershipType`
   /// `FAMILY_SHARED`). The card on file is the purchaser's, so the member is never asked to fix
   /// it.
-  var familyShared: Bool
+  @usableFromInline var familyShared: Bool
 
   init(
     _ state: EntitlementState, gracePeriodExpiresDate: Instant? = nil, appGraceEnds: Instant? = nil,
@@ -26,20 +27,20 @@ struct EntitlementReading: Hashable, Sendable {
   }
 
   /// The state at `instant`: `hold` once the app's own grace has run out, the state otherwise.
-  func state(at instant: Instant) -> EntitlementState {
+  @inlinable func state(at instant: Instant) -> EntitlementState {
     if let end = appGraceEnds, instant >= end { return .hold }
     return state
   }
 
   /// When the reading changes on its own after `instant`: the end of the app's grace, if still
   /// ahead.
-  func nextChange(after instant: Instant) -> Instant? {
+  @inlinable func nextChange(after instant: Instant) -> Instant? {
     guard let end = appGraceEnds, end > instant else { return nil }
     return end
   }
 
   /// Before any notification.
-  static let never = EntitlementReading(.never)
+  @usableFromInline static let never = EntitlementReading(.never)
 }
 
 /// How the reference policy reads one notification, and what it answers for a state.
@@ -48,6 +49,7 @@ struct EntitlementReading: Hashable, Sendable {
 /// only (``ActiveOnlyPolicy``, ``ArrivalOrderPolicy``, ``PastDueIsFreePolicy``,
 /// ``BillingErrorIsEndPolicy``), so that each of those shows exactly one mistake. Pure
 /// functions of plain values; none allocates.
+@usableFromInline
 enum ReferenceRules {
   /// The reference answer for a reading at `instant`: grace keeps access with a soft prompt and
   /// reports when grace ends; hold denies access with a hard prompt; an active subscriber
@@ -55,7 +57,7 @@ enum ReferenceRules {
   /// neither. A grace that is the app's own promise (Stripe) is hold from its end on. A Family
   /// Sharing member gets the same state and access, and never a prompt: the card that failed is
   /// the purchaser's, not theirs.
-  static func decision(for reading: EntitlementReading, at instant: Instant) -> Decision {
+  @usableFromInline static func decision(for reading: EntitlementReading, at instant: Instant) -> Decision {
     switch reading.state(at: instant) {
     case .active:
       Decision(state: .active, access: true)

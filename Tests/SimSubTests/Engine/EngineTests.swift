@@ -15,6 +15,22 @@ struct EngineTests {
       start: testStart, step: step, delivery: delivery)
   }
 
+  @Test func anExchangedPolicyIsAskedAfreshNotAnsweredFromTheKeptAnswer() {
+    // A policy sampled at events alone has its answer kept between notifications; a policy
+    // lent in by another source's engine has heard other things, so the kept answer must go.
+    var e = Engine(
+      store: ToyStore(), policy: ReferencePolicy(), payments: CardOnFile(), observer: TraceRecorder(),
+      start: testStart)
+    e.schedule(.subscribe(product: 0, trial: false), at: testStart)
+    _ = e.run(until: testStart + .hours(1))
+    #expect(e.currentDecision().access)
+    var other = ReferencePolicy()
+    e.exchangePolicy(&other)
+    #expect(!e.currentDecision().access)
+    e.exchangePolicy(&other)
+    #expect(e.currentDecision().access)
+  }
+
   @Test func subscriberActionsComeBeforeStoreTimersAtTheSameInstant() {
     var e = engine()
     e.schedule(.subscribe(product: 0, trial: false), at: testStart)
