@@ -54,7 +54,7 @@ enum BenchmarkCommand {
     } else {
       text += "  engine allocations: not counted (run Tests/Benchmarks/count-allocations to count them)\n"
     }
-    text += "  values copied per event, in bytes: \(EngineBenchmark.layout)\n"
+    text += "  sizes of the values the engine moves, in bytes: \(EngineBenchmark.layout)\n"
     context.console.out(text)
     return .success
   }
