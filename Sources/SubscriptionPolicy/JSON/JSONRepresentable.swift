@@ -2,8 +2,9 @@ import Foundation
 
 /// A type with one JSON shape that it writes and reads back.
 ///
-/// The encoders write fields in a fixed order (the store's documented order) and omit `nil`
-/// fields, as the stores do; the decoders ignore members they do not know, so a field a store
+/// The encoders write fields in a fixed order (the store's documented order) and treat an
+/// absent value as the store does: Apple and Google omit the field, Stripe and RevenueCat write
+/// `null`; the decoders ignore members they do not know, so a field a store
 /// adds tomorrow never breaks a replay. Decoding throws `JSONDecodingError` naming the path.
 public protocol JSONRepresentable {
   /// The value as JSON.

@@ -9,9 +9,10 @@
 /// server that fetches the subscription on every RTDN is shielded: the fetched resource is as of
 /// arrival, whatever order the RTDNs come in. The mistake shows with Apple, and with bare RTDNs.)
 ///
-/// Everything else is ``ReferencePolicy``'s, including ignoring a replaced Google purchase and
-/// skipping a repeat of one of the last four
-/// notifications applied, so its only mistake is the order.
+/// For a subscriber with one source, everything else is ``ReferencePolicy``'s, including
+/// ignoring a replaced Google purchase and skipping a repeat of one of the last four
+/// notifications applied, so its only mistake is the order. It keeps one reading for all
+/// sources, so with several the source heard last decides, as in ``LatestSourceWinsPolicy``.
 public struct ArrivalOrderPolicy: EntitlementPolicy {
   public static let name = "arrival-order"
   public static let summary = "Known bad: arrival order, a late notification wins"

@@ -21,7 +21,7 @@
 /// simsub ships ``ReferencePolicy``, the rules it recommends, and beside it the known-bad
 /// policies that each keep one published mistake (``ActiveOnlyPolicy``,
 /// ``UnknownIsActivePolicy``, ``ArrivalOrderPolicy``, ``PastDueIsFreePolicy``,
-/// ``BillingErrorIsEndPolicy``); ``PolicyRegistry`` lists them by name and
+/// ``BillingErrorIsEndPolicy``, ``LatestSourceWinsPolicy``); ``PolicyRegistry`` lists them by name and
 /// runs generic code with one chosen at run time.
 public protocol EntitlementPolicy: Sendable {
   /// The name `--policy` and `policy:` take, kebab-case.

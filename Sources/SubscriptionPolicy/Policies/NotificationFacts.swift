@@ -26,22 +26,18 @@ struct NotificationFacts: Sendable {
   /// A Google Play notification's token and what its fetched resource says of replacement.
   struct PurchaseFacts: Sendable {
     var token: PurchaseToken
-    /// Whether a resource was fetched.
-    var hasResource: Bool
-    /// The resource says `replacementCancellation`.
+    /// The fetched resource says `replacementCancellation` (`false` with no resource).
     var replacementCancellation: Bool
-    /// The resource's `linkedPurchaseToken`.
+    /// The fetched resource's `linkedPurchaseToken` (`nil` with no resource).
     var linkedPurchaseToken: PurchaseToken?
 
     init(_ n: GooglePlayNotification) {
       token = n.subscriptionNotification.purchaseToken
       // Unwrapped once: each optional chain on the resource would copy it.
       if let resource = n.subscription {
-        hasResource = true
         replacementCancellation = resource.canceledStateContext == .replacementCancellation
         linkedPurchaseToken = resource.linkedPurchaseToken
       } else {
-        hasResource = false
         replacementCancellation = false
         linkedPurchaseToken = nil
       }

@@ -28,9 +28,10 @@ public struct PastDueIsFreePolicy: EntitlementPolicy {
   }
 
   public func decision(at instant: Instant) -> Decision {
-    var decision = reference.decision(at: instant)
+    let reading = reference.reading(at: instant)
+    var decision = ReferenceRules.decision(for: reading, at: instant)
     // A reading whose grace is the app's own promise is a Stripe `past_due`.
-    if reference.reading(at: instant).appGraceEnds != nil { decision.access = false }
+    if reading.appGraceEnds != nil { decision.access = false }
     return decision
   }
 

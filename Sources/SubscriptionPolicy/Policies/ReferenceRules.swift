@@ -47,7 +47,7 @@ struct EntitlementReading: Hashable, Sendable {
 ///
 /// Shared by ``ReferencePolicy`` and the known-bad policies that differ from it in one respect
 /// only (``ActiveOnlyPolicy``, ``ArrivalOrderPolicy``, ``PastDueIsFreePolicy``,
-/// ``BillingErrorIsEndPolicy``), so that each of those shows exactly one mistake. Pure
+/// ``BillingErrorIsEndPolicy``, ``LatestSourceWinsPolicy``), so that each of those shows exactly one mistake. Pure
 /// functions of plain values; none allocates.
 @usableFromInline
 enum ReferenceRules {

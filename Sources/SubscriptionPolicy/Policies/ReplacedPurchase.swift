@@ -37,10 +37,8 @@ struct ReplacedPurchase: Sendable {
   /// Google Play).
   mutating func isAboutReplacedPurchase(_ purchase: NotificationFacts.PurchaseFacts?) -> Bool {
     guard let purchase else { return false }
-    if purchase.hasResource {
-      if purchase.replacementCancellation { return true }
-      if let linked = purchase.linkedPurchaseToken, linked != purchase.token { replaced = linked }
-    }
+    if purchase.replacementCancellation { return true }
+    if let linked = purchase.linkedPurchaseToken, linked != purchase.token { replaced = linked }
     return purchase.token == replaced
   }
 }

@@ -3,7 +3,8 @@
 /// simsub prints `2026-01-31T09:00:00Z` (UTC, whole seconds). It parses any RFC 3339
 /// `date-time`: a `Z` or numeric offset, lower-case `t`/`z`, and fractional seconds, which are
 /// truncated to the second (Google's `expiryTime` carries milliseconds). No `DateFormatter`, so
-/// the same bytes come out on Linux and macOS and nothing allocates but the returned string.
+/// the same bytes come out on Linux and macOS. Used at the edges (JSON, reports), never in the
+/// engine's loop.
 public enum RFC3339 {
   /// `YYYY-MM-DDTHH:MM:SSZ`.
   public static func format(_ instant: Instant) -> String {
