@@ -1,7 +1,8 @@
 // swift-tools-version: 6.0
 // The worked example of docs/gate-your-own-policy/README.md: an app's entitlement policy,
 // gated by simsub from its own tests and CI. In a real app the dependency would be
-// `.package(url: "<where simsub lives>", from: "0.1.0")`; here it is this repository.
+// `.package(url: "<where simsub lives>", branch: "main")` (simsub has no release tag yet);
+// here it is this repository.
 import PackageDescription
 
 let package = Package(
