@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import SimSub
@@ -74,8 +75,7 @@ struct GateTests {
     }
   }
 
-  static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  static var repository: URL { packageRoot }
 
   /// A temporary repository with three shipped scenarios and a baseline taken with `reference`.
   func sandbox(montecarlo: Bool = false) throws -> Gate.Paths {

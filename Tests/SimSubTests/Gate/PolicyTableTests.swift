@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import SimSub
@@ -93,8 +94,8 @@ struct PolicyTableTests {
   @Test func theCommittedTableIsTheReferencePolicysTable() throws {
     // Reports/policy-table.md is what `simsub policy-table --format markdown` prints; the gate
     // compares them, and this keeps the committed file honest between gate runs.
-    let path = #filePath.split(separator: "/").dropLast(4).joined(separator: "/")
-    let committed = try String(contentsOfFile: "/" + path + "/Reports/policy-table.md", encoding: .utf8)
+    let committed = try String(
+      contentsOf: packageRoot.appendingPathComponent("Reports/policy-table.md"), encoding: .utf8)
     #expect(committed == (try PolicyTable.build(policy: "reference")).markdown())
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import SimSub
@@ -11,8 +12,7 @@ import Testing
 @Suite("Reports: Monte Carlo pictures")
 struct MonteCarloPictureTests {
   static let result: MonteCarloResult? = {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
+    let root = packageRoot
     guard
       var population = try? PopulationLoader.load(
         path: root.appendingPathComponent("Scenarios/populations/typical.pop").path)
