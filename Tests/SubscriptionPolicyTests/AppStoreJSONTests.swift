@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import SubscriptionPolicy
@@ -337,7 +338,7 @@ struct AppStoreJSONTests {
 
   /// The hand-written base64 agrees with Foundation's on every length and byte value.
   @Test func base64AgreesWithFoundation() {
-    var rng = SplitMix64(seed: 64)
+    var rng = SeededGenerator(seed: 64)
     for _ in 0..<2_000 {
       let bytes = (0..<Int(rng.next() % 70)).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
       let standard = Data(bytes).base64EncodedString()

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import SubscriptionPolicy
@@ -6,7 +7,7 @@ import Testing
 @Suite("JSON robustness")
 struct JSONRobustnessTests {
   @Test func randomBytesNeverCrash() {
-    var rng = SplitMix64(seed: 1)
+    var rng = SeededGenerator(seed: 1)
     for _ in 0..<20_000 {
       let count = Int(rng.next() % 48)
       let bytes = (0..<count).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
@@ -17,7 +18,7 @@ struct JSONRobustnessTests {
   /// Random text from JSON's own alphabet reaches much deeper into the parser than raw bytes.
   @Test func randomJSONishTextNeverCrashes() throws {
     let alphabet = Array(#"{}[],:"\/ 0123456789-+.eEtrufalsn\ubdDC8é"#.utf8) + [0x0A, 0xC3, 0xED, 0xF0, 0x9F]
-    var rng = SplitMix64(seed: 2)
+    var rng = SeededGenerator(seed: 2)
     var parsed = 0
     for _ in 0..<50_000 {
       let count = Int(rng.next() % 24)
@@ -33,7 +34,7 @@ struct JSONRobustnessTests {
 
   static var documents: [String] {
     AppleFixture.all.map(\.wireText) + GoogleFixture.all.map(\.text)
-      + [WireFixtures.googlePushRequest]
+      + [WireFixtures.googlePushRequest] + StripeFixture.all.map(\.text) + RevenueCatFixture.all.map(\.text)
   }
 
   /// Every proper prefix of a fixture is an error, never a crash, and its position is inside
@@ -42,7 +43,8 @@ struct JSONRobustnessTests {
   @Test func everyTruncationIsAnError() {
     let full: Set<String> = [
       AppleFixture.didFailToRenewGracePeriod.wireText, GoogleFixture.canceled.text,
-      WireFixtures.googlePushRequest,
+      WireFixtures.googlePushRequest, StripeFixture.paymentFailed.text,
+      RevenueCatFixture.billingIssueGrace.text,
     ]
     for document in Self.documents {
       let bytes = Array(document.utf8)
@@ -59,10 +61,12 @@ struct JSONRobustnessTests {
   }
 
   /// Fixtures with a few bytes changed go through the whole decoding path (JSON, JWS, base64,
-  /// the store types) without crashing, whatever the result.
+  /// the store types: App Store, Google Play, Stripe, RevenueCat) without crashing, whatever
+  /// the result.
   @Test func mutatedFixturesNeverCrashTheDecoders() {
-    var rng = SplitMix64(seed: 3)
+    var rng = SeededGenerator(seed: 3)
     let replacements = Array(#"{}[],:"0123456789-.eEx "#.utf8) + [0x00, 0xFF]
+    var stillDecoded = (stripe: 0, revenueCat: 0)
     for _ in 0..<100 {
       for document in Self.documents {
         var bytes = Array(document.utf8)
@@ -74,14 +78,19 @@ struct JSONRobustnessTests {
         _ = try? AppStoreServerNotification(json: value)
         _ = try? GooglePlayNotification(json: value)
         _ = try? GooglePlayPushRequest(json: value)
+        if (try? StripeEvent(json: value)) != nil { stillDecoded.stripe += 1 }
+        if (try? RevenueCatEvent(json: value)) != nil { stillDecoded.revenueCat += 1 }
         _ = try? StoreNotification(json: value)
       }
     }
+    // Many changed bytes land in values the decoders skip or accept: the mutated documents reach
+    // the Stripe and RevenueCat decoders' depths, not only their first check.
+    #expect(stillDecoded.stripe > 0 && stillDecoded.revenueCat > 0, "\(stillDecoded)")
   }
 
   /// Mutations inside the JWS and base64 payloads, where the bytes are decoded twice.
   @Test func mutatedSignedPayloadsNeverCrash() throws {
-    var rng = SplitMix64(seed: 4)
+    var rng = SeededGenerator(seed: 4)
     let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.=+/".utf8)
     let n = try AppStoreServerNotification(jsonText: AppleFixture.didFailToRenewGracePeriod.wireText)
     let jws = Array(n.signedPayload.utf8)

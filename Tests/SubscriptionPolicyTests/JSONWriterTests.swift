@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import SubscriptionPolicy
@@ -74,7 +75,7 @@ struct JSONWriterTests {
   }
 
   @Test func doublesRoundTripThroughTheirText() throws {
-    var rng = SplitMix64(seed: 0x5EED)
+    var rng = SeededGenerator(seed: 0x5EED)
     for _ in 0..<20_000 {
       let d = Double(bitPattern: rng.next())
       guard d.isFinite else { continue }
@@ -128,7 +129,7 @@ struct JSONWriterTests {
   }
 
   @Test func randomValuesRoundTripThroughBothStyles() throws {
-    var rng = SplitMix64(seed: 42)
+    var rng = SeededGenerator(seed: 42)
     for _ in 0..<500 {
       let v = randomValue(&rng, depth: 0)
       #expect(try JSONValue(parsing: v.serialized()) == v)
@@ -138,7 +139,7 @@ struct JSONWriterTests {
 }
 
 /// A random JSON value a few levels deep, with awkward strings and numbers.
-func randomValue(_ rng: inout SplitMix64, depth: Int) -> JSONValue {
+func randomValue(_ rng: inout SeededGenerator, depth: Int) -> JSONValue {
   let pick = rng.next() % (depth > 4 ? 5 : 7)
   switch pick {
   case 0: return .null
@@ -156,22 +157,9 @@ func randomValue(_ rng: inout SplitMix64, depth: Int) -> JSONValue {
   }
 }
 
-func randomString(_ rng: inout SplitMix64) -> String {
+func randomString(_ rng: inout SeededGenerator) -> String {
   let pieces = [
     "a", "Z", "0", " ", "\"", "\\", "/", "\n", "\t", "\u{0}", "\u{1F}", "é", "😀", "\u{FFFD}", "\u{2028}",
   ]
   return (0..<Int(rng.next() % 8)).map { _ in pieces[Int(rng.next() % UInt64(pieces.count))] }.joined()
-}
-
-/// SplitMix64: a tiny deterministic generator, so a failing random test fails the same way again.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
 }

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import SubscriptionPolicy
@@ -54,7 +55,7 @@ struct RFC3339Tests {
   }
 
   @Test func formatAndParseRoundTripOverFourCenturies() {
-    var rng = SplitMix64(seed: 9)
+    var rng = SeededGenerator(seed: 9)
     let span: UInt64 = 400 * 366 * 86_400
     for _ in 0..<20_000 {
       let s = Int64(rng.next() % span) - 200 * 365 * 86_400

@@ -54,3 +54,22 @@ public func testAppleNotification(
 
 /// 2026-01-01T00:00:00Z, the scenario format's default start.
 public let testStart = Scenario.defaultStart
+
+/// The directory holding `Package.swift`, found from this file's path
+/// (`Tests/TestSupport/TestSupport.swift`).
+public let packageRoot: URL = {
+  var url = URL(fileURLWithPath: #filePath)
+  for _ in 0..<3 { url.deleteLastPathComponent() }
+  return url
+}()
+
+/// The tests' seeded generator: SimSub's own ``SplitMix64`` as a `RandomNumberGenerator`, so
+/// the random inputs are the same on every run and a failing random test fails the same way
+/// again. Seed `s` gives the outputs of `SplitMix64(state: s)`.
+public struct SeededGenerator: RandomNumberGenerator, Sendable {
+  private var splitMix: SplitMix64
+
+  public init(seed: UInt64) { splitMix = SplitMix64(state: seed) }
+
+  public mutating func next() -> UInt64 { splitMix.next() }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Runs the built `simsub` executable, the way a user or a CI job does, and captures what it
@@ -21,11 +22,7 @@ struct SimSubBinary {
   }
 
   /// The directory holding `Package.swift`.
-  static let packageRoot: URL = {
-    var url = URL(fileURLWithPath: #filePath)
-    for _ in 0..<3 { url.deleteLastPathComponent() }
-    return url
-  }()
+  static var packageRoot: URL { TestSupport.packageRoot }
 
   /// The directory SwiftPM builds products into, found from the running test bundle.
   static var productsDirectory: URL {

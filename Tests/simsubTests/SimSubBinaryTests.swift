@@ -1,5 +1,6 @@
 import Foundation
 import SimSub
+import TestSupport
 import Testing
 
 /// The built `simsub` executable: exit statuses, which stream gets what, files written, and bad
@@ -284,7 +285,7 @@ import Testing
   @Test func randomBytesAreRejected() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }
-    var generator = SplitMix64(seed: 0x5ca1ab1e)
+    var generator = SeededGenerator(seed: 0x5ca1ab1e)
     for i in 0..<16 {
       let count = Int(generator.next() % 3000)
       let bytes = (0..<count).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
@@ -352,18 +353,5 @@ import Testing
       }
     }
     #expect(rejected > 20)
-  }
-}
-
-/// SplitMix64, so the random inputs are the same on every run.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

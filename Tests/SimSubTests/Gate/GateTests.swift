@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import SimSub
@@ -74,13 +75,22 @@ struct GateTests {
     }
   }
 
-  static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  static var repository: URL { packageRoot }
 
-  /// A temporary repository with three shipped scenarios and a baseline taken with `reference`.
+  /// The temporary repositories a test made, removed when it ends: Swift Testing makes a fresh
+  /// `GateTests` for each test and lets it go afterwards.
+  private final class Sandboxes {
+    var roots: [URL] = []
+    deinit { for root in roots { try? FileManager.default.removeItem(at: root) } }
+  }
+  private let sandboxes = Sandboxes()
+
+  /// A temporary repository with three shipped scenarios and a baseline taken with `reference`,
+  /// removed when the test ends.
   func sandbox(montecarlo: Bool = false) throws -> Gate.Paths {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent(
       "simsub-gate-\(UUID().uuidString)")
+    sandboxes.roots.append(root)
     let scenarios = root.appendingPathComponent("Scenarios")
     try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
     try FileManager.default.createDirectory(

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import SimSub
@@ -36,11 +37,11 @@ struct PolicyTableTests {
     let name = "DID_FAIL_TO_RENEW/GRACE_PERIOD (status 4)"
     let good = try #require(row(reference, "apple", .active, name))
     let bad = try #require(row(activeOnly, "apple", .active, name))
+    // The table's App Store story subscribes monthly on 2026-01-01; the renewal on 2026-02-01
+    // fails, and the table's App Store products have 16 days of grace.
+    let graceEnds = try #require(RFC3339.parse("2026-02-17T00:00:00Z"))
     #expect(
-      good.after
-        == Decision(
-          state: .grace, access: true, prompt: .soft,
-          gracePeriodExpiresDate: good.after.gracePeriodExpiresDate))
+      good.after == Decision(state: .grace, access: true, prompt: .soft, gracePeriodExpiresDate: graceEnds))
     #expect(bad.after.access == false)
     #expect(reference.markdown() != activeOnly.markdown())
   }
@@ -93,8 +94,8 @@ struct PolicyTableTests {
   @Test func theCommittedTableIsTheReferencePolicysTable() throws {
     // Reports/policy-table.md is what `simsub policy-table --format markdown` prints; the gate
     // compares them, and this keeps the committed file honest between gate runs.
-    let path = #filePath.split(separator: "/").dropLast(4).joined(separator: "/")
-    let committed = try String(contentsOfFile: "/" + path + "/Reports/policy-table.md", encoding: .utf8)
+    let committed = try String(
+      contentsOf: packageRoot.appendingPathComponent("Reports/policy-table.md"), encoding: .utf8)
     #expect(committed == (try PolicyTable.build(policy: "reference")).markdown())
   }
 }

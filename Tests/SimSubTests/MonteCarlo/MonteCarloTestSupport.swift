@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import SimSub
@@ -6,12 +7,8 @@ import Testing
 /// Helpers for the Monte Carlo tests: the package's own files, populations from text, and the
 /// command line run in-process.
 enum MonteCarloTestSupport {
-  /// The package's root directory, found from this file's path.
-  static let packageRoot: String = {
-    var url = URL(fileURLWithPath: #filePath)
-    for _ in 0..<4 { url.deleteLastPathComponent() }
-    return url.path
-  }()
+  /// The package's root directory.
+  static var packageRoot: String { TestSupport.packageRoot.path }
 
   /// The shipped typical population.
   static var typicalPath: String { packageRoot + "/Scenarios/populations/typical.pop" }

@@ -20,7 +20,11 @@ struct PopulationChartTests {
     #expect(lines.count == 3)
     for (i, line) in lines.enumerated() {
       #expect(line.contains("stroke=\"\(ChartStyle.seriesColours[i].rawValue)\""))
-      if let dash = ChartStyle.seriesDashes[i] { #expect(line.contains("stroke-dasharray=\"\(dash)\"")) }
+      if let dash = ChartStyle.seriesDashes[i] {
+        #expect(line.contains("stroke-dasharray=\"\(dash)\""))
+      } else {
+        #expect(!line.contains("stroke-dasharray"), "series \(i) is solid")
+      }
     }
     #expect(Set(ChartStyle.seriesDashes.prefix(3).map { $0 ?? "" }).count == 3)
   }

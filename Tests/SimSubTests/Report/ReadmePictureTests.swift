@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import SimSub
@@ -6,9 +7,7 @@ import Testing
 /// The README shows pictures the tool drew: they must still be what it draws.
 @Suite("Reports: the README's pictures")
 struct ReadmePictureTests {
-  static let root = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
+  static var root: URL { packageRoot }
 
   @Test func theTimelineInReportsIsWhatTheToolDraws() throws {
     let scenario = Self.root.appendingPathComponent("Scenarios/active-only-locks-out-grace.scn").path

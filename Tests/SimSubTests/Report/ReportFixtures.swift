@@ -14,15 +14,18 @@ import Testing
 ///
 ///     SIMSUB_UPDATE_GOLDEN=1 swift test --filter SimSubTests.Report
 ///
-/// then look at the diff (and at the pictures in a browser) before committing. The version of
-/// simsub is written into the files as `VERSION`, so a release does not change them.
+/// (the run fails, one issue per file written, so it cannot pass by accident), then look at
+/// the diff (and at the pictures in a browser) before committing. The version of simsub is
+/// written into the files as `VERSION`, so a release does not change them.
 enum Golden {
   static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
     "Golden")
 
   static var updating: Bool { ProcessInfo.processInfo.environment["SIMSUB_UPDATE_GOLDEN"] == "1" }
 
-  /// Checks `actual` against `Golden/<name>`, or writes it there when updating.
+  /// Checks `actual` against `Golden/<name>`, or writes it there when updating. Updating
+  /// records an issue for every file written, so a run with `SIMSUB_UPDATE_GOLDEN=1` left set
+  /// fails instead of passing by comparing the output with itself.
   static func check(
     _ actual: String, _ name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
   ) throws {
@@ -31,6 +34,8 @@ enum Golden {
     if updating {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
       try Data(normalised.utf8).write(to: url)
+      Issue.record(
+        "golden updated: \(name); rerun without SIMSUB_UPDATE_GOLDEN", sourceLocation: sourceLocation)
       return
     }
     guard let data = FileManager.default.contents(atPath: url.path) else {

@@ -1,5 +1,6 @@
 import Foundation
 import SubscriptionPolicy
+import TestSupport
 import Testing
 
 @testable import SimSub
@@ -78,10 +79,6 @@ enum ScenarioTesting {
     }
   }
 
-  /// The directory holding `Package.swift`, found from this file's path.
-  static let packageRoot: URL = {
-    var url = URL(fileURLWithPath: #filePath)
-    for _ in 0..<4 { url.deleteLastPathComponent() }
-    return url
-  }()
+  /// The directory holding `Package.swift`.
+  static var packageRoot: URL { TestSupport.packageRoot }
 }

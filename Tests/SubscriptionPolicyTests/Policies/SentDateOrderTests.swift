@@ -50,7 +50,9 @@ struct SentDateOrderTests {
     let c = Google.notification(
       .subscriptionRenewed, state: nil, event: renewal1, token: PurchaseToken(number: 5))
     let d = Google.notification(.subscriptionCanceled, state: nil, event: renewal1)
-    #expect(NotificationIdentity(a) == NotificationIdentity(a))
+    // A redelivery: the same notification built again, not the same value compared with itself.
+    let redelivered = Google.notification(.subscriptionRenewed, state: nil, event: renewal1)
+    #expect(NotificationIdentity(a) == NotificationIdentity(redelivered))
     #expect(NotificationIdentity(a) != NotificationIdentity(b))
     #expect(NotificationIdentity(a) != NotificationIdentity(c))
     #expect(NotificationIdentity(a) != NotificationIdentity(d))
