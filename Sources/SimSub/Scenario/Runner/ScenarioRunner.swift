@@ -21,21 +21,11 @@ public enum ScenarioRunner {
   ) -> ScenarioResult {
     var observer = ScenarioObserver()
     observer.checker.familyMember = member > 0
-    var engine = Engine(
-      store: store, policy: Policy(settings: scenario.policySettings), payments: CardOnFile(),
-      observer: observer,
-      start: scenario.start, step: step ?? scenario.step,
-      delivery: scenario.delivery.settings(from: scenario.start, start: scenario.start))
-    engine.stopsWhenRenewalMoves = true
-
+    var engine = makeEngine(
+      scenario, store: store, policy: Policy(settings: scenario.policySettings), observer: observer,
+      step: step ?? scenario.step)
     var state = RunState(scenario: scenario, member: member)
-    if !scenario.timeline.contains(where: { entry in
-      if case .subscriber(.subscribe) = entry.action { true } else { false }
-    }) {
-      let trial = scenario.products.first?.trial != nil
-      engine.schedule(.subscribe(product: 0, trial: trial), at: scenario.start)
-    }
-    state.place(&engine)
+    state.begin(&engine)
 
     let cap = scenario.start + maximumSpan
     let period = scenario.products.first?.period ?? .oneMonth
@@ -62,6 +52,19 @@ public enum ScenarioRunner {
         state.place(&engine)
       }
     }
+  }
+
+  /// The engine that plays `scenario`'s one subscription: card on file, the scenario's delivery
+  /// faults from its start, and stopping whenever the current period's end moves (so anchored
+  /// entries can be placed). Shared by a scenario of one subscription and each source of several.
+  static func makeEngine<Store: StoreModel, Policy: EntitlementPolicy>(
+    _ scenario: Scenario, store: Store, policy: Policy, observer: ScenarioObserver, step: TimeSpan
+  ) -> Engine<Store, Policy, CardOnFile, ScenarioObserver> {
+    var engine = Engine(
+      store: store, policy: policy, payments: CardOnFile(), observer: observer, start: scenario.start,
+      step: step, delivery: scenario.delivery.settings(from: scenario.start, start: scenario.start))
+    engine.stopsWhenRenewalMoves = true
+    return engine
   }
 
   /// The runner's bookkeeping: where each entry and expectation was placed, which have
@@ -97,6 +100,19 @@ public enum ScenarioRunner {
 
     /// Marker ids: timeline entries carry this bit, expectations do not.
     let timelineFlag: UInt32 = 1 << 31
+
+    /// Starts the run: subscribes to the first product at `start` when the timeline has no
+    /// `subscribe` of its own (with its trial, if it has one), then places whatever can be
+    /// placed already.
+    mutating func begin<S, P, Pay, O>(_ engine: inout Engine<S, P, Pay, O>) {
+      if !scenario.timeline.contains(where: { entry in
+        if case .subscriber(.subscribe) = entry.action { true } else { false }
+      }) {
+        let trial = scenario.products.first?.trial != nil
+        engine.schedule(.subscribe(product: 0, trial: trial), at: scenario.start)
+      }
+      place(&engine)
+    }
 
     /// Where `at` falls, if it can be known now.
     func resolve<S, P, Pay, O>(_ at: ScenarioInstant, _ engine: Engine<S, P, Pay, O>) -> Instant? {

@@ -50,18 +50,9 @@ struct StoreSourcePlay<Store: StoreModel, Policy: EntitlementPolicy>: SourcePlay
     self.name = name
     var observer = ScenarioObserver()
     observer.log = []
-    engine = Engine(
-      store: store, policy: policy, payments: CardOnFile(), observer: observer, start: scenario.start,
-      step: step, delivery: scenario.delivery.settings(from: scenario.start, start: scenario.start))
-    engine.stopsWhenRenewalMoves = true
+    engine = ScenarioRunner.makeEngine(scenario, store: store, policy: policy, observer: observer, step: step)
     state = ScenarioRunner.RunState(scenario: scenario)
-    if !scenario.timeline.contains(where: { entry in
-      if case .subscriber(.subscribe) = entry.action { true } else { false }
-    }) {
-      engine.schedule(
-        .subscribe(product: 0, trial: scenario.products.first?.trial != nil), at: scenario.start)
-    }
-    state.place(&engine)
+    state.begin(&engine)
   }
 
   var nextEventInstant: Instant? { engine.nextEventInstant }
