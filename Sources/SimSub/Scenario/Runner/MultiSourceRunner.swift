@@ -20,19 +20,15 @@ enum MultiSourceRunner {
     var plays = plays
     var policy = Policy(settings: scenario.policySettings)
     var merged = MergedSources(count: plays.count)
-    let cap = scenario.start + ScenarioRunner.maximumSpan
-    let period = scenario.products.first?.period ?? .oneMonth
-    var limit = scenario.horizon.map { scenario.start + $0 }
-    var lastKnown: Instant?
+    var end = ScenarioRunner.RunEnd(scenario)
+    let cap = end.cap
     while true {
-      if scenario.horizon == nil, plays.allSatisfy({ $0.state.allPlaced || $0.nextEventInstant == nil }) {
-        let latest = plays.map(\.state.latestPlaced).max() ?? scenario.start
-        let last = max(latest, lastKnown ?? plays.map(\.now).max() ?? scenario.start)
-        if last != lastKnown {
-          lastKnown = last
-          limit = period.advance(last, by: 1)
-        }
+      if end.waitsForPlacement, plays.allSatisfy({ $0.state.allPlaced || $0.nextEventInstant == nil }) {
+        end.allPlaced(
+          latest: plays.map(\.state.latestPlaced).max() ?? scenario.start,
+          now: plays.map(\.now).max() ?? scenario.start)
       }
+      let limit = end.limit
       let next = plays.compactMap(\.nextEventInstant).min()
       let target = min(limit ?? cap, next ?? cap, cap)
       var due: [(play: Int, marker: UInt32)] = []

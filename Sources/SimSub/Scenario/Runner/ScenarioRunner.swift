@@ -27,19 +27,13 @@ public enum ScenarioRunner {
     var state = RunState(scenario: scenario, member: member)
     state.begin(&engine)
 
-    let cap = scenario.start + maximumSpan
-    let period = scenario.products.first?.period ?? .oneMonth
-    var limit = scenario.horizon.map { scenario.start + $0 }
-    // Without `horizon`: one period past the last entry or expectation, once all are placed.
-    var lastKnown: Instant?
+    var end = RunEnd(scenario)
+    let cap = end.cap
     while true {
-      if scenario.horizon == nil, state.allPlaced || engine.nextEventInstant == nil {
-        let last = max(state.latestPlaced, lastKnown ?? engine.now)
-        if last != lastKnown {
-          lastKnown = last
-          limit = period.advance(last, by: 1)
-        }
+      if end.waitsForPlacement, state.allPlaced || engine.nextEventInstant == nil {
+        end.allPlaced(latest: state.latestPlaced, now: engine.now)
       }
+      let limit = end.limit
       let target = limit ?? min(engine.nextEventInstant ?? cap, cap)
       switch engine.run(until: target) {
       case .marker(let id):
@@ -50,6 +44,41 @@ public enum ScenarioRunner {
         if let limit, engine.now >= limit { return state.finish(&engine, policy: Policy.name) }
         if target >= cap { return state.finish(&engine, policy: Policy.name) }
         state.place(&engine)
+      }
+    }
+  }
+
+  /// Where a run ends: at `start + horizon`; without `horizon`, one period (of the first
+  /// product: the first source's, with several) past the last entry or expectation placed, once
+  /// all are placed or nothing is left to play; and never later than ``maximumSpan`` past the
+  /// start. Shared by a scenario of one subscription and one of several sources.
+  struct RunEnd {
+    /// The latest a run may go while waiting for an anchor.
+    let cap: Instant
+    /// Where the run ends, once known: the horizon, or one period past the last placed.
+    private(set) var limit: Instant?
+    /// The period added past the last placed; `nil` when the scenario has a horizon.
+    private let period: BillingPeriod?
+    private var lastKnown: Instant?
+
+    init(_ scenario: Scenario) {
+      cap = scenario.start + maximumSpan
+      limit = scenario.horizon.map { scenario.start + $0 }
+      period = scenario.horizon == nil ? scenario.products.first?.period ?? .oneMonth : nil
+    }
+
+    /// Whether the end waits on placement (the scenario has no horizon).
+    var waitsForPlacement: Bool { period != nil }
+
+    /// Every entry and expectation is placed, or nothing is left to play: the run ends one
+    /// period past the latest instant placed (`latest`), or past `now` if that is later and
+    /// nothing was known before.
+    mutating func allPlaced(latest: Instant, now: @autoclosure () -> Instant) {
+      guard let period else { return }
+      let last = max(latest, lastKnown ?? now())
+      if last != lastKnown {
+        lastKnown = last
+        limit = period.advance(last, by: 1)
       }
     }
   }
