@@ -177,26 +177,40 @@ public enum ScenarioRunner {
         "'\(at)' falls on \(RFC3339.format(instant)), which had passed when renewal \(n) became known at \(RFC3339.format(now))"
     }
 
+    /// Where an entry or expectation at `at`, placed at `placed` so far, is to be placed now:
+    /// where it first resolves (counted off ``unplaced``), or where it has moved with its
+    /// anchor; `nil` when it cannot be placed yet or stays where it is.
+    private mutating func placement<S, P, Pay, O>(
+      _ at: ScenarioInstant, placed: Instant?, _ engine: Engine<S, P, Pay, O>
+    ) -> Instant? {
+      if let placed { return moved(at, placed: placed, engine) }
+      guard let instant = resolve(at, engine) else { return nil }
+      unplaced -= 1
+      return instant
+    }
+
+    /// Takes `instant`, just placed for the entry or expectation at `at` (`line`, `column`),
+    /// when it has not passed (`now`): it counts towards ``latestPlaced``. When it has passed,
+    /// records the entry's error instead and returns `false`.
+    private mutating func accept(
+      _ instant: Instant, for at: ScenarioInstant, line: Int, column: Int, now: Instant
+    ) -> Bool {
+      guard instant >= now else {
+        errors.append(EntryError(line: line, column: column, message: tooEarly(at, instant, now: now)))
+        return false
+      }
+      latestPlaced = max(latestPlaced, instant)
+      return true
+    }
+
     mutating func place<S, P, Pay, O>(_ engine: inout Engine<S, P, Pay, O>) {
       for (index, entry) in scenario.timeline.enumerated() where !doneTimeline[index] {
-        let instant: Instant
-        if let placed = placedTimeline[index] {
-          guard let now = moved(entry.at, placed: placed, engine) else { continue }
-          instant = now
-        } else {
-          guard let now = resolve(entry.at, engine) else { continue }
-          instant = now
-          unplaced -= 1
-        }
+        guard let instant = placement(entry.at, placed: placedTimeline[index], engine) else { continue }
         placedTimeline[index] = instant
-        guard instant >= engine.now else {
-          errors.append(
-            EntryError(
-              line: entry.line, column: entry.column, message: tooEarly(entry.at, instant, now: engine.now)))
+        guard accept(instant, for: entry.at, line: entry.line, column: entry.column, now: engine.now) else {
           doneTimeline[index] = true
           continue
         }
-        latestPlaced = max(latestPlaced, instant)
         switch (entry.at, entry.action) {
         case (.renewal, _), (_, .note):
           // Applied when the marker comes due, so it can still move with its anchor.
@@ -211,28 +225,20 @@ public enum ScenarioRunner {
       }
       for (index, expectation) in scenario.expectations.enumerated()
       where results[index] == nil && expectation.member == member {
-        let instant: Instant
-        if let placed = placedExpectations[index] {
-          guard placed >= engine.now, let now = moved(expectation.at, placed: placed, engine) else {
-            continue
-          }
-          instant = now
-        } else {
-          guard let now = resolve(expectation.at, engine) else { continue }
-          instant = now
-          unplaced -= 1
+        // An expectation placed at an instant the run has passed is not moved again.
+        if let placed = placedExpectations[index], placed < engine.now { continue }
+        guard let instant = placement(expectation.at, placed: placedExpectations[index], engine) else {
+          continue
         }
         placedExpectations[index] = instant
-        guard instant >= engine.now else {
-          errors.append(
-            EntryError(
-              line: expectation.line, column: expectation.column,
-              message: tooEarly(expectation.at, instant, now: engine.now)))
+        guard
+          accept(
+            instant, for: expectation.at, line: expectation.line, column: expectation.column, now: engine.now)
+        else {
           results[index] = ExpectationResult(
             expectation: expectation, instant: nil, checks: [], recentDeliveries: [])
           continue
         }
-        latestPlaced = max(latestPlaced, instant)
         engine.scheduleMarker(UInt32(index), at: instant, afterEverything: true)
       }
     }
