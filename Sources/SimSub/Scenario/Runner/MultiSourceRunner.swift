@@ -70,8 +70,8 @@ enum MultiSourceRunner {
     step: TimeSpan
   ) -> ScenarioResult {
     var plays = plays
-    var results: [ScenarioResult] = []
-    for index in plays.indices { results.append(plays[index].finish(policy: policy)) }
+    var results: [ScenarioRunner.RunState.Outcome] = []
+    for index in plays.indices { results.append(plays[index].finish()) }
     let end = results.map(\.end).max() ?? scenario.start
     merged.checker.finish(at: end)
     // Rows of every source in time order, each naming its source and showing the subscriber's

@@ -328,10 +328,32 @@ public enum ScenarioRunner {
         expectation: expectation, instant: engine.now, checks: checks, recentDeliveries: Array(recent))
     }
 
+    /// What a run of one subscription found that a scenario of several sources keeps from
+    /// each: where it ended, its timeline's rows, its expectations' verdicts and its entry
+    /// errors (its invariants and deliveries are judged over every source instead).
+    struct Outcome {
+      var end: Instant
+      var rows: [TimelineRow]
+      var expectations: [ExpectationResult]
+      var entryErrors: [EntryError]
+    }
+
     mutating func finish<S, P, Pay>(_ engine: inout Engine<S, P, Pay, ScenarioObserver>, policy: String)
       -> ScenarioResult
     {
       engine.observer.checker.finish(at: engine.now)
+      let outcome = conclude(engine)
+      return ScenarioResult(
+        scenario: scenario, member: member, policy: policy, step: engine.step, end: outcome.end,
+        rows: outcome.rows, expectations: outcome.expectations,
+        violations: engine.observer.checker.violations,
+        entryErrors: outcome.entryErrors,
+        deliveries: engine.observer.deliveries.map { .init(instant: $0.instant, name: $0.name) })
+    }
+
+    /// Ends the run where the engine stands: every entry or expectation not reached is an error
+    /// of its line, and an expectation not reached fails.
+    mutating func conclude<S, P, Pay>(_ engine: Engine<S, P, Pay, ScenarioObserver>) -> Outcome {
       let end = engine.now
       func unreached(_ at: ScenarioInstant, placed: Instant?) -> String {
         if let placed {
@@ -367,11 +389,8 @@ public enum ScenarioRunner {
         }
       }
       errors.sort { ($0.line, $0.column) < ($1.line, $1.column) }
-      return ScenarioResult(
-        scenario: scenario, member: member, policy: policy, step: engine.step, end: end,
-        rows: engine.observer.rows,
-        expectations: expectationResults, violations: engine.observer.checker.violations, entryErrors: errors,
-        deliveries: engine.observer.deliveries.map { .init(instant: $0.instant, name: $0.name) })
+      return Outcome(
+        end: end, rows: engine.observer.rows, expectations: expectationResults, entryErrors: errors)
     }
   }
 }
