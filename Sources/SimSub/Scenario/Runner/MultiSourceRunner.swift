@@ -36,14 +36,17 @@ enum MultiSourceRunner {
         for marker in plays[index].run(until: target, policy: &policy) { due.append((index, marker)) }
         merged.take(plays[index].takeLog(), from: index)
       }
+      // The subscriber as a whole, built once a round and only when an expectation asks
+      // (checking does not change it).
+      var whole: ScenarioRunner.RunState.WholeSubscriber?
       for (index, marker) in due {
         let expectation = plays[index].state.scenario.expectations[Int(marker)]
-        let whole =
-          expectation.source == nil
-          ? ScenarioRunner.RunState.WholeSubscriber(
+        if expectation.source == nil, whole == nil {
+          whole = ScenarioRunner.RunState.WholeSubscriber(
             truth: merged.truth, sent: sentNames(plays), charges: plays.map(\.charges).reduce(0, +),
-            recentDeliveries: Array(deliveries(plays).suffix(3))) : nil
-        plays[index].check(marker: marker, policy: &policy, whole: whole)
+            recentDeliveries: Array(deliveries(plays).suffix(3)))
+        }
+        plays[index].check(marker: marker, policy: &policy, whole: expectation.source == nil ? whole : nil)
       }
       if let limit, target >= limit { break }
       if target >= cap { break }
@@ -76,20 +79,22 @@ enum MultiSourceRunner {
     merged.checker.finish(at: end)
     // Rows of every source in time order, each naming its source and showing the subscriber's
     // truth as it stood after the row's event.
-    var rows = stableByInstant(
-      zip(plays, results).flatMap { play, result in
+    let sourced = stableByInstant(
+      results.enumerated().flatMap { source, result in
         result.rows.map { row in
           var row = row
-          row.source = play.name
-          return row
+          row.source = plays[source].name
+          return (source: source, row: row)
         }
-      }, instant: \.instant)
+      }, instant: \.row.instant)
     var truths = Array(repeating: StoreTruth.never, count: plays.count)
-    for i in rows.indices {
-      if let source = plays.firstIndex(where: { $0.name == rows[i].source }) {
-        truths[source] = rows[i].truth
-      }
-      rows[i].truth = StoreTruth.bestStanding(truths)
+    var rows: [TimelineRow] = []
+    rows.reserveCapacity(sourced.count)
+    for (source, row) in sourced {
+      var row = row
+      truths[source] = row.truth
+      row.truth = StoreTruth.bestStanding(truths)
+      rows.append(row)
     }
     var expectations = results.flatMap(\.expectations)
     expectations.sort {
