@@ -4,25 +4,11 @@
 /// is worse than none, so every caller passes a bound on the distance it accepts.
 enum EditDistance {
   /// The Levenshtein distance between two strings, by characters: the fewest insertions,
-  /// deletions and substitutions that turn `source` into `target`.
-  ///
-  /// Two rows of the dynamic-programming table suffice; option and command names are short.
+  /// deletions and substitutions that turn `source` into `target`: the package's one
+  /// implementation (SubscriptionPolicy's `StringDistance`) without transpositions, so a swapped
+  /// pair (`rnu` for `run`) costs two edits here, as the command line has always counted.
   static func between(_ source: String, _ target: String) -> Int {
-    let a = Array(source)
-    let b = Array(target)
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var previous = Array(0...b.count)
-    var current = Array(repeating: 0, count: b.count + 1)
-    for i in 1...a.count {
-      current[0] = i
-      for j in 1...b.count {
-        let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
-        current[j] = Swift.min(substitution, previous[j] + 1, current[j - 1] + 1)
-      }
-      swap(&previous, &current)
-    }
-    return previous[b.count]
+    StringDistance.edits(source, target, transpositions: false)
   }
 
   /// How many edits still count as a typo of `name`: up to half its letters (leading dashes do

@@ -66,11 +66,11 @@ public enum PolicyRegistry {
   /// same name in another case, one within a few edits (a third of its length, at least two),
   /// or the only name that starts with `name`. `nil` when nothing is close.
   public static func nearestName(to name: String) -> String? {
-    let typed = Array(name.lowercased())
+    let typed = name.lowercased()
     guard !typed.isEmpty else { return nil }
     var best: (name: String, distance: Int)?
     for candidate in names {
-      let d = editDistance(typed, Array(candidate.lowercased()))
+      let d = StringDistance.edits(typed, candidate.lowercased())
       if d < best?.distance ?? .max { best = (candidate, d) }
     }
     if let best, best.distance <= max(2, typed.count / 3) { return best.name }
@@ -78,28 +78,6 @@ public enum PolicyRegistry {
     return prefixed.count == 1 ? prefixed[0] : nil
   }
 
-  /// The optimal-string-alignment distance: insertions, deletions, substitutions and swaps of
-  /// two neighbours, each costing one.
-  static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var before = [Int](repeating: 0, count: b.count + 1)
-    var previous = Array(0...b.count)
-    var current = [Int](repeating: 0, count: b.count + 1)
-    for i in 1...a.count {
-      current[0] = i
-      for j in 1...b.count {
-        let cost = a[i - 1] == b[j - 1] ? 0 : 1
-        var d = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-          d = min(d, before[j - 2] + 1)
-        }
-        current[j] = d
-      }
-      (before, previous, current) = (previous, current, before)
-    }
-    return previous[b.count]
-  }
 }
 
 /// A policy name that is not built in.
@@ -124,5 +102,44 @@ public struct UnknownPolicyError: Error, Hashable, CustomStringConvertible {
     }
     return "unknown policy '\(name)' — the built-in policies are "
       + PolicyRegistry.names.joined(separator: ", ")
+  }
+}
+
+/// The edit distance behind every "did you mean" suggestion of the package: policy names here
+/// (``PolicyRegistry/nearestName(to:)``), and in SimSub the scenario format's keys and values
+/// (`Spelling`) and the command line's options and subcommands (its `EditDistance`). One
+/// implementation, in the module every other depends on; each caller keeps its own rule for how
+/// near is near enough.
+package enum StringDistance {
+  /// The fewest edits that turn `a` into `b`, comparing characters (`Character`, so `é` is one)
+  /// exactly: insertions, deletions and substitutions each cost one.
+  ///
+  /// - Parameter transpositions: whether a swap of two neighbouring characters (`sotre` for
+  ///   `store`) also costs one: the optimal-string-alignment form of Damerau–Levenshtein
+  ///   distance, in which no part of the string is edited twice. Without it, the plain
+  ///   Levenshtein distance, in which a swap costs two.
+  ///
+  /// O(|a|·|b|) time; three rows of the table, O(|b|) memory.
+  package static func edits(_ a: String, _ b: String, transpositions: Bool = true) -> Int {
+    let x = Array(a)
+    let y = Array(b)
+    if x.isEmpty { return y.count }
+    if y.isEmpty { return x.count }
+    var before = [Int](repeating: 0, count: y.count + 1)  // row i - 2
+    var previous = Array(0...y.count)  // row i - 1
+    var current = [Int](repeating: 0, count: y.count + 1)
+    for i in 1...x.count {
+      current[0] = i
+      for j in 1...y.count {
+        let cost = x[i - 1] == y[j - 1] ? 0 : 1
+        var d = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+        if transpositions, i > 1, j > 1, x[i - 1] == y[j - 2], x[i - 2] == y[j - 1] {
+          d = min(d, before[j - 2] + 1)
+        }
+        current[j] = d
+      }
+      (before, previous, current) = (previous, current, before)
+    }
+    return previous[y.count]
   }
 }

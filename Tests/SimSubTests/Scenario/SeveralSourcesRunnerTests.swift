@@ -180,6 +180,19 @@ extension ScenarioTests {
       #expect(rejected > 10 && played > 5, "rejected \(rejected), played \(played)")
     }
 
+    /// The decoder refuses Stripe behind RevenueCat; a scenario built by hand with it is
+    /// refused when played, with one source or with several, the same way.
+    @Test func stripeBehindRevenueCatIsRefusedByBothPlayPaths() throws {
+      var one = try ScenarioTesting.scenario(Self.appAndWeb()).projected(onSource: 1)
+      one.channel = .revenueCat(.billingIssueFirst)
+      var several = try ScenarioTesting.scenario(Self.appAndWeb())
+      several.sources[1].channel = .revenueCat(.billingIssueFirst)
+      for scenario in [one, several] {
+        let error = #expect(throws: ScenarioPlayer.Failure.self) { try ScenarioPlayer.play(scenario) }
+        #expect(error?.rendered.hasSuffix("not stripe") == true)
+      }
+    }
+
     @Test func bestStandingRanksEveryTruth() {
       #expect(StoreTruth.bestStanding([.expired, .active]) == .active)
       #expect(StoreTruth.bestStanding([.grace, .canceled]) == .canceled)

@@ -30,8 +30,9 @@ enum ScenarioDecoder {
     "delivery": deliveryKeys,
   ]
   /// Every key a timeline entry may have, for some action.
-  static let timelineKeys =
-    ["at", "do", "product", "trial", "reason", "for", "member", "text"] + deliveryKeys
+  static let timelineKeys = actions.reduce(into: ["at", "do"]) { keys, action in
+    for key in actionKeys[action]! where !keys.contains(key) { keys.append(key) }
+  }
   /// What an expectation checks.
   static let expectChecks = ["store", "entitlement", "access", "prompt", "sent", "charges"]
   static let expectKeys = ["at"] + expectChecks + ["member"]
@@ -61,9 +62,7 @@ enum ScenarioDecoder {
     let store: StoreKind? =
       multi
       ? sources?.first?.store
-      : top.required("store") { (n) -> StoreKind in
-        StoreKind(name: try n.decodeChoice(from: StoreKind.allCases.map(\.name), what: "store"))!
-      }
+      : top.required("store") { n in try decodeStore(n) }
     // `nil` only when the file's `start` is wrong; later checks against it are then skipped.
     let start: Instant? =
       top["start"] == nil ? Scenario.defaultStart : top.optional("start") { n in try decodeInstantLiteral(n) }
@@ -101,16 +100,7 @@ enum ScenarioDecoder {
     let familyMembers: Int? =
       top["family-members"] == nil || multi
       ? 0 : top.optional("family-members") { n in try decodeFamilyMembers(n, store: store, channel: channel) }
-    var products: [Product] = []
-    if multi {
-      products = sources?.first?.products ?? []
-    } else if let productNode = top["product"] {
-      let (decoded, problems) = decodeProducts(productNode, store: store)
-      products = decoded
-      for problem in problems { top.report(problem) }
-    } else if top.isMapping {
-      _ = top.required("product") { _ in () }
-    }
+    let products = multi ? sources?.first?.products ?? [] : readProducts(&top, store: store)
     let context = Context(
       store: store, products: products, start: start, channel: channel, familyMembers: familyMembers,
       sources: multi ? sources : [])
@@ -222,21 +212,12 @@ enum ScenarioDecoder {
         diagnostics += reader.diagnostics
         continue
       }
-      let store = reader.required("store") { (n) -> StoreKind in
-        StoreKind(name: try n.decodeChoice(from: StoreKind.allCases.map(\.name), what: "store"))!
-      }
+      let store = reader.required("store") { n in try decodeStore(n) }
       let name = reader.optional("name") { n in try decodeName(n) } ?? store?.name
       let channel = reader.optional("channel", default: ScenarioChannel.direct) { n in
         try decodeChannel(n, store: store)
       }
-      var products: [Product] = []
-      if let productNode = reader["product"] {
-        let (decoded, problems) = decodeProducts(productNode, store: store)
-        products = decoded
-        for problem in problems { reader.report(problem) }
-      } else {
-        _ = reader.required("product") { _ in () }
-      }
+      let products = readProducts(&reader, store: store)
       if let name {
         let location = reader.entry("name")?.value.location ?? item.location
         if let earlier = nameLocations[name] {
@@ -345,7 +326,25 @@ enum ScenarioDecoder {
     return text
   }
 
+  /// `store`: `apple`, `google` or `stripe`.
+  static func decodeStore(_ node: YAMLNode) throws(DiagnosticError) -> StoreKind {
+    StoreKind(name: try node.decodeChoice(from: StoreKind.allCases.map(\.name), what: "store"))!
+  }
+
   // MARK: Products
+
+  /// The products of `reader`'s required `product` key (at the top level, or of one source),
+  /// with their problems reported to `reader`; none when the key is missing (reported, when
+  /// `reader` is a mapping at all) or the products are wrong.
+  static func readProducts(_ reader: inout MappingReader, store: StoreKind?) -> [Product] {
+    guard let node = reader["product"] else {
+      _ = reader.required("product") { _ in () }
+      return []
+    }
+    let (decoded, problems) = decodeProducts(node, store: store)
+    for problem in problems { reader.report(problem) }
+    return decoded
+  }
 
   /// The products, each with every default filled in, and the problems found. A product whose
   /// values are wrong is still returned (defaults stand in), so its id is known to the timeline.

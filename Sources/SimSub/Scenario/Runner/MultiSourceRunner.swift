@@ -20,19 +20,15 @@ enum MultiSourceRunner {
     var plays = plays
     var policy = Policy(settings: scenario.policySettings)
     var merged = MergedSources(count: plays.count)
-    let cap = scenario.start + ScenarioRunner.maximumSpan
-    let period = scenario.products.first?.period ?? .oneMonth
-    var limit = scenario.horizon.map { scenario.start + $0 }
-    var lastKnown: Instant?
+    var end = ScenarioRunner.RunEnd(scenario)
+    let cap = end.cap
     while true {
-      if scenario.horizon == nil, plays.allSatisfy({ $0.state.allPlaced || $0.nextEventInstant == nil }) {
-        let latest = plays.map(\.state.latestPlaced).max() ?? scenario.start
-        let last = max(latest, lastKnown ?? plays.map(\.now).max() ?? scenario.start)
-        if last != lastKnown {
-          lastKnown = last
-          limit = period.advance(last, by: 1)
-        }
+      if end.waitsForPlacement, plays.allSatisfy({ $0.state.allPlaced || $0.nextEventInstant == nil }) {
+        end.allPlaced(
+          latest: plays.map(\.state.latestPlaced).max() ?? scenario.start,
+          now: plays.map(\.now).max() ?? scenario.start)
       }
+      let limit = end.limit
       let next = plays.compactMap(\.nextEventInstant).min()
       let target = min(limit ?? cap, next ?? cap, cap)
       var due: [(play: Int, marker: UInt32)] = []
@@ -40,14 +36,17 @@ enum MultiSourceRunner {
         for marker in plays[index].run(until: target, policy: &policy) { due.append((index, marker)) }
         merged.take(plays[index].takeLog(), from: index)
       }
+      // The subscriber as a whole, built once a round and only when an expectation asks
+      // (checking does not change it).
+      var whole: ScenarioRunner.RunState.WholeSubscriber?
       for (index, marker) in due {
         let expectation = plays[index].state.scenario.expectations[Int(marker)]
-        let whole =
-          expectation.source == nil
-          ? ScenarioRunner.RunState.WholeSubscriber(
+        if expectation.source == nil, whole == nil {
+          whole = ScenarioRunner.RunState.WholeSubscriber(
             truth: merged.truth, sent: sentNames(plays), charges: plays.map(\.charges).reduce(0, +),
-            recentDeliveries: Array(deliveries(plays).suffix(3))) : nil
-        plays[index].check(marker: marker, policy: &policy, whole: whole)
+            recentDeliveries: Array(deliveries(plays).suffix(3)))
+        }
+        plays[index].check(marker: marker, policy: &policy, whole: expectation.source == nil ? whole : nil)
       }
       if let limit, target >= limit { break }
       if target >= cap { break }
@@ -74,26 +73,28 @@ enum MultiSourceRunner {
     step: TimeSpan
   ) -> ScenarioResult {
     var plays = plays
-    var results: [ScenarioResult] = []
-    for index in plays.indices { results.append(plays[index].finish(policy: policy)) }
+    var results: [ScenarioRunner.RunState.Outcome] = []
+    for index in plays.indices { results.append(plays[index].finish()) }
     let end = results.map(\.end).max() ?? scenario.start
     merged.checker.finish(at: end)
     // Rows of every source in time order, each naming its source and showing the subscriber's
     // truth as it stood after the row's event.
-    var rows = stableByInstant(
-      zip(plays, results).flatMap { play, result in
+    let sourced = stableByInstant(
+      results.enumerated().flatMap { source, result in
         result.rows.map { row in
           var row = row
-          row.source = play.name
-          return row
+          row.source = plays[source].name
+          return (source: source, row: row)
         }
-      }, instant: \.instant)
+      }, instant: \.row.instant)
     var truths = Array(repeating: StoreTruth.never, count: plays.count)
-    for i in rows.indices {
-      if let source = plays.firstIndex(where: { $0.name == rows[i].source }) {
-        truths[source] = rows[i].truth
-      }
-      rows[i].truth = StoreTruth.bestStanding(truths)
+    var rows: [TimelineRow] = []
+    rows.reserveCapacity(sourced.count)
+    for (source, row) in sourced {
+      var row = row
+      truths[source] = row.truth
+      row.truth = StoreTruth.bestStanding(truths)
+      rows.append(row)
     }
     var expectations = results.flatMap(\.expectations)
     expectations.sort {

@@ -32,17 +32,14 @@ public enum ScenarioPlayer {
   ) throws(Failure) -> ScenarioResult {
     if !scenario.sources.isEmpty { return try playSources(scenario, policy: policy, step: step) }
     do {
-      switch scenario.store {
-      case .apple where scenario.familyMembers > 0:
+      // Family Sharing plays the App Store model itself (the decoder allows it only with the
+      // direct channel); every other scenario opens its store behind its channel.
+      if scenario.store == .apple, scenario.familyMembers > 0 {
         return try playFamily(
           scenario, AppStoreModel(products: scenario.products), policy: policy, step: step)
-      case .apple:
-        return try play(scenario, AppStoreModel(products: scenario.products), policy: policy, step: step)
-      case .google:
-        return try play(scenario, GooglePlayModel(products: scenario.products), policy: policy, step: step)
-      case .stripe:
-        return try play(scenario, StripeModel(products: scenario.products), policy: policy, step: step)
       }
+      return try scenario.subscriptions[0].openStore(
+        RunOne<Policy>(scenario: scenario, step: step))
     } catch {
       throw .store(path: scenario.path, error)
     }
@@ -77,26 +74,10 @@ public enum ScenarioPlayer {
     var plays: [any SourcePlay<Policy>] = []
     for index in scenario.sources.indices {
       let source = scenario.sources[index]
-      let own = scenario.projected(onSource: index)
-      func play<Store: StoreModel>(_ store: Store) -> any SourcePlay<Policy> {
-        StoreSourcePlay(name: source.name, scenario: own, store: store, policy: Policy(), step: step)
-      }
+      let play = PlayOneOfSeveral<Policy>(
+        name: source.name, scenario: scenario.projected(onSource: index), step: step)
       do {
-        switch (source.store, source.channel) {
-        case (.apple, .direct): plays.append(play(try AppStoreModel(products: source.products)))
-        case (.google, .direct): plays.append(play(try GooglePlayModel(products: source.products)))
-        case (.stripe, _): plays.append(play(try StripeModel(products: source.products)))
-        case (.apple, .revenueCat(let order)):
-          plays.append(
-            play(
-              try RevenueCatChannel(
-                wrapping: AppStoreModel(products: source.products), billingIssueOrder: order)))
-        case (.google, .revenueCat(let order)):
-          plays.append(
-            play(
-              try RevenueCatChannel(
-                wrapping: GooglePlayModel(products: source.products), billingIssueOrder: order)))
-        }
+        plays.append(try source.openStore(play))
       } catch {
         throw .store(path: scenario.path, error)
       }
@@ -104,16 +85,58 @@ public enum ScenarioPlayer {
     return MultiSourceRunner.run(scenario, plays: plays, step: step)
   }
 
-  /// Plays `store` behind the scenario's channel.
-  private static func play<Store: StoreModel, Policy: EntitlementPolicy>(
-    _ scenario: Scenario, _ store: Store, policy: Policy.Type, step: TimeSpan?
-  ) throws(StoreConfigurationError) -> ScenarioResult {
-    switch scenario.channel {
-    case .direct:
-      return ScenarioRunner.run(scenario, store: store, policy: policy, step: step)
+  /// Plays a scenario of one subscription with the store model it is handed.
+  private struct RunOne<Policy: EntitlementPolicy>: StoreModelVisitor {
+    let scenario: Scenario
+    let step: TimeSpan?
+    func visit<Store: StoreModel>(_ store: Store) -> ScenarioResult {
+      ScenarioRunner.run(scenario, store: store, policy: Policy.self, step: step)
+    }
+  }
+
+  /// Sets up one source of several with the store model it is handed.
+  private struct PlayOneOfSeveral<Policy: EntitlementPolicy>: StoreModelVisitor {
+    let name: String
+    /// The source's own scenario (``Scenario/projected(onSource:)``).
+    let scenario: Scenario
+    let step: TimeSpan
+    func visit<Store: StoreModel>(_ store: Store) -> any SourcePlay<Policy> {
+      StoreSourcePlay(name: name, scenario: scenario, store: store, policy: Policy(), step: step)
+    }
+  }
+}
+
+/// Something done with a store model whose type is known: what ``ScenarioSource/openStore(_:)``
+/// hands the model it builds to, so the work is specialised for that store and channel.
+protocol StoreModelVisitor {
+  associatedtype Result
+  func visit<Store: StoreModel>(_ store: Store) -> Result
+}
+
+extension ScenarioSource {
+  /// Builds the subscription's store model from its products, behind its channel (RevenueCat's
+  /// wraps the store's model), and hands it to `visitor`. The one way both a scenario of one
+  /// subscription and each source of several open their store.
+  ///
+  /// Stripe behind RevenueCat is refused (`RevenueCatChannel` throws), as the decoder refuses it
+  /// in a file: simsub plays the RevenueCat channel for Apple and Google only.
+  func openStore<Visitor: StoreModelVisitor>(_ visitor: Visitor) throws(StoreConfigurationError)
+    -> Visitor.Result
+  {
+    switch store {
+    case .apple: try behindChannel(AppStoreModel(products: products), visitor)
+    case .google: try behindChannel(GooglePlayModel(products: products), visitor)
+    case .stripe: try behindChannel(StripeModel(products: products), visitor)
+    }
+  }
+
+  private func behindChannel<Store: StoreModel, Visitor: StoreModelVisitor>(
+    _ store: Store, _ visitor: Visitor
+  ) throws(StoreConfigurationError) -> Visitor.Result {
+    switch channel {
+    case .direct: visitor.visit(store)
     case .revenueCat(let order):
-      let channel = try RevenueCatChannel(wrapping: store, billingIssueOrder: order)
-      return ScenarioRunner.run(scenario, store: channel, policy: policy, step: step)
+      visitor.visit(try RevenueCatChannel(wrapping: store, billingIssueOrder: order))
     }
   }
 }

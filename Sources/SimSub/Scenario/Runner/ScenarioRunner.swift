@@ -21,35 +21,19 @@ public enum ScenarioRunner {
   ) -> ScenarioResult {
     var observer = ScenarioObserver()
     observer.checker.familyMember = member > 0
-    var engine = Engine(
-      store: store, policy: Policy(settings: scenario.policySettings), payments: CardOnFile(),
-      observer: observer,
-      start: scenario.start, step: step ?? scenario.step,
-      delivery: scenario.delivery.settings(from: scenario.start, start: scenario.start))
-    engine.stopsWhenRenewalMoves = true
-
+    var engine = makeEngine(
+      scenario, store: store, policy: Policy(settings: scenario.policySettings), observer: observer,
+      step: step ?? scenario.step)
     var state = RunState(scenario: scenario, member: member)
-    if !scenario.timeline.contains(where: { entry in
-      if case .subscriber(.subscribe) = entry.action { true } else { false }
-    }) {
-      let trial = scenario.products.first?.trial != nil
-      engine.schedule(.subscribe(product: 0, trial: trial), at: scenario.start)
-    }
-    state.place(&engine)
+    state.begin(&engine)
 
-    let cap = scenario.start + maximumSpan
-    let period = scenario.products.first?.period ?? .oneMonth
-    var limit = scenario.horizon.map { scenario.start + $0 }
-    // Without `horizon`: one period past the last entry or expectation, once all are placed.
-    var lastKnown: Instant?
+    var end = RunEnd(scenario)
+    let cap = end.cap
     while true {
-      if scenario.horizon == nil, state.allPlaced || engine.nextEventInstant == nil {
-        let last = max(state.latestPlaced, lastKnown ?? engine.now)
-        if last != lastKnown {
-          lastKnown = last
-          limit = period.advance(last, by: 1)
-        }
+      if end.waitsForPlacement, state.allPlaced || engine.nextEventInstant == nil {
+        end.allPlaced(latest: state.latestPlaced, now: engine.now)
       }
+      let limit = end.limit
       let target = limit ?? min(engine.nextEventInstant ?? cap, cap)
       switch engine.run(until: target) {
       case .marker(let id):
@@ -62,6 +46,54 @@ public enum ScenarioRunner {
         state.place(&engine)
       }
     }
+  }
+
+  /// Where a run ends: at `start + horizon`; without `horizon`, one period (of the first
+  /// product: the first source's, with several) past the last entry or expectation placed, once
+  /// all are placed or nothing is left to play; and never later than ``maximumSpan`` past the
+  /// start. Shared by a scenario of one subscription and one of several sources.
+  struct RunEnd {
+    /// The latest a run may go while waiting for an anchor.
+    let cap: Instant
+    /// Where the run ends, once known: the horizon, or one period past the last placed.
+    private(set) var limit: Instant?
+    /// The period added past the last placed; `nil` when the scenario has a horizon.
+    private let period: BillingPeriod?
+    private var lastKnown: Instant?
+
+    init(_ scenario: Scenario) {
+      cap = scenario.start + maximumSpan
+      limit = scenario.horizon.map { scenario.start + $0 }
+      period = scenario.horizon == nil ? scenario.products.first?.period ?? .oneMonth : nil
+    }
+
+    /// Whether the end waits on placement (the scenario has no horizon).
+    var waitsForPlacement: Bool { period != nil }
+
+    /// Every entry and expectation is placed, or nothing is left to play: the run ends one
+    /// period past the latest instant placed (`latest`), or past `now` if that is later and
+    /// nothing was known before.
+    mutating func allPlaced(latest: Instant, now: @autoclosure () -> Instant) {
+      guard let period else { return }
+      let last = max(latest, lastKnown ?? now())
+      if last != lastKnown {
+        lastKnown = last
+        limit = period.advance(last, by: 1)
+      }
+    }
+  }
+
+  /// The engine that plays `scenario`'s one subscription: card on file, the scenario's delivery
+  /// faults from its start, and stopping whenever the current period's end moves (so anchored
+  /// entries can be placed). Shared by a scenario of one subscription and each source of several.
+  static func makeEngine<Store: StoreModel, Policy: EntitlementPolicy>(
+    _ scenario: Scenario, store: Store, policy: Policy, observer: ScenarioObserver, step: TimeSpan
+  ) -> Engine<Store, Policy, CardOnFile, ScenarioObserver> {
+    var engine = Engine(
+      store: store, policy: policy, payments: CardOnFile(), observer: observer, start: scenario.start,
+      step: step, delivery: scenario.delivery.settings(from: scenario.start, start: scenario.start))
+    engine.stopsWhenRenewalMoves = true
+    return engine
   }
 
   /// The runner's bookkeeping: where each entry and expectation was placed, which have
@@ -98,6 +130,19 @@ public enum ScenarioRunner {
     /// Marker ids: timeline entries carry this bit, expectations do not.
     let timelineFlag: UInt32 = 1 << 31
 
+    /// Starts the run: subscribes to the first product at `start` when the timeline has no
+    /// `subscribe` of its own (with its trial, if it has one), then places whatever can be
+    /// placed already.
+    mutating func begin<S, P, Pay, O>(_ engine: inout Engine<S, P, Pay, O>) {
+      if !scenario.timeline.contains(where: { entry in
+        if case .subscriber(.subscribe) = entry.action { true } else { false }
+      }) {
+        let trial = scenario.products.first?.trial != nil
+        engine.schedule(.subscribe(product: 0, trial: trial), at: scenario.start)
+      }
+      place(&engine)
+    }
+
     /// Where `at` falls, if it can be known now.
     func resolve<S, P, Pay, O>(_ at: ScenarioInstant, _ engine: Engine<S, P, Pay, O>) -> Instant? {
       switch at {
@@ -132,26 +177,40 @@ public enum ScenarioRunner {
         "'\(at)' falls on \(RFC3339.format(instant)), which had passed when renewal \(n) became known at \(RFC3339.format(now))"
     }
 
+    /// Where an entry or expectation at `at`, placed at `placed` so far, is to be placed now:
+    /// where it first resolves (counted off ``unplaced``), or where it has moved with its
+    /// anchor; `nil` when it cannot be placed yet or stays where it is.
+    private mutating func placement<S, P, Pay, O>(
+      _ at: ScenarioInstant, placed: Instant?, _ engine: Engine<S, P, Pay, O>
+    ) -> Instant? {
+      if let placed { return moved(at, placed: placed, engine) }
+      guard let instant = resolve(at, engine) else { return nil }
+      unplaced -= 1
+      return instant
+    }
+
+    /// Takes `instant`, just placed for the entry or expectation at `at` (`line`, `column`),
+    /// when it has not passed (`now`): it counts towards ``latestPlaced``. When it has passed,
+    /// records the entry's error instead and returns `false`.
+    private mutating func accept(
+      _ instant: Instant, for at: ScenarioInstant, line: Int, column: Int, now: Instant
+    ) -> Bool {
+      guard instant >= now else {
+        errors.append(EntryError(line: line, column: column, message: tooEarly(at, instant, now: now)))
+        return false
+      }
+      latestPlaced = max(latestPlaced, instant)
+      return true
+    }
+
     mutating func place<S, P, Pay, O>(_ engine: inout Engine<S, P, Pay, O>) {
       for (index, entry) in scenario.timeline.enumerated() where !doneTimeline[index] {
-        let instant: Instant
-        if let placed = placedTimeline[index] {
-          guard let now = moved(entry.at, placed: placed, engine) else { continue }
-          instant = now
-        } else {
-          guard let now = resolve(entry.at, engine) else { continue }
-          instant = now
-          unplaced -= 1
-        }
+        guard let instant = placement(entry.at, placed: placedTimeline[index], engine) else { continue }
         placedTimeline[index] = instant
-        guard instant >= engine.now else {
-          errors.append(
-            EntryError(
-              line: entry.line, column: entry.column, message: tooEarly(entry.at, instant, now: engine.now)))
+        guard accept(instant, for: entry.at, line: entry.line, column: entry.column, now: engine.now) else {
           doneTimeline[index] = true
           continue
         }
-        latestPlaced = max(latestPlaced, instant)
         switch (entry.at, entry.action) {
         case (.renewal, _), (_, .note):
           // Applied when the marker comes due, so it can still move with its anchor.
@@ -166,28 +225,20 @@ public enum ScenarioRunner {
       }
       for (index, expectation) in scenario.expectations.enumerated()
       where results[index] == nil && expectation.member == member {
-        let instant: Instant
-        if let placed = placedExpectations[index] {
-          guard placed >= engine.now, let now = moved(expectation.at, placed: placed, engine) else {
-            continue
-          }
-          instant = now
-        } else {
-          guard let now = resolve(expectation.at, engine) else { continue }
-          instant = now
-          unplaced -= 1
+        // An expectation placed at an instant the run has passed is not moved again.
+        if let placed = placedExpectations[index], placed < engine.now { continue }
+        guard let instant = placement(expectation.at, placed: placedExpectations[index], engine) else {
+          continue
         }
         placedExpectations[index] = instant
-        guard instant >= engine.now else {
-          errors.append(
-            EntryError(
-              line: expectation.line, column: expectation.column,
-              message: tooEarly(expectation.at, instant, now: engine.now)))
+        guard
+          accept(
+            instant, for: expectation.at, line: expectation.line, column: expectation.column, now: engine.now)
+        else {
           results[index] = ExpectationResult(
             expectation: expectation, instant: nil, checks: [], recentDeliveries: [])
           continue
         }
-        latestPlaced = max(latestPlaced, instant)
         engine.scheduleMarker(UInt32(index), at: instant, afterEverything: true)
       }
     }
@@ -277,10 +328,32 @@ public enum ScenarioRunner {
         expectation: expectation, instant: engine.now, checks: checks, recentDeliveries: Array(recent))
     }
 
+    /// What a run of one subscription found that a scenario of several sources keeps from
+    /// each: where it ended, its timeline's rows, its expectations' verdicts and its entry
+    /// errors (its invariants and deliveries are judged over every source instead).
+    struct Outcome {
+      var end: Instant
+      var rows: [TimelineRow]
+      var expectations: [ExpectationResult]
+      var entryErrors: [EntryError]
+    }
+
     mutating func finish<S, P, Pay>(_ engine: inout Engine<S, P, Pay, ScenarioObserver>, policy: String)
       -> ScenarioResult
     {
       engine.observer.checker.finish(at: engine.now)
+      let outcome = conclude(engine)
+      return ScenarioResult(
+        scenario: scenario, member: member, policy: policy, step: engine.step, end: outcome.end,
+        rows: outcome.rows, expectations: outcome.expectations,
+        violations: engine.observer.checker.violations,
+        entryErrors: outcome.entryErrors,
+        deliveries: engine.observer.deliveries.map { .init(instant: $0.instant, name: $0.name) })
+    }
+
+    /// Ends the run where the engine stands: every entry or expectation not reached is an error
+    /// of its line, and an expectation not reached fails.
+    mutating func conclude<S, P, Pay>(_ engine: Engine<S, P, Pay, ScenarioObserver>) -> Outcome {
       let end = engine.now
       func unreached(_ at: ScenarioInstant, placed: Instant?) -> String {
         if let placed {
@@ -316,11 +389,8 @@ public enum ScenarioRunner {
         }
       }
       errors.sort { ($0.line, $0.column) < ($1.line, $1.column) }
-      return ScenarioResult(
-        scenario: scenario, member: member, policy: policy, step: engine.step, end: end,
-        rows: engine.observer.rows,
-        expectations: expectationResults, violations: engine.observer.checker.violations, entryErrors: errors,
-        deliveries: engine.observer.deliveries.map { .init(instant: $0.instant, name: $0.name) })
+      return Outcome(
+        end: end, rows: engine.observer.rows, expectations: expectationResults, entryErrors: errors)
     }
   }
 }

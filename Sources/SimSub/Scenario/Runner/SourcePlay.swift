@@ -35,8 +35,9 @@ protocol SourcePlay<Policy> {
   /// Takes the samples and deliveries logged since the last call.
   mutating func takeLog() -> [ScenarioObserver.LoggedEvent]
 
-  /// The source's own result: its expectations, entry errors, rows and deliveries.
-  mutating func finish(policy: String) -> ScenarioResult
+  /// Ends the source's run: where it ended, its rows, its expectations' verdicts and its entry
+  /// errors.
+  mutating func finish() -> ScenarioRunner.RunState.Outcome
 }
 
 struct StoreSourcePlay<Store: StoreModel, Policy: EntitlementPolicy>: SourcePlay {
@@ -50,18 +51,10 @@ struct StoreSourcePlay<Store: StoreModel, Policy: EntitlementPolicy>: SourcePlay
     self.name = name
     var observer = ScenarioObserver()
     observer.log = []
-    engine = Engine(
-      store: store, policy: policy, payments: CardOnFile(), observer: observer, start: scenario.start,
-      step: step, delivery: scenario.delivery.settings(from: scenario.start, start: scenario.start))
-    engine.stopsWhenRenewalMoves = true
+    observer.checksInvariants = false
+    engine = ScenarioRunner.makeEngine(scenario, store: store, policy: policy, observer: observer, step: step)
     state = ScenarioRunner.RunState(scenario: scenario)
-    if !scenario.timeline.contains(where: { entry in
-      if case .subscriber(.subscribe) = entry.action { true } else { false }
-    }) {
-      engine.schedule(
-        .subscribe(product: 0, trial: scenario.products.first?.trial != nil), at: scenario.start)
-    }
-    state.place(&engine)
+    state.begin(&engine)
   }
 
   var nextEventInstant: Instant? { engine.nextEventInstant }
@@ -102,5 +95,5 @@ struct StoreSourcePlay<Store: StoreModel, Policy: EntitlementPolicy>: SourcePlay
     return engine.observer.log ?? []
   }
 
-  mutating func finish(policy: String) -> ScenarioResult { state.finish(&engine, policy: policy) }
+  mutating func finish() -> ScenarioRunner.RunState.Outcome { state.conclude(engine) }
 }

@@ -6,28 +6,10 @@
 /// a wrong guess is worse than none.
 public enum Spelling {
   /// The number of insertions, deletions, substitutions and adjacent transpositions that turn
-  /// `a` into `b`, comparing characters exactly. O(|a|·|b|) time, O(|b|) memory.
+  /// `a` into `b`, comparing characters exactly. O(|a|·|b|) time, O(|b|) memory. The package's
+  /// one implementation, SubscriptionPolicy's `StringDistance`, with transpositions.
   public static func distance(_ a: String, _ b: String) -> Int {
-    let x = Array(a)
-    let y = Array(b)
-    if x.isEmpty { return y.count }
-    if y.isEmpty { return x.count }
-    var before = [Int](repeating: 0, count: y.count + 1)  // row i - 2
-    var previous = Array(0...y.count)  // row i - 1
-    var current = [Int](repeating: 0, count: y.count + 1)
-    for i in 1...x.count {
-      current[0] = i
-      for j in 1...y.count {
-        let cost = x[i - 1] == y[j - 1] ? 0 : 1
-        var d = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-        if i > 1 && j > 1 && x[i - 1] == y[j - 2] && x[i - 2] == y[j - 1] {
-          d = min(d, before[j - 2] + 1)
-        }
-        current[j] = d
-      }
-      (before, previous, current) = (previous, current, before)
-    }
-    return previous[y.count]
+    StringDistance.edits(a, b, transpositions: true)
   }
 
   /// The candidate closest to `word`, if one is close enough to be the likely intent; ties go

@@ -9,12 +9,7 @@ extension YAMLSubsetParser {
     var items: [YAMLNode] = []
     var i = open + 1
     while true {
-      i = skipBlanks(i, line: line)
-      if isLineEnd(i, line: line) { throw unterminated("flow sequence", "]", line, open) }
-      if bytes[i] == UInt8(ascii: "]") { break }
-      if bytes[i] == UInt8(ascii: ",") {
-        throw failure("empty item in a flow sequence: remove the extra ','", line, i)
-      }
+      guard try flowItemStart(&i, .sequence, line: line, open: open) else { break }
       let (item, after) = try parseInlineNode(line: line, at: i, inFlow: true)
       items.append(item)
       i = skipBlanks(after, line: line)
@@ -23,12 +18,7 @@ extension YAMLSubsetParser {
           "a 'key: value' pair inside brackets must be written in braces, as [{key: value}]",
           line, i)
       }
-      if isLineEnd(i, line: line) { throw unterminated("flow sequence", "]", line, open) }
-      if bytes[i] == UInt8(ascii: "]") { break }
-      guard bytes[i] == UInt8(ascii: ",") else {
-        throw failure("expected ',' or ']' after an item of a flow sequence", line, i)
-      }
-      i += 1
+      if try flowItemEnd(&i, .sequence, line: line, open: open) { break }
     }
     return (YAMLNode(.sequence(items), at: location(line, open)), i + 1)
   }
@@ -42,12 +32,7 @@ extension YAMLSubsetParser {
     var keys = KeyIndex()
     var i = open + 1
     while true {
-      i = skipBlanks(i, line: line)
-      if isLineEnd(i, line: line) { throw unterminated("flow mapping", "}", line, open) }
-      if bytes[i] == UInt8(ascii: "}") { break }
-      if bytes[i] == UInt8(ascii: ",") {
-        throw failure("empty entry in a flow mapping: remove the extra ','", line, i)
-      }
+      guard try flowItemStart(&i, .mapping, line: line, open: open) else { break }
       if bytes[i] == UInt8(ascii: "[") || bytes[i] == UInt8(ascii: "{") {
         throw failure("keys must be plain or quoted strings, not lists or mappings", line, i)
       }
@@ -91,14 +76,57 @@ extension YAMLSubsetParser {
         diagnostics.append(duplicateKey(key, earlier: earlier))
       }
       entries.append((key: key, value: value))
-      if isLineEnd(i, line: line) { throw unterminated("flow mapping", "}", line, open) }
-      if bytes[i] == UInt8(ascii: "}") { break }
-      guard bytes[i] == UInt8(ascii: ",") else {
-        throw failure("expected ',' or '}' after an entry of a flow mapping", line, i)
-      }
-      i += 1
+      if try flowItemEnd(&i, .mapping, line: line, open: open) { break }
     }
     return (YAMLNode(.mapping(entries), at: location(line, open)), i + 1)
+  }
+
+  /// What the separators of a flow collection are checked against: its name, its closing
+  /// bracket and what one of its elements is called.
+  struct FlowCollection {
+    let name: String
+    let close: UInt8
+    let element: String
+    /// The closing bracket, for messages.
+    var closing: String { String(UnicodeScalar(close)) }
+
+    static let sequence = FlowCollection(name: "flow sequence", close: UInt8(ascii: "]"), element: "item")
+    static let mapping = FlowCollection(name: "flow mapping", close: UInt8(ascii: "}"), element: "entry")
+  }
+
+  /// Moves `i` past blanks to the next element of `collection`: `true` when one starts there,
+  /// `false` at the collection's closing bracket. The end of the line (unterminated) and a `,`
+  /// (an empty element) are errors.
+  mutating func flowItemStart(_ i: inout Int, _ collection: FlowCollection, line: Int, open: Int)
+    throws(Failure) -> Bool
+  {
+    i = skipBlanks(i, line: line)
+    if isLineEnd(i, line: line) {
+      throw unterminated(collection.name, collection.closing, line, open)
+    }
+    if bytes[i] == collection.close { return false }
+    if bytes[i] == UInt8(ascii: ",") {
+      throw failure("empty \(collection.element) in a \(collection.name): remove the extra ','", line, i)
+    }
+    return true
+  }
+
+  /// After an element of `collection`, at `i`: `true` at its closing bracket, `false` past the
+  /// `,` before the next element (`i` moved past it). Anything else, or the end of the line, is
+  /// an error.
+  mutating func flowItemEnd(_ i: inout Int, _ collection: FlowCollection, line: Int, open: Int)
+    throws(Failure)
+    -> Bool
+  {
+    if isLineEnd(i, line: line) { throw unterminated(collection.name, collection.closing, line, open) }
+    if bytes[i] == collection.close { return true }
+    guard bytes[i] == UInt8(ascii: ",") else {
+      throw failure(
+        "expected ',' or '\(collection.closing)' after an \(collection.element) of a \(collection.name)",
+        line, i)
+    }
+    i += 1
+    return false
   }
 
   mutating func unterminated(_ what: String, _ close: String, _ line: Int, _ open: Int) -> Failure {
