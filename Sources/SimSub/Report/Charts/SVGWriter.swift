@@ -56,6 +56,20 @@ public enum XMLText {
   /// than tab, newline and carriage return; U+FFFE, U+FFFF) as U+FFFD, so any scenario name
   /// gives a well-formed document.
   public static func escape(_ text: String) -> String {
+    escape(text, keepingWhitespace: true)
+  }
+
+  /// For an attribute value that must read back as written (a JUnit test's name or failure
+  /// message): the entities of ``escape(_:)``, tab, newline and carriage return as `&#9;`,
+  /// `&#10;` and `&#13;` (which a parser's attribute-value normalisation would otherwise turn
+  /// into spaces), and the characters XML forbids left out rather than replaced.
+  public static func escapeAttribute(_ text: String) -> String {
+    escape(text, keepingWhitespace: false)
+  }
+
+  /// Text keeps tab, newline and carriage return and replaces forbidden characters with
+  /// U+FFFD; an attribute writes the three as references and drops forbidden characters.
+  private static func escape(_ text: String, keepingWhitespace: Bool) -> String {
     var out = ""
     out.reserveCapacity(text.utf8.count)
     for scalar in text.unicodeScalars {
@@ -65,12 +79,17 @@ public enum XMLText {
       case ">": out += "&gt;"
       case "\"": out += "&quot;"
       case "'": out += "&#39;"
-      case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
+      case "\t", "\n", "\r":
+        if keepingWhitespace {
+          out.unicodeScalars.append(scalar)
+        } else {
+          out += "&#\(scalar.value);"
+        }
       default:
         if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF
           || (0x7F...0x9F).contains(scalar.value)
         {
-          out += "\u{FFFD}"
+          if keepingWhitespace { out += "\u{FFFD}" }
         } else {
           out.unicodeScalars.append(scalar)
         }
