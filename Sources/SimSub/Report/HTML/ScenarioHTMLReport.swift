@@ -87,7 +87,7 @@ public enum ScenarioHTMLReport {
       }
     }
     facts += [
-      ("policy", r.policy), ("time", "\(RFC3339.format(s.start)) → \(RFC3339.format(r.end)), step \(s.step)"),
+      ("policy", r.policy), ("time", "\(RFC3339.format(s.start)) → \(RFC3339.format(r.end)), step \(r.step)"),
       (
         "delivery",
         String(
