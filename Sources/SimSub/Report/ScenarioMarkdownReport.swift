@@ -8,20 +8,7 @@ public enum ScenarioMarkdownReport {
     for r in results {
       let all = r.runs.flatMap(\.expectations)
       let expectations = "\(all.filter(\.passed).count)/\(all.count)"
-      let broken = r.runs.flatMap { run in
-        run.invariants.filter { !$0.passed }.map {
-          (run.member > 0 ? "member \(run.member) " : "") + "`\($0.invariant.rawValue)`"
-        }
-      }
-      let expected = r.invariants.filter { $0.expectedToFail && $0.passed }.map {
-        "`\($0.invariant.rawValue)`"
-      }
-      var invariants = broken.isEmpty ? "held" : "failed: " + broken.joined(separator: ", ")
-      if !expected.isEmpty {
-        invariants =
-          (broken.isEmpty ? "" : invariants + "; ") + "violated as expected: "
-          + expected.joined(separator: ", ")
-      }
+      let invariants = Describe.invariants(of: r) { "`\($0)`" }
       out +=
         "| \(r.passed ? "✅" : "❌") | \(cell(r.scenario.name)) (`\(r.scenario.path)`) | \(r.scenario.storeNames) | \(r.policy) | \(expectations) | \(invariants) |\n"
     }

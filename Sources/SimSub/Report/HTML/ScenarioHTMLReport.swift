@@ -46,17 +46,8 @@ public enum ScenarioHTMLReport {
       columns: ["", "scenario", "file", "store", "policy", "expectations", "invariants"],
       columnClasses: [nil, nil, "mono", nil, nil, "num", nil])
     for (i, r) in results.enumerated() {
-      let broken = r.runs.flatMap { run in
-        run.invariants.filter { !$0.passed }.map {
-          (run.member > 0 ? "member \(run.member) " : "") + $0.invariant.rawValue
-        }
-      }
-      let expected = r.scenario.expectedViolations.map(\.rawValue)
       let all = r.runs.flatMap(\.expectations)
-      var invariants = broken.isEmpty ? "held" : "failed: " + broken.joined(separator: ", ")
-      if broken.isEmpty, !expected.isEmpty {
-        invariants = "violated as expected: " + expected.joined(separator: ", ")
-      }
+      let invariants = Describe.invariants(of: r)
       table.append(
         [
           .init(.mark(r.passed)),
