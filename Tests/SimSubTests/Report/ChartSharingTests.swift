@@ -40,6 +40,12 @@ struct ChartSharingTests {
     #expect(ChartNumber.decimal(3.5, places: 2) == "3.5" && ChartNumber.fixed(3.5, places: 2) == "3.50")
   }
 
+  @Test func thePageUsesTheChartsFontStacks() {
+    #expect(HTMLPage.css.contains("font: 14px/1.5 \(ChartStyle.sans);"))
+    #expect(HTMLPage.css.contains("font-family: \(ChartStyle.mono);"))
+    #expect(HTMLPage.css.contains("'Liberation Mono'"))
+  }
+
   @Test func nestedElementsAreIndentedByDepth() {
     var svg = SVGWriter()
     svg.open("svg")
