@@ -27,8 +27,9 @@ public enum ScenarioMarkdownReport {
   }
 }
 
-/// One line per failed check of a result, for Markdown, JUnit and the `check` summary; a family
-/// member's lines begin with `family member N: `.
+/// One line per failed check of a result, for the Markdown report, the `check` summary and the
+/// gate's scenario failures (JUnit makes a test case of each check instead); a family member's
+/// lines begin with `family member N: `.
 public enum ScenarioFailures {
   public static func lines(_ r: ScenarioResult) -> [String] {
     var lines = ownLines(r)
