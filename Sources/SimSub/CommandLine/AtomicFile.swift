@@ -46,8 +46,14 @@ public enum AtomicFile {
         throw error
       }
     }
-    for (temporary, file) in zip(staged, files) {
-      try commit(temporary, to: file.path)
+    for (index, (temporary, file)) in zip(staged, files).enumerated() {
+      do {
+        try commit(temporary, to: file.path)
+      } catch {
+        // `commit` removed its own temporary file; the ones not yet renamed go too.
+        for later in staged[(index + 1)...] { try? FileManager.default.removeItem(atPath: later) }
+        throw error
+      }
     }
   }
 
@@ -64,7 +70,12 @@ public enum AtomicFile {
       throw AtomicFileError(path: path, reason: Self.reason(error))
     }
     do {
-      if let permissions = try? files.attributesOfItem(atPath: path)[.posixPermissions] {
+      // Only a regular file's permissions carry over: the attributes of a symbolic link are the
+      // link's own (0777), not its target's, and the link is replaced rather than followed.
+      if let existing = try? files.attributesOfItem(atPath: path),
+        existing[.type] as? FileAttributeType == .typeRegular,
+        let permissions = existing[.posixPermissions]
+      {
         try files.setAttributes([.posixPermissions: permissions], ofItemAtPath: temporary.path)
       }
       let handle = try FileHandle(forWritingTo: temporary)

@@ -1,12 +1,13 @@
-/// The one entry point the executable calls with its arguments: it answers help, version and
-/// usage errors itself and hands back a parsed command for everything else.
+/// The first step of every invocation: it answers help, version and usage errors itself and
+/// hands back a parsed command for everything else. The executable does not call it directly;
+/// `main.swift` calls ``SimSubMain/run(arguments:console:facts:baseDirectory:)`` (and a team's
+/// own gate executable ``SimSubMain/gate(policy:arguments:console:facts:baseDirectory:)``), which
+/// respond with it and then dispatch the command:
 ///
-///     let facts = TerminalFacts.current()
-///     let console = StandardConsole()
 ///     let responder = CommandLineResponder(table: .simsub, width: facts.helpWidth)
-///     switch responder.respond(to: CommandLine.arguments.dropFirst(), console: console) {
-///     case .finished(let status): exit(status.rawValue)
-///     case .execute(let command): exit(run(command, console).rawValue)   // dispatch on command.name
+///     switch responder.respond(to: arguments, console: console) {
+///     case .finished(let status): return status
+///     case .execute(let command): ...   // dispatch on command.name
 ///     }
 ///
 /// Help and version go to standard output with status 0; usage errors go to standard error with

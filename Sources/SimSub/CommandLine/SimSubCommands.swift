@@ -28,8 +28,8 @@ public enum SimSubCommands {
   public static let root = CommandSpec(
     name: "simsub",
     abstract: """
-      simsub plays the App Store's and Google Play's billing rules in simulated time and feeds \
-      their notifications to your entitlement policy.
+      simsub plays the billing rules of the App Store, Google Play and Stripe in simulated time \
+      and feeds their notifications, or RevenueCat's webhooks, to your entitlement policy.
       """,
     discussion: """
       It answers what a store sandbox cannot: when a renewal payment fails, does your policy keep \

@@ -53,9 +53,9 @@ public enum GateReport {
       suite += "    <testcase classname=\"gate\" name=\"policy table and baseline\"/>\n"
     }
     for f in own {
-      suite += "    <testcase classname=\"gate\" name=\"\(ScenarioJUnitReport.xml(f.kind.rawValue))\">\n"
+      suite += "    <testcase classname=\"gate\" name=\"\(XMLText.escapeAttribute(f.kind.rawValue))\">\n"
       suite +=
-        "      <failure message=\"\(ScenarioJUnitReport.xml(f.summary))\">\(ScenarioJUnitReport.xml(f.detail.joined(separator: "\n")))</failure>\n"
+        "      <failure message=\"\(XMLText.escapeAttribute(f.summary))\">\(XMLText.escape(f.detail.joined(separator: "\n")))</failure>\n"
       suite += "    </testcase>\n"
     }
     suite += "  </testsuite>\n"

@@ -72,6 +72,24 @@ enum Describe {
     return span.seconds >= 0 ? span.seconds / 86_400 : (span.seconds - 86_399) / 86_400
   }
 
+  /// The invariants column of the summary tables (Markdown and HTML): `held`, or the ones that
+  /// failed (a family member's named), then those violated as the scenario expects, e.g.
+  /// `failed: member 1 prompt-matches; violated as expected: no-lockout-in-grace`. `name` dresses
+  /// an invariant's name (Markdown sets it as code).
+  static func invariants(of r: ScenarioResult, name: (String) -> String = { $0 }) -> String {
+    let broken = r.runs.flatMap { run in
+      run.invariants.filter { !$0.passed }.map {
+        (run.member > 0 ? "member \(run.member) " : "") + name($0.invariant.rawValue)
+      }
+    }
+    let expected = r.invariants.filter { $0.expectedToFail && $0.passed }.map { name($0.invariant.rawValue) }
+    var text = broken.isEmpty ? "held" : "failed: " + broken.joined(separator: ", ")
+    if !expected.isEmpty {
+      text = (broken.isEmpty ? "" : text + "; ") + "violated as expected: " + expected.joined(separator: ", ")
+    }
+    return text
+  }
+
   static func product(_ p: Product) -> String {
     var parts = ["\(p.period.code)", price(p.priceMilliunits), "grace \(p.grace)", "hold \(p.hold)"]
     if let trial = p.trial { parts.append("trial \(trial)") }

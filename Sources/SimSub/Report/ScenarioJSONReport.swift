@@ -26,7 +26,7 @@ public enum ScenarioJSONReport {
       ("path", .string(s.path)), ("name", .string(s.name)), ("store", .string(s.store.name)),
       ("products", .array(s.products.map(product))), ("start", time(s.start)),
       ("end", time(r.end)), ("step", span(r.step)), ("policy", .string(r.policy)),
-      ("channel", "direct"),
+      ("channel", .string(s.channel.name)),
       (
         "delivery",
         .object([

@@ -9,10 +9,11 @@ public enum ScenarioJUnitReport {
       var body = ""
       var suiteFailures = 0
       func testcase(_ name: String, failure: String?) {
-        body += "    <testcase classname=\"\(xml(r.scenario.path))\" name=\"\(xml(name))\""
+        body +=
+          "    <testcase classname=\"\(XMLText.escapeAttribute(r.scenario.path))\" name=\"\(XMLText.escapeAttribute(name))\""
         if let failure {
           suiteFailures += 1
-          body += ">\n      <failure message=\"\(xml(failure))\"/>\n    </testcase>\n"
+          body += ">\n      <failure message=\"\(XMLText.escapeAttribute(failure))\"/>\n    </testcase>\n"
         } else {
           body += "/>\n"
         }
@@ -55,26 +56,9 @@ public enum ScenarioJUnitReport {
       cases += count
       failures += suiteFailures
       suites +=
-        "  <testsuite name=\"\(xml(r.scenario.name))\" tests=\"\(count)\" failures=\"\(suiteFailures)\" errors=\"0\">\n\(body)  </testsuite>\n"
+        "  <testsuite name=\"\(XMLText.escapeAttribute(r.scenario.name))\" tests=\"\(count)\" failures=\"\(suiteFailures)\" errors=\"0\">\n\(body)  </testsuite>\n"
     }
     return
       "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"simsub\" tests=\"\(cases)\" failures=\"\(failures)\" errors=\"0\">\n\(suites)</testsuites>\n"
-  }
-
-  static func xml(_ text: String) -> String {
-    var out = ""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "\n": out += "&#10;"
-      default:
-        if scalar.value < 0x20 && scalar != "\t" { continue }
-        out.unicodeScalars.append(scalar)
-      }
-    }
-    return out
   }
 }

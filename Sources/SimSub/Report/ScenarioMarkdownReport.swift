@@ -8,20 +8,7 @@ public enum ScenarioMarkdownReport {
     for r in results {
       let all = r.runs.flatMap(\.expectations)
       let expectations = "\(all.filter(\.passed).count)/\(all.count)"
-      let broken = r.runs.flatMap { run in
-        run.invariants.filter { !$0.passed }.map {
-          (run.member > 0 ? "member \(run.member) " : "") + "`\($0.invariant.rawValue)`"
-        }
-      }
-      let expected = r.invariants.filter { $0.expectedToFail && $0.passed }.map {
-        "`\($0.invariant.rawValue)`"
-      }
-      var invariants = broken.isEmpty ? "held" : "failed: " + broken.joined(separator: ", ")
-      if !expected.isEmpty {
-        invariants =
-          (broken.isEmpty ? "" : invariants + "; ") + "violated as expected: "
-          + expected.joined(separator: ", ")
-      }
+      let invariants = Describe.invariants(of: r) { "`\($0)`" }
       out +=
         "| \(r.passed ? "✅" : "❌") | \(cell(r.scenario.name)) (`\(r.scenario.path)`) | \(r.scenario.storeNames) | \(r.policy) | \(expectations) | \(invariants) |\n"
     }
@@ -40,8 +27,9 @@ public enum ScenarioMarkdownReport {
   }
 }
 
-/// One line per failed check of a result, for Markdown, JUnit and the `check` summary; a family
-/// member's lines begin with `family member N: `.
+/// One line per failed check of a result, for the Markdown report, the `check` summary and the
+/// gate's scenario failures (JUnit makes a test case of each check instead); a family member's
+/// lines begin with `family member N: `.
 public enum ScenarioFailures {
   public static func lines(_ r: ScenarioResult) -> [String] {
     var lines = ownLines(r)

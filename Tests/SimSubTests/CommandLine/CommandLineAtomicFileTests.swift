@@ -69,4 +69,39 @@ import Testing
     #expect(try dir.read("Reports/keep.txt") == "kept")
     #expect(try dir.entries() == ["Reports"])
   }
+
+  @Test func replacingASymbolicLinkDoesNotCopyTheLinksPermissions() throws {
+    let dir = try CommandLineScratchDirectory()
+    defer { dir.remove() }
+    let files = FileManager.default
+    try dir.file("target.txt", "target")
+    try files.setAttributes([.posixPermissions: 0o600], ofItemAtPath: dir.at("target.txt"))
+    try files.createSymbolicLink(atPath: dir.at("report.txt"), withDestinationPath: dir.at("target.txt"))
+    try AtomicFile.write("new", to: dir.at("report.txt"))
+    try AtomicFile.write("fresh", to: dir.at("fresh.txt"))
+    // The link is replaced by a file with a new file's permissions, not the link's 0777.
+    #expect(
+      try files.attributesOfItem(atPath: dir.at("report.txt"))[.type] as? FileAttributeType == .typeRegular)
+    let permissions = { (name: String) throws -> Int? in
+      (try files.attributesOfItem(atPath: dir.at(name))[.posixPermissions] as? NSNumber)?.intValue
+    }
+    #expect(try dir.read("report.txt") == "new")
+    #expect(try dir.read("target.txt") == "target")
+    #expect(try permissions("report.txt") == permissions("fresh.txt"))
+    #expect(try permissions("report.txt") != 0o777)
+  }
+
+  @Test func aFailedRenameInWriteAllLeavesNoTemporaryFiles() throws {
+    let dir = try CommandLineScratchDirectory()
+    defer { dir.remove() }
+    // The second destination is a non-empty directory, which a file cannot replace.
+    try dir.file("Reports/keep.txt", "kept")
+    #expect(throws: AtomicFileError.self) {
+      try AtomicFile.writeAll([
+        (dir.at("first.txt"), "1"), (dir.at("Reports"), "2"), (dir.at("third.txt"), "3"),
+      ])
+    }
+    #expect(try dir.read("Reports/keep.txt") == "kept")
+    #expect(try dir.entries() == ["Reports", "first.txt"])
+  }
 }

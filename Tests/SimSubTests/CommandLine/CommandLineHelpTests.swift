@@ -9,8 +9,9 @@ import Testing
 
   @Test func topLevelHelpIsExact() {
     let expected = """
-      OVERVIEW: simsub plays the App Store's and Google Play's billing rules in
-      simulated time and feeds their notifications to your entitlement policy.
+      OVERVIEW: simsub plays the billing rules of the App Store, Google Play and
+      Stripe in simulated time and feeds their notifications, or RevenueCat's
+      webhooks, to your entitlement policy.
 
       It answers what a store sandbox cannot: when a renewal payment fails, does your
       policy keep paying users in, lock the right users out, and bring them back when

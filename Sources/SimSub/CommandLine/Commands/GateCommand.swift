@@ -36,7 +36,9 @@ enum GateCommand {
     if let failure = context.emit(text) { return failure }
     let environment = context.facts.environment
     if environment["GITHUB_ACTIONS"] == "true" {
-      context.console.out(GateReport.githubAnnotations(result))
+      // Annotations go to standard error, which the runner reads for workflow commands too, so
+      // that a JSON, JUnit or HTML report on standard output stays one well-formed document.
+      context.console.error(GateReport.githubAnnotations(result))
       if let summary = environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty,
         let handle = FileHandle(forWritingAtPath: summary)
       {

@@ -166,7 +166,6 @@ enum MonteCarloCommand {
   /// so nothing half-written is left; afterwards the default action is restored.
   final class Interrupt: @unchecked Sendable {
     private let source: DispatchSourceSignal
-    private(set) var fired = false
 
     init(stop: MonteCarloStop) {
       signal(SIGINT, SIG_IGN)

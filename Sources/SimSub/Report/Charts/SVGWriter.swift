@@ -3,7 +3,7 @@
 /// on every machine.
 struct SVGWriter {
   private(set) var text = ""
-  private var depth = 0
+  /// The open elements, innermost last; their count is the indentation.
   private var stack: [String] = []
 
   init() {}
@@ -12,12 +12,11 @@ struct SVGWriter {
   mutating func open(_ name: String, _ attributes: [(String, String)] = []) {
     line("<\(name)\(Self.attributes(attributes))>")
     stack.append(name)
-    depth += 1
   }
 
   mutating func close() {
-    depth -= 1
-    line("</\(stack.removeLast())>")
+    let name = stack.removeLast()
+    line("</\(name)>")
   }
 
   /// `<name …/>`, or `<name …>text</name>` when `text` is given (escaped here).
@@ -42,7 +41,7 @@ struct SVGWriter {
   }
 
   private mutating func line(_ s: String) {
-    text += String(repeating: "  ", count: depth) + s + "\n"
+    text += String(repeating: "  ", count: stack.count) + s + "\n"
   }
 
   static func attributes(_ attributes: [(String, String)]) -> String {
@@ -56,6 +55,20 @@ public enum XMLText {
   /// than tab, newline and carriage return; U+FFFE, U+FFFF) as U+FFFD, so any scenario name
   /// gives a well-formed document.
   public static func escape(_ text: String) -> String {
+    escape(text, keepingWhitespace: true)
+  }
+
+  /// For an attribute value that must read back as written (a JUnit test's name or failure
+  /// message): the entities of ``escape(_:)``, tab, newline and carriage return as `&#9;`,
+  /// `&#10;` and `&#13;` (which a parser's attribute-value normalisation would otherwise turn
+  /// into spaces), and the characters XML forbids left out rather than replaced.
+  public static func escapeAttribute(_ text: String) -> String {
+    escape(text, keepingWhitespace: false)
+  }
+
+  /// Text keeps tab, newline and carriage return and replaces forbidden characters with
+  /// U+FFFD; an attribute writes the three as references and drops forbidden characters.
+  private static func escape(_ text: String, keepingWhitespace: Bool) -> String {
     var out = ""
     out.reserveCapacity(text.utf8.count)
     for scalar in text.unicodeScalars {
@@ -65,12 +78,17 @@ public enum XMLText {
       case ">": out += "&gt;"
       case "\"": out += "&quot;"
       case "'": out += "&#39;"
-      case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
+      case "\t", "\n", "\r":
+        if keepingWhitespace {
+          out.unicodeScalars.append(scalar)
+        } else {
+          out += "&#\(scalar.value);"
+        }
       default:
         if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF
           || (0x7F...0x9F).contains(scalar.value)
         {
-          out += "\u{FFFD}"
+          if keepingWhitespace { out += "\u{FFFD}" }
         } else {
           out.unicodeScalars.append(scalar)
         }
@@ -89,22 +107,11 @@ public enum ChartNumber {
 
   /// `x` rounded to `places` decimals (0–4), trailing zeros dropped.
   public static func decimal(_ x: Double, places: Int) -> String {
-    let places = min(max(places, 0), 4)
-    var scale: Int64 = 1
-    for _ in 0..<places { scale *= 10 }
-    let clamped = x.isFinite ? min(max(x, -1e12), 1e12) : 0
-    let scaled = Int64((clamped * Double(scale)).rounded())
-    let sign = scaled < 0 ? "-" : ""
-    let magnitude = scaled.magnitude
-    let whole = magnitude / UInt64(scale)
-    var fraction = magnitude % UInt64(scale)
-    guard fraction != 0 else { return sign + String(whole) }
-    var digits = places
-    while fraction % 10 == 0 {
-      fraction /= 10
-      digits -= 1
-    }
-    return sign + String(whole) + "." + String(fraction).leftPadded(to: digits, with: "0")
+    var text = fixed(x, places: places)
+    guard text.contains(".") else { return text }
+    while text.hasSuffix("0") { text.removeLast() }
+    if text.hasSuffix(".") { text.removeLast() }
+    return text
   }
 
   /// `42.1%` for 0.4213 with one decimal.

@@ -232,7 +232,7 @@ public struct HTMLPage: Sendable {
     :root { --bg: #f6f6f4; --card: #ffffff; --fg: #1a1a1a; --muted: #5c5c5c; --border: #dcdcdc; --pass: #00735a; --fail: #b34700; --fail-tint: #fbe9de; --link: #005a8c; }
     @media (prefers-color-scheme: dark) { :root { --bg: #101010; --card: #181818; --fg: #ececec; --muted: #a9a9a9; --border: #353535; --pass: #4ccfa0; --fail: #ff9a5c; --fail-tint: #3a2316; --link: #7cc4f0; } }
     * { box-sizing: border-box; }
-    body { margin: 0; background: var(--bg); color: var(--fg); font: 14px/1.5 system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', 'DejaVu Sans', Arial, sans-serif; }
+    body { margin: 0; background: var(--bg); color: var(--fg); font: 14px/1.5 \(ChartStyle.sans); }
     main { max-width: 1280px; margin: 0 auto; padding: 24px 20px 40px; }
     h1 { font-size: 22px; margin: 0 0 4px; }
     h2 { font-size: 17px; margin: 0; display: inline; }
@@ -263,7 +263,7 @@ public struct HTMLPage: Sendable {
     th, td { text-align: left; padding: 3px 10px 3px 0; border-bottom: 1px solid var(--border); vertical-align: top; }
     th { color: var(--muted); font-weight: 600; }
     td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
-    td.mono, th.mono, code { font-family: ui-monospace, Menlo, Consolas, 'DejaVu Sans Mono', monospace; font-size: 12px; }
+    td.mono, th.mono, code { font-family: \(ChartStyle.mono); font-size: 12px; }
     td.mono { white-space: nowrap; }
     tr.fail td { background: var(--fail-tint); }
     td.note { color: var(--muted); }

@@ -46,17 +46,8 @@ public enum ScenarioHTMLReport {
       columns: ["", "scenario", "file", "store", "policy", "expectations", "invariants"],
       columnClasses: [nil, nil, "mono", nil, nil, "num", nil])
     for (i, r) in results.enumerated() {
-      let broken = r.runs.flatMap { run in
-        run.invariants.filter { !$0.passed }.map {
-          (run.member > 0 ? "member \(run.member) " : "") + $0.invariant.rawValue
-        }
-      }
-      let expected = r.scenario.expectedViolations.map(\.rawValue)
       let all = r.runs.flatMap(\.expectations)
-      var invariants = broken.isEmpty ? "held" : "failed: " + broken.joined(separator: ", ")
-      if broken.isEmpty, !expected.isEmpty {
-        invariants = "violated as expected: " + expected.joined(separator: ", ")
-      }
+      let invariants = Describe.invariants(of: r)
       table.append(
         [
           .init(.mark(r.passed)),
@@ -87,7 +78,7 @@ public enum ScenarioHTMLReport {
       }
     }
     facts += [
-      ("policy", r.policy), ("time", "\(RFC3339.format(s.start)) → \(RFC3339.format(r.end)), step \(s.step)"),
+      ("policy", r.policy), ("time", "\(RFC3339.format(s.start)) → \(RFC3339.format(r.end)), step \(r.step)"),
       (
         "delivery",
         String(
