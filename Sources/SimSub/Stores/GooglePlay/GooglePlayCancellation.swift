@@ -20,7 +20,7 @@ extension GooglePlayModel {
     case .active, .grace, .paused, .hold:
       if record.truth != .hold { record.periodEnd = now }
       record.autoRenew = false
-      Self.clearBillingIssue(&record)
+      record.clearBillingIssue()
       record.scheduledPause = nil
       record.autoResumeTime = nil
       record.truth = .expired
@@ -55,7 +55,7 @@ extension GooglePlayModel {
     record.revocationDate = now
     record.truth = .revoked
     record.autoRenew = false
-    Self.clearBillingIssue(&record)
+    record.clearBillingIssue()
     record.scheduledPause = nil
     record.autoResumeTime = nil
     record.pendingProduct = nil

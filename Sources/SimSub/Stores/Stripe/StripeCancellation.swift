@@ -45,7 +45,7 @@ extension StripeModel {
     record.revocationDate = now
     record.truth = .revoked
     record.autoRenew = false
-    Self.clearBillingIssue(&record)
+    record.clearBillingIssue()
     record.epoch &+= 1
     if amount > 0 {
       let charge = StripeCharge(
