@@ -192,7 +192,7 @@ public struct AppStoreModel: StoreModel {
     _ index: ProductIndex, trial wantsTrial: Bool, record: inout SubscriptionRecord, now: Instant,
     payments: inout Payments, effects: inout StoreEffects
   ) {
-    guard index >= 0, Int(index) < products.count else { return }
+    guard isProduct(index) else { return }
     let subtype: AppStoreNotificationSubtype
     switch record.truth {
     case .never: subtype = .initialBuy
@@ -362,7 +362,7 @@ public struct AppStoreModel: StoreModel {
     to index: ProductIndex, record: inout SubscriptionRecord, now: Instant,
     payments: inout Payments, effects: inout StoreEffects
   ) {
-    guard index >= 0, Int(index) < products.count,
+    guard isProduct(index),
       record.truth == .active || record.truth == .canceled,
       groupIndex[Int(index)] == groupIndex[Int(record.product)]
     else { return }

@@ -49,8 +49,7 @@ extension GooglePlayModel {
     case .active, .canceled, .grace, .hold, .paused: break
     default: return
     }
-    let unrefunded = record.collectedMilliunits - record.refundedMilliunits
-    let refund = record.charges > 0 ? max(0, min(price(of: record), unrefunded)) : 0
+    let refund = latestChargeRefund(of: record)
     record.refundedMilliunits += refund
     record.revocationDate = now
     record.truth = .revoked

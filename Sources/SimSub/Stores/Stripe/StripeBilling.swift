@@ -220,29 +220,4 @@ extension StripeModel {
     record.epoch &+= 1
     send(.subscriptionDeleted, subscription: &record, at: now, effects: &effects)
   }
-
-  // MARK: Charging
-
-  /// Charges `amount` for `attempt`; on success counts the charge, the money and the invoice.
-  @inline(__always)
-  func charge<Payments: PaymentProcessor>(
-    _ attempt: ChargeAttempt, amount: Int64, record: inout SubscriptionRecord, at now: Instant,
-    payments: inout Payments
-  ) -> Bool {
-    guard payments.charge(attempt, for: record, at: now) else { return false }
-    record.charges += 1
-    record.collectedMilliunits += amount
-    record.transactionCount += 1
-    return true
-  }
-
-  @inline(__always)
-  func price(of record: SubscriptionRecord) -> Int64 {
-    products[Int(record.product)].priceMilliunits
-  }
-
-  @inline(__always)
-  func isProduct(_ index: ProductIndex) -> Bool {
-    index >= 0 && Int(index) < products.count
-  }
 }

@@ -39,8 +39,7 @@ extension StripeModel {
     case .active, .canceled, .grace, .hold: break
     default: return
     }
-    let unrefunded = record.collectedMilliunits - record.refundedMilliunits
-    let amount = record.charges > 0 ? max(0, min(price(of: record), unrefunded)) : 0
+    let amount = latestChargeRefund(of: record)
     record.refundedMilliunits += amount
     record.revocationDate = now
     record.truth = .revoked
