@@ -6,8 +6,10 @@ public struct ClockSampled<Wrapped: EntitlementPolicy>: EntitlementPolicy {
   public static var summary: String { Wrapped.summary }
   public static var decidesOnlyOnNotifications: Bool { false }
 
-  public var wrapped = Wrapped()
-  public init() {}
+  public var wrapped: Wrapped
+  public init() { wrapped = Wrapped() }
+  /// The wrapped policy with `settings`, as the engine's callers build every policy.
+  public init(settings: PolicySettings) { wrapped = Wrapped(settings: settings) }
 
   @inlinable public mutating func receive(_ notification: StoreNotification, at arrival: Instant) {
     wrapped.receive(notification, at: arrival)

@@ -126,7 +126,7 @@ public enum Gate {
     // Monte Carlo.
     var outcome: GateMonteCarlo.Outcome?
     if let montecarlo = baseline.montecarlo {
-      let run = try montecarlo.play(policy, root: paths.root)
+      let run = try montecarlo.play(policy, paths: paths)
       outcome = run
       failures += monteCarloFailures(run, montecarlo)
     }
@@ -160,7 +160,10 @@ public enum Gate {
             "Monte Carlo: \(run.freeAccess) of \(baseline.users) subscribers given access the store did not\(first)",
           detail: [reproduce], file: baseline.population, line: nil))
     }
-    for (watched, now) in run.figures where baseline.watched.contains(watched) {
+    // A baseline that records no figures yet has nothing to compare: the run's figures are then
+    // the defaults, measured for `--update`.
+    guard !baseline.watched.isEmpty else { return failures }
+    for (watched, now) in run.figures {
       let difference = now.value - watched.value
       let worse = watched.higherIsBetter ? -difference : difference
       guard worse > watched.tolerance else { continue }

@@ -38,8 +38,7 @@ public struct GateMonteCarlo: Hashable, Sendable {
 
   var json: JSONValue {
     .object([
-      ("population", .string(population)), ("seed", .number(JSONNumber(Int64(seed)))),
-      ("users", .number(JSONNumber(users))),
+      ("population", .string(population)), ("seed", .int(Int64(seed))), ("users", .int(Int64(users))),
       (
         "metrics",
         .object(
@@ -47,8 +46,7 @@ public struct GateMonteCarlo: Hashable, Sendable {
             (
               w.metric.key,
               JSONValue.object([
-                ("value", JSONNumber(w.value).map(JSONValue.number) ?? .null),
-                ("tolerance", JSONNumber(w.tolerance).map(JSONValue.number) ?? .null),
+                ("value", .double(w.value)), ("tolerance", .double(w.tolerance)),
                 ("better", .string(w.higherIsBetter ? "higher" : "lower")),
               ])
             )
@@ -102,9 +100,10 @@ public struct GateMonteCarlo: Hashable, Sendable {
     public var figures: [(Watched, Estimate)]
   }
 
-  /// Plays the population with `policy`, or `nil` with a reason when it cannot be loaded.
-  func play<P: EntitlementPolicy>(_ policy: P.Type, root: String) throws(GateError) -> Outcome {
-    let path = root.hasSuffix("/") ? root + population : root + "/" + population
+  /// Plays the population with `policy`; throws with a reason when it cannot be loaded or the
+  /// run was stopped.
+  func play<P: EntitlementPolicy>(_ policy: P.Type, paths: Gate.Paths) throws(GateError) -> Outcome {
+    let path = paths.absolute(population)
     var loaded: Population
     do {
       loaded = try PopulationLoader.load(path: path)
@@ -133,7 +132,8 @@ public struct GateMonteCarlo: Hashable, Sendable {
 }
 
 extension GateMonteCarlo.Watched {
-  /// `59.76%` or `0.012 days`, as the Monte Carlo reports print the metric.
+  /// `59.76%` or `0.0120`: a share as a percentage with two decimals, as the Monte Carlo reports
+  /// print it; a count, an amount or days with four decimals, more than the reports print.
   func format(_ x: Double) -> String {
     switch metric.unit {
     case .share: String(format: "%.2f%%", x * 100)

@@ -79,15 +79,14 @@ public enum GateReport {
             ])
           })
       ),
-      ("scenarios", .number(JSONNumber(r.scenarios.count))),
+      ("scenarios", .int(Int64(r.scenarios.count))),
       ("policy-table-changes", .array(r.tableDiff.changes.map { .string($0.description) })),
       (
         "montecarlo",
         r.montecarlo.map { mc in
           .object([
-            ("subscribers", .number(JSONNumber(mc.result.all.sum(.subscribers, policy: 0)))),
-            ("wrongfully-locked-out", .number(JSONNumber(mc.lockedOut))),
-            ("free-access", .number(JSONNumber(mc.freeAccess))),
+            ("subscribers", .int(mc.result.all.sum(.subscribers, policy: 0))),
+            ("wrongfully-locked-out", .int(mc.lockedOut)), ("free-access", .int(mc.freeAccess)),
             (
               "metrics",
               .object(
@@ -95,11 +94,8 @@ public enum GateReport {
                   (
                     w.metric.key,
                     JSONValue.object([
-                      ("baseline", JSONNumber(w.value).map(JSONValue.number) ?? .null),
-                      ("now", JSONNumber(now.value).map(JSONValue.number) ?? .null),
-                      ("low", JSONNumber(now.low).map(JSONValue.number) ?? .null),
-                      ("high", JSONNumber(now.high).map(JSONValue.number) ?? .null),
-                      ("tolerance", JSONNumber(w.tolerance).map(JSONValue.number) ?? .null),
+                      ("baseline", .double(w.value)), ("now", .double(now.value)), ("low", .double(now.low)),
+                      ("high", .double(now.high)), ("tolerance", .double(w.tolerance)),
                     ])
                   )
                 })

@@ -197,8 +197,4 @@ public struct PerPrompt<Value: Hashable & Sendable>: Hashable, Sendable {
       }
     }
   }
-
-  public func map<T>(_ transform: (Value) -> T) -> PerPrompt<T> {
-    PerPrompt<T>(none: transform(none), soft: transform(soft), hard: transform(hard))
-  }
 }

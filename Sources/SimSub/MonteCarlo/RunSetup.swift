@@ -86,9 +86,6 @@ public struct RunSetup: Hashable, Sendable {
     Format.fixed(share * 100, decimals: share * 100 == (share * 100).rounded() ? 0 : 1) + "%"
   }
 
-  /// The number of subscriber-years the run plays: subscribers times the horizon.
-  public var subscriberYears: Double { Double(users) * Double(horizon.seconds) / (365 * 86_400) }
-
   // MARK: JSON
 
   public var json: JSONValue {

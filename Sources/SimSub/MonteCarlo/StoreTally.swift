@@ -136,11 +136,4 @@ public struct StoreTally: Hashable, Sendable {
     guard let i = Self.plan.crossIndex(a, b), i < cross.count else { return 0 }
     return cross[i].doubleValue
   }
-
-  /// Recoveries within `day` days of the failure, under policy `p`.
-  public func recovered(byDay day: Int, policy p: Int) -> Int64 {
-    var total: Int64 = 0
-    for d in 0...min(day, RecoveryCurve.buckets - 1) { total += recoveries[p * RecoveryCurve.buckets + d] }
-    return total
-  }
 }

@@ -42,11 +42,9 @@ struct SubscriberDriver<Store: StoreModel, Policy: EntitlementPolicy>: Sendable 
   /// Check `j` of the episode is at `firstCheck + j` days; checks stop at the retry window's end.
   private var firstCheck = Instant.distantPast
   private var checks = 0
-  /// The episode's own generator for its checks, seeded from one draw of the subscriber's fix
-  /// stream: how many checks one episode looked at (which depends on the policy's prompts)
-  /// never shifts the draws of the next episode.
-  private var checkDraws = Xoshiro256StarStar(s0: 1, s1: 2, s2: 3, s3: 4)
-  /// Each check's uniform draw, drawn in order as far as needed.
+  /// Each check's uniform draw, all drawn when the episode begins from the episode's own
+  /// generator, seeded from one draw of the subscriber's fix stream: how many checks one episode
+  /// looked at (which depends on the policy's prompts) never shifts the draws of the next.
   private var draws: [UInt64]
   /// The prompt the pending marker was chosen under, and the marker's id.
   private var assumedPrompt = RecoveryPrompt.none
@@ -157,17 +155,15 @@ struct SubscriberDriver<Store: StoreModel, Policy: EntitlementPolicy>: Sendable 
     let span = (windowEnd - firstCheck).seconds
     checks = span > 0 ? Int((span + 86_399) / 86_400) : 0
     var seeder = SplitMix64(state: fixes.next())
-    checkDraws = Xoshiro256StarStar(seededBy: &seeder)
+    var generator = Xoshiro256StarStar(seededBy: &seeder)
     draws.removeAll(keepingCapacity: true)
-    // Every check's draw at once, in order: the generator serves nothing else, so drawing ahead
-    // changes no value, and filling the buffer in one go skips a uniqueness check per draw.
+    // Every check's draw at once, in order: the generator serves nothing else, and filling the
+    // buffer in one go skips a uniqueness check per draw.
     if checks > 0 {
-      var generator = checkDraws
       draws.append(contentsOf: repeatElement(0, count: checks))
       draws.withUnsafeMutableBufferPointer { buffer in
         for j in buffer.indices { buffer[j] = generator.next() }
       }
-      checkDraws = generator
     }
     if Policy.decidesOnlyOnNotifications {
       scheduleFix(fromCheckAfter: engine.now, prompt: engine.currentDecision().prompt)
@@ -177,11 +173,8 @@ struct SubscriberDriver<Store: StoreModel, Policy: EntitlementPolicy>: Sendable 
     }
   }
 
-  /// The uniform draw of check `j`, drawing the checks before it if not drawn yet.
-  private mutating func draw(_ j: Int) -> UInt64 {
-    while draws.count <= j { draws.append(checkDraws.next()) }
-    return draws[j]
-  }
+  /// The uniform draw of check `j` (`0 ..< checks`), drawn when the episode began.
+  private func draw(_ j: Int) -> UInt64 { draws[j] }
 
   /// The index of the first check strictly after `instant`.
   private func firstCheck(after instant: Instant) -> Int {

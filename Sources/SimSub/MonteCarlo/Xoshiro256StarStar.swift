@@ -86,13 +86,10 @@ public struct Xoshiro256StarStar: Sendable {
 public struct Chance: Hashable, Sendable {
   public let threshold: UInt64
   public let isCertain: Bool
-  /// The probability as given.
-  public let probability: Double
 
   /// `probability` in [0, 1].
   public init(_ probability: Double) {
     precondition(probability >= 0 && probability <= 1, "a probability is between 0 and 1")
-    self.probability = probability
     if probability >= 1 {
       threshold = .max
       isCertain = true
@@ -103,7 +100,6 @@ public struct Chance: Hashable, Sendable {
     }
   }
 
-  public static let never = Chance(0)
   public static let always = Chance(1)
 
   /// Whether a given uniform 64-bit draw falls inside the event.

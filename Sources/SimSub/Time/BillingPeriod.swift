@@ -37,19 +37,6 @@ public enum BillingPeriod: UInt8, CaseIterable, Hashable, Sendable {
     return Instant(secondsSinceEpoch: CivilDate.days(year: year, month: month, day: day) * 86_400 + seconds)
   }
 
-  /// The shortest length the period can have, for limits such as "grace no longer than the
-  /// period" (28 days for a month, 7 for a week).
-  public var shortestLength: TimeSpan {
-    switch self {
-    case .oneWeek: .days(7)
-    case .oneMonth: .days(28)
-    case .twoMonths: .days(59)
-    case .threeMonths: .days(89)
-    case .sixMonths: .days(181)
-    case .oneYear: .days(365)
-    }
-  }
-
   /// A typical length in days, to compare prices of different periods (upgrade or downgrade).
   public var nominalDays: Int64 {
     switch self {

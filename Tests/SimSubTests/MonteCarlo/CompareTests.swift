@@ -75,26 +75,14 @@ import Testing
     #expect(run.error.contains("under 2 policies"))
   }
 
-  /// The reference policy, declaring that it may change on its own clock: the engine then
-  /// samples it at every step and the driver wakes at every daily check instead of scanning
+  /// `ClockSampled<ReferencePolicy>` declares that it may change on its own clock: the engine
+  /// then samples it at every step and the driver wakes at every daily check instead of scanning
   /// ahead. Its answers are the reference policy's, so every number must be the same.
-  struct ClockDrivenReference: EntitlementPolicy {
-    static let name = "reference"
-    static let summary = "the reference policy, sampled at every step"
-    static let decidesOnlyOnNotifications = false
-    var inner = ReferencePolicy()
-    init() {}
-    mutating func receive(_ notification: StoreNotification, at arrival: Instant) {
-      inner.receive(notification, at: arrival)
-    }
-    func decision(at instant: Instant) -> Decision { inner.decision(at: instant) }
-  }
-
   @Test func scanningAheadForFixesEqualsWakingEveryDay() throws {
     let population = try MonteCarloTestSupport.typical(users: 1500)
     let plan = try PopulationPlan(population)
     let scanned = try #require(MonteCarloRunner.run(plan, policyTypes: [ReferencePolicy.self]))
-    let daily = try #require(MonteCarloRunner.run(plan, policyTypes: [ClockDrivenReference.self]))
+    let daily = try #require(MonteCarloRunner.run(plan, policyTypes: [ClockSampled<ReferencePolicy>.self]))
     #expect(scanned.all.sum(.recoveredByFix30, policy: 0) > 0)
     #expect(scanned == daily)
   }

@@ -70,15 +70,8 @@ public struct AppStoreFamilyMember: StoreModel {
       if who == 0 || who == member { withdraw(record: &record, now: now, effects: &effects) }
       return
     }
-    let first = effects.notifications.count
-    if record.purchaserTruth != nil {
-      followPurchaser(&record) { record in
-        store.apply(action, to: &record, at: now, payments: &payments, effects: &effects)
-      }
-      effects.removeNotifications(in: first..<effects.notifications.count)
-    } else {
+    playPurchaserRule(record: &record, effects: &effects) { record, effects in
       store.apply(action, to: &record, at: now, payments: &payments, effects: &effects)
-      revokeInsteadOfRefund(from: first, effects: &effects)
     }
   }
 
@@ -86,15 +79,8 @@ public struct AppStoreFamilyMember: StoreModel {
     _ timer: StoreTimer, to record: inout SubscriptionRecord, at now: Instant,
     payments: inout Payments, effects: inout StoreEffects
   ) {
-    let first = effects.notifications.count
-    if record.purchaserTruth != nil {
-      followPurchaser(&record) { record in
-        store.fire(timer, to: &record, at: now, payments: &payments, effects: &effects)
-      }
-      effects.removeNotifications(in: first..<effects.notifications.count)
-    } else {
+    playPurchaserRule(record: &record, effects: &effects) { record, effects in
       store.fire(timer, to: &record, at: now, payments: &payments, effects: &effects)
-      revokeInsteadOfRefund(from: first, effects: &effects)
     }
   }
 
@@ -112,6 +98,25 @@ public struct AppStoreFamilyMember: StoreModel {
     record.truth = .revoked
     record.revocationDate = now
     effects.send(store.notifications.make(.revoke, nil, record: &record, products: store.products, at: now))
+  }
+
+  /// Plays one of the purchaser's rules (an action or a timer) on the member's record. While
+  /// shared, the member's notifications are the purchaser's, with a refund reaching the member
+  /// as `REVOKE`; once withdrawn, the record follows the purchaser's subscription and the
+  /// member hears nothing more. The rule is handed the effects rather than capturing them, as
+  /// this method holds them while it runs.
+  @inlinable func playPurchaserRule(
+    record: inout SubscriptionRecord, effects: inout StoreEffects,
+    _ rule: (inout SubscriptionRecord, inout StoreEffects) -> Void
+  ) {
+    let first = effects.notifications.count
+    if record.purchaserTruth != nil {
+      followPurchaser(&record) { record in rule(&record, &effects) }
+      effects.removeNotifications(in: first..<effects.notifications.count)
+    } else {
+      rule(&record, &effects)
+      revokeInsteadOfRefund(from: first, effects: &effects)
+    }
   }
 
   /// Plays one of the purchaser's rules on a withdrawn member's record: the rule sees the

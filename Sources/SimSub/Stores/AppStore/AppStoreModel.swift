@@ -176,7 +176,7 @@ public struct AppStoreModel: StoreModel {
     case .retryWindowEnds:
       guard record.truth == .grace || record.truth == .hold else { return }
       record.truth = .expired
-      clearBillingIssue(&record)
+      record.clearBillingIssue()
       record.epoch &+= 1
       send(.expired, .billingRetry, record: &record, now: now, effects: &effects)
     case .pauseEnds, .silentGraceEnds:
@@ -192,7 +192,7 @@ public struct AppStoreModel: StoreModel {
     _ index: ProductIndex, trial wantsTrial: Bool, record: inout SubscriptionRecord, now: Instant,
     payments: inout Payments, effects: inout StoreEffects
   ) {
-    guard index >= 0, Int(index) < products.count else { return }
+    guard isProduct(index) else { return }
     let subtype: AppStoreNotificationSubtype
     switch record.truth {
     case .never: subtype = .initialBuy
@@ -231,7 +231,7 @@ public struct AppStoreModel: StoreModel {
     }
     record.periodNumber += 1
     record.revocationDate = nil
-    clearBillingIssue(&record)
+    record.clearBillingIssue()
     record.truth = .active
     record.epoch &+= 1
     effects.schedule(.renewal, at: record.periodEnd, for: record)
@@ -247,14 +247,10 @@ public struct AppStoreModel: StoreModel {
       beginBillingIssue(record: &record, now: now, effects: &effects)
       return
     }
-    let renewalDate = record.periodEnd
-    takePendingProduct(&record, newPeriodStart: renewalDate)
+    // Neither helper moves `periodEnd`: the new period starts at the renewal date.
+    takePendingProduct(&record, newPeriodStart: record.periodEnd)
     countRenewalCharge(&record)
-    record.periodsSinceAnchor += 1
-    record.periodStart = renewalDate
-    record.periodEnd = products[Int(record.product)].period.advance(
-      record.billingAnchor, by: record.periodsSinceAnchor)
-    record.periodNumber += 1
+    record.startNextPeriod(period: products[Int(record.product)].period)
     effects.schedule(.renewal, at: record.periodEnd, for: record)
     send(.didRenew, nil, record: &record, now: now, effects: &effects)
   }
@@ -306,19 +302,16 @@ public struct AppStoreModel: StoreModel {
     takePendingProduct(&record, newPeriodStart: failedRenewal)
     countRenewalCharge(&record)
     let period = products[Int(record.product)].period
-    var end = period.advance(record.billingAnchor, by: record.periodsSinceAnchor + 1)
+    let end = period.advance(record.billingAnchor, by: record.periodsSinceAnchor + 1)
     if keepsAnchor && now < end {
       record.periodsSinceAnchor += 1
       record.periodStart = failedRenewal
+      record.periodEnd = end
+      record.periodNumber += 1
     } else {
-      record.billingAnchor = now
-      record.periodsSinceAnchor = 1
-      record.periodStart = now
-      end = period.advance(now, by: 1)
+      record.startPeriod(anchoredAt: now, period: period)
     }
-    record.periodEnd = end
-    record.periodNumber += 1
-    clearBillingIssue(&record)
+    record.clearBillingIssue()
     record.truth = .active
     record.epoch &+= 1
     effects.schedule(.renewal, at: record.periodEnd, for: record)
@@ -336,7 +329,7 @@ public struct AppStoreModel: StoreModel {
     case .grace, .hold:
       record.autoRenew = false
       record.truth = .expired
-      clearBillingIssue(&record)
+      record.clearBillingIssue()
       record.epoch &+= 1
       send(.didChangeRenewalStatus, .autoRenewDisabled, record: &record, now: now, effects: &effects)
       send(.expired, .voluntary, record: &record, now: now, effects: &effects)
@@ -359,7 +352,7 @@ public struct AppStoreModel: StoreModel {
     record.refundedMilliunits += record.inTrial ? 0 : products[Int(record.product)].priceMilliunits
     record.revocationDate = now
     record.truth = .revoked
-    clearBillingIssue(&record)
+    record.clearBillingIssue()
     record.epoch &+= 1
     send(.refund, nil, record: &record, now: now, effects: &effects)
   }
@@ -369,7 +362,7 @@ public struct AppStoreModel: StoreModel {
     to index: ProductIndex, record: inout SubscriptionRecord, now: Instant,
     payments: inout Payments, effects: inout StoreEffects
   ) {
-    guard index >= 0, Int(index) < products.count,
+    guard isProduct(index),
       record.truth == .active || record.truth == .canceled,
       groupIndex[Int(index)] == groupIndex[Int(record.product)]
     else { return }
@@ -457,13 +450,6 @@ public struct AppStoreModel: StoreModel {
     record.transactionCount += 1
     record.latestTransactionIsRenewal = true
     record.inTrial = false
-  }
-
-  @inlinable func clearBillingIssue(_ record: inout SubscriptionRecord) {
-    record.billingIssueStart = nil
-    record.gracePeriodExpiresDate = nil
-    record.retryWindowEnd = nil
-    record.retryCount = 0
   }
 
   @inlinable func send(

@@ -93,7 +93,7 @@ extension GooglePlayModel {
   /// also receive an RTDN with type `SUBSCRIPTION_EXPIRED`" (lifecycle guide, "Account hold").
   /// Auto-renew stays on in the record: the system, not the subscriber, canceled.
   func expireUnpaid(record: inout SubscriptionRecord, at now: Instant, effects: inout StoreEffects) {
-    Self.clearBillingIssue(&record)
+    record.clearBillingIssue()
     record.truth = .expired
     record.epoch &+= 1
     send(.subscriptionCanceled, record: &record, at: now, effects: &effects)
@@ -149,17 +149,17 @@ extension GooglePlayModel {
   func recover(record: inout SubscriptionRecord, at now: Instant, effects: inout StoreEffects) {
     let fromHold = record.truth == .hold
     let period = products[Int(record.product)].period
-    Self.clearBillingIssue(&record)
+    record.clearBillingIssue()
     record.truth = .active
     record.epoch &+= 1
     if fromHold {
-      Self.startPeriod(&record, anchoredAt: now, period: period)
+      record.startPeriod(anchoredAt: now, period: period)
     } else {
       let kept = period.advance(record.billingAnchor, by: record.periodsSinceAnchor + 1)
       if kept > now {
-        Self.startNextPeriod(&record, period: period)
+        record.startNextPeriod(period: period)
       } else {
-        Self.startPeriod(&record, anchoredAt: now, period: period)
+        record.startPeriod(anchoredAt: now, period: period)
       }
     }
     effects.schedule(.renewal, at: record.periodEnd, for: record)

@@ -20,7 +20,7 @@ extension GooglePlayModel {
     case .active, .grace, .paused, .hold:
       if record.truth != .hold { record.periodEnd = now }
       record.autoRenew = false
-      Self.clearBillingIssue(&record)
+      record.clearBillingIssue()
       record.scheduledPause = nil
       record.autoResumeTime = nil
       record.truth = .expired
@@ -49,13 +49,12 @@ extension GooglePlayModel {
     case .active, .canceled, .grace, .hold, .paused: break
     default: return
     }
-    let unrefunded = record.collectedMilliunits - record.refundedMilliunits
-    let refund = record.charges > 0 ? max(0, min(price(of: record), unrefunded)) : 0
+    let refund = latestChargeRefund(of: record)
     record.refundedMilliunits += refund
     record.revocationDate = now
     record.truth = .revoked
     record.autoRenew = false
-    Self.clearBillingIssue(&record)
+    record.clearBillingIssue()
     record.scheduledPause = nil
     record.autoResumeTime = nil
     record.pendingProduct = nil

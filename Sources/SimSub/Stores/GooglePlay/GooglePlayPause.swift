@@ -68,7 +68,7 @@ extension GooglePlayModel {
     }
     if charge(.renewal, amount: price(of: record), record: &record, at: now, payments: &payments) {
       record.truth = .active
-      Self.startPeriod(&record, anchoredAt: now, period: products[Int(record.product)].period)
+      record.startPeriod(anchoredAt: now, period: products[Int(record.product)].period)
       effects.schedule(.renewal, at: record.periodEnd, for: record)
       send(.subscriptionRecovered, record: &record, at: now, effects: &effects)
     } else {

@@ -41,7 +41,7 @@ extension GooglePlayModel {
     r.periodEnd = end
     r.periodNumber += 1
     if r.originalPurchaseDate == nil { r.originalPurchaseDate = now }
-    Self.clearBillingIssue(&r)
+    r.clearBillingIssue()
     r.scheduledPause = nil
     r.autoResumeTime = nil
     r.revocationDate = nil
@@ -101,16 +101,5 @@ extension GooglePlayModel {
     if let oldToken {
       send(.subscriptionExpired, token: oldToken, record: &record, at: now, effects: &effects)
     }
-  }
-}
-
-extension GooglePlayModel {
-  /// Clears what a billing-issue episode keeps in the record.
-  @inline(__always)
-  static func clearBillingIssue(_ record: inout SubscriptionRecord) {
-    record.billingIssueStart = nil
-    record.gracePeriodExpiresDate = nil
-    record.retryWindowEnd = nil
-    record.retryCount = 0
   }
 }

@@ -46,7 +46,7 @@ extension StripeModel {
     r.periodEnd = end
     r.periodNumber += 1
     if r.originalPurchaseDate == nil { r.originalPurchaseDate = now }
-    Self.clearBillingIssue(&r)
+    r.clearBillingIssue()
     r.revocationDate = nil
     r.purchaseToken = subscription
     r.purchaseStart = now
@@ -77,7 +77,7 @@ extension StripeModel {
     let usageStart = record.periodStart
     record.inTrial = false
     if charge(.renewal, amount: price(of: record), record: &record, at: now, payments: &payments) {
-      Self.startNextPeriod(&record, period: products[Int(record.product)].period)
+      record.startNextPeriod(period: products[Int(record.product)].period)
       effects.schedule(.renewal, at: record.periodEnd, for: record)
       send(
         .subscriptionUpdated, subscription: &record,
@@ -175,18 +175,14 @@ extension StripeModel {
     let previousStatus = Self.status(of: record, products: products)
     let period = products[Int(record.product)].period
     let usageStart = record.periodStart
-    Self.clearBillingIssue(&record)
+    record.clearBillingIssue()
     record.truth = .active
     record.epoch &+= 1
     let kept = period.advance(record.billingAnchor, by: record.periodsSinceAnchor + 1)
     if kept > now {
-      Self.startNextPeriod(&record, period: period)
+      record.startNextPeriod(period: period)
     } else {
-      record.billingAnchor = now
-      record.periodsSinceAnchor = 1
-      record.periodStart = now
-      record.periodEnd = period.advance(now, by: 1)
-      record.periodNumber += 1
+      record.startPeriod(anchoredAt: now, period: period)
     }
     effects.schedule(.renewal, at: record.periodEnd, for: record)
     sendPaidInvoice(
@@ -219,51 +215,9 @@ extension StripeModel {
   /// The subscription ends now (`customer.subscription.deleted`), at its period's end after a
   /// cancel, or when the retries run out.
   func end(record: inout SubscriptionRecord, at now: Instant, effects: inout StoreEffects) {
-    Self.clearBillingIssue(&record)
+    record.clearBillingIssue()
     record.truth = .expired
     record.epoch &+= 1
     send(.subscriptionDeleted, subscription: &record, at: now, effects: &effects)
-  }
-
-  // MARK: Charging
-
-  /// Charges `amount` for `attempt`; on success counts the charge, the money and the invoice.
-  @inline(__always)
-  func charge<Payments: PaymentProcessor>(
-    _ attempt: ChargeAttempt, amount: Int64, record: inout SubscriptionRecord, at now: Instant,
-    payments: inout Payments
-  ) -> Bool {
-    guard payments.charge(attempt, for: record, at: now) else { return false }
-    record.charges += 1
-    record.collectedMilliunits += amount
-    record.transactionCount += 1
-    return true
-  }
-
-  @inline(__always)
-  func price(of record: SubscriptionRecord) -> Int64 {
-    products[Int(record.product)].priceMilliunits
-  }
-
-  @inline(__always)
-  func isProduct(_ index: ProductIndex) -> Bool {
-    index >= 0 && Int(index) < products.count
-  }
-
-  /// Moves to the next period counted from the billing anchor.
-  @inline(__always)
-  static func startNextPeriod(_ record: inout SubscriptionRecord, period: BillingPeriod) {
-    record.periodStart = record.periodEnd
-    record.periodsSinceAnchor += 1
-    record.periodEnd = period.advance(record.billingAnchor, by: record.periodsSinceAnchor)
-    record.periodNumber += 1
-  }
-
-  @inline(__always)
-  static func clearBillingIssue(_ record: inout SubscriptionRecord) {
-    record.billingIssueStart = nil
-    record.gracePeriodExpiresDate = nil
-    record.retryWindowEnd = nil
-    record.retryCount = 0
   }
 }

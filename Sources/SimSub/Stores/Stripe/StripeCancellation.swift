@@ -39,13 +39,12 @@ extension StripeModel {
     case .active, .canceled, .grace, .hold: break
     default: return
     }
-    let unrefunded = record.collectedMilliunits - record.refundedMilliunits
-    let amount = record.charges > 0 ? max(0, min(price(of: record), unrefunded)) : 0
+    let amount = latestChargeRefund(of: record)
     record.refundedMilliunits += amount
     record.revocationDate = now
     record.truth = .revoked
     record.autoRenew = false
-    Self.clearBillingIssue(&record)
+    record.clearBillingIssue()
     record.epoch &+= 1
     if amount > 0 {
       let charge = StripeCharge(

@@ -32,9 +32,8 @@ public struct StripeModel: StoreModel {
   public static let kind = StoreKind.stripe
 
   public let products: [Product]
-  /// Retry offsets from the failed renewal when given; otherwise each product's default.
-  public let retrySchedule: [TimeSpan]?
-  /// Per product, the retry offsets that fall inside its window.
+  /// Per product, the retry offsets that fall inside its window: the `retrySchedule` given to
+  /// `init`, or the product's default.
   let schedules: [[TimeSpan]]
   /// Per product, the bit of its group in `SubscriptionRecord.trialsUsed`.
   let groupBits: [UInt64]
@@ -59,7 +58,6 @@ public struct StripeModel: StoreModel {
       }
     }
     self.products = products
-    self.retrySchedule = retrySchedule
     self.schedules = products.map { product in
       (retrySchedule ?? StripeDefaults.retrySchedule(window: product.hold)).filter { $0 <= product.hold }
     }
