@@ -75,7 +75,7 @@ public enum GateReport {
             .object([
               ("kind", .string(f.kind.rawValue)), ("summary", .string(f.summary)),
               ("detail", .array(f.detail.map { .string($0) })), ("file", f.file.map { .string($0) } ?? .null),
-              ("line", f.line.map { .number(JSONNumber($0)) } ?? .null),
+              ("line", f.line.map { .int(Int64($0)) } ?? .null),
             ])
           })
       ),
