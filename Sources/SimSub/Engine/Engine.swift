@@ -212,41 +212,68 @@ public struct Engine<
     while let next = queue.first, next.instant <= limit {
       sampleSteps(before: next.instant)
       guard let entry = queue.popFirst() else { break }
-      now = entry.instant
-      let periodEnd = record.periodEnd
-      let periodNumber = record.periodNumber
-      switch entry.kind {
-      case .marker(let id):
-        return .marker(id)
-      case .action(let action):
-        applyStoreStep { store, record, payments, effects, now in
-          store.apply(action, to: &record, at: now, payments: &payments, effects: &effects)
-        }
-        observer.engineDidApply(action, at: now, record: record)
-      case .timer(let timer, let epoch):
-        guard epoch == record.epoch else { continue }
-        applyStoreStep { store, record, payments, effects, now in
-          store.fire(timer, to: &record, at: now, payments: &payments, effects: &effects)
-        }
-        observer.engineDidFire(timer, at: now, record: record)
-      case .delivery(let slot):
-        deliver(slot: slot)
-      case .deliverySettings(let index):
-        let settings = scheduledSettings[Int(index)]
-        delivery = settings
-        observer.engineDeliveryChanged(settings, at: now)
-      case .policyClock:
-        policyClockAt = nil
-        schedulePolicyClock()
-      }
-      sample(afterEvent: true)
-      if stopsWhenRenewalMoves, record.periodEnd != periodEnd || record.periodNumber != periodNumber {
-        return .renewalMoved
-      }
+      if let stop = process(entry) { return stop }
     }
     sampleSteps(before: limit + .seconds(1))
     if limit > now { now = limit }
     return .reachedLimit
+  }
+
+  /// Processes work instant by instant, exactly as `run(until:)` does with each next instant as
+  /// its limit, but returns between two instants only when the observer asks
+  /// (``EngineObserver/wantsToStop(before:)``) or no work is left, with `.reachedLimit`: the
+  /// limit is the observer's. Stops early at a marker too. Unlike `run(until:)` it never samples
+  /// past the last event nor moves `now` beyond it.
+  ///
+  /// For a caller that reacts to a few instants only, as the Monte Carlo driver does: it pays
+  /// one call and one return per instant it reacts to, not per instant played (a Google Play
+  /// subscriber in account hold has a retry a day, and nothing to react to in most of them).
+  public mutating func runWhileObserverContinues() -> Stop {
+    while let next = queue.first {
+      if next.instant > now, observer.wantsToStop(before: next.instant) { break }
+      sampleSteps(before: next.instant)
+      guard let entry = queue.popFirst() else { break }
+      if let stop = process(entry) { return stop }
+    }
+    return .reachedLimit
+  }
+
+  /// Does one piece of queued work and samples after it; returns why to stop, if the caller
+  /// must.
+  @inline(__always)
+  private mutating func process(_ entry: EventQueue.Entry) -> Stop? {
+    now = entry.instant
+    let periodEnd = record.periodEnd
+    let periodNumber = record.periodNumber
+    switch entry.kind {
+    case .marker(let id):
+      return .marker(id)
+    case .action(let action):
+      applyStoreStep { store, record, payments, effects, now in
+        store.apply(action, to: &record, at: now, payments: &payments, effects: &effects)
+      }
+      observer.engineDidApply(action, at: now, record: record)
+    case .timer(let timer, let epoch):
+      guard epoch == record.epoch else { return nil }
+      applyStoreStep { store, record, payments, effects, now in
+        store.fire(timer, to: &record, at: now, payments: &payments, effects: &effects)
+      }
+      observer.engineDidFire(timer, at: now, record: record)
+    case .delivery(let slot):
+      deliver(slot: slot)
+    case .deliverySettings(let index):
+      let settings = scheduledSettings[Int(index)]
+      delivery = settings
+      observer.engineDeliveryChanged(settings, at: now)
+    case .policyClock:
+      policyClockAt = nil
+      schedulePolicyClock()
+    }
+    sample(afterEvent: true)
+    if stopsWhenRenewalMoves, record.periodEnd != periodEnd || record.periodNumber != periodNumber {
+      return .renewalMoved
+    }
+    return nil
   }
 
   @inline(__always)

@@ -21,6 +21,9 @@ public protocol EngineObserver: Sendable {
   mutating func engineDeliveryChanged(_ settings: DeliverySettings, at instant: Instant)
   /// The policy's answer beside the store's truth, after an event or at a step.
   mutating func engineSample(_ sample: EngineSample)
+  /// Whether `Engine.runWhileObserverContinues()` should return before playing the work at
+  /// `next`, every earlier instant having been played; by default, never.
+  func wantsToStop(before next: Instant) -> Bool
 }
 
 extension EngineObserver {
@@ -40,6 +43,7 @@ extension EngineObserver {
   ) {}
   public mutating func engineDeliveryChanged(_ settings: DeliverySettings, at instant: Instant) {}
   public mutating func engineSample(_ sample: EngineSample) {}
+  public func wantsToStop(before next: Instant) -> Bool { false }
 }
 
 /// The store's truth and the policy's answer at one instant, with what the invariants need to

@@ -9,8 +9,11 @@
 ///   the engine samples after every event (and at every step for a policy on its own clock),
 ///   and the answer holds until the next sample, so the spans' lengths are exact.
 ///
-/// The driver reads what it must react to (an episode that began or ended, a lockout that
-/// began) after each instant and clears it.
+/// The driver reacts to what happened after the instants that need it: an episode that began
+/// or ended, a new period, the prompt changing during an episode, a lockout that began. The
+/// observer raises `needsDriver` for those, and asks the engine to stop before the next instant
+/// while it is raised, or once the next instant lies past the horizon with no episode open
+/// (``wantsToStop(before:)``); the driver lowers it.
 public struct PopulationObserver: EngineObserver {
   /// The price of the subscriber's product: what a recovery collects and an expiry loses.
   public var price: Int64
@@ -25,6 +28,11 @@ public struct PopulationObserver: EngineObserver {
   /// Set by the driver before it makes the subscriber leave: the next cancel is a departure
   /// after a lockout, not a voluntary cancel.
   public var leaving = false
+  /// Raised when the driver must react before the next instant; the driver lowers it.
+  public var needsDriver = false
+  /// The end of the span in which episodes may begin: past it, with no episode open, the
+  /// subscriber's run is over.
+  public var horizonEnd: Instant
   /// When the first wrongful lockout and the first free access began, for counterexamples.
   public private(set) var firstLockout: Instant?
   public private(set) var firstFreeAccess: Instant?
@@ -33,6 +41,10 @@ public struct PopulationObserver: EngineObserver {
   private var lastSample: Instant
   private var lockedOut = false
   private var freeAccess = false
+  /// The period number the store's record had after the last event.
+  private var period: Int32 = 0
+  /// The prompt of the last sample.
+  private var prompt = RecoveryPrompt.none
 
   /// How an episode ended.
   public struct EndedEpisode: Hashable, Sendable {
@@ -47,9 +59,14 @@ public struct PopulationObserver: EngineObserver {
     public var end: Instant
   }
 
-  public init(price: Int64, start: Instant) {
+  public init(price: Int64, start: Instant, horizonEnd: Instant = .distantFuture) {
     self.price = price
     self.lastSample = start
+    self.horizonEnd = horizonEnd
+  }
+
+  @inline(__always) public func wantsToStop(before next: Instant) -> Bool {
+    needsDriver || (next > horizonEnd && episodeStart == nil)
   }
 
   // MARK: Events
@@ -94,6 +111,10 @@ public struct PopulationObserver: EngineObserver {
     let now = record.truth
     let issue = record.billingIssueStart
     defer { truth = now }
+    if record.periodNumber != period {
+      period = record.periodNumber
+      needsDriver = true
+    }
     if issue == episodeStart { return }
     if let failure = episodeStart {
       close(failure: failure, truth: now, at: instant, ending: ending)
@@ -101,6 +122,7 @@ public struct PopulationObserver: EngineObserver {
     if let issue {
       episodeStart = issue
       outcome[.episodes] += 1
+      needsDriver = true
     }
   }
 
@@ -128,6 +150,7 @@ public struct PopulationObserver: EngineObserver {
       outcome[.lostRevenue] += price
     }
     endedEpisode = EndedEpisode(kind: kind, failure: failure, end: instant)
+    needsDriver = true
   }
 
   // MARK: Samples
@@ -142,6 +165,7 @@ public struct PopulationObserver: EngineObserver {
       outcome[.lockouts] += 1
       outcome[.lockedOut] = 1
       lockoutBegan = true
+      needsDriver = true
       if firstLockout == nil { firstLockout = sample.instant }
     }
     lockedOut = lock
@@ -152,6 +176,11 @@ public struct PopulationObserver: EngineObserver {
       if firstFreeAccess == nil { firstFreeAccess = sample.instant }
     }
     freeAccess = free
+    // The driver sets its next card fix by the prompt: a change during an episode needs it.
+    if sample.decision.prompt != prompt {
+      prompt = sample.decision.prompt
+      if episodeStart != nil { needsDriver = true }
+    }
   }
 
   /// Closes the spans at the end of the subscriber's run and records what the run collected.

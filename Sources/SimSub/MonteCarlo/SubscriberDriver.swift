@@ -71,7 +71,8 @@ struct SubscriberDriver<Store: StoreModel, Policy: EntitlementPolicy>: Sendable 
     engine.reset(
       subscriber: index + 1, start: profile.start, policy: Policy(settings: plan.policySettings),
       payments: PopulationPayments(rng: plan.stream(.payments, of: index), rates: group.rates),
-      observer: PopulationObserver(price: group.details.priceMilliunits, start: profile.start))
+      observer: PopulationObserver(
+        price: group.details.priceMilliunits, start: profile.start, horizonEnd: profile.horizonEnd))
     cancels = plan.stream(.cancels, of: index)
     fixes = plan.stream(.fixes, of: index)
     leaves = plan.stream(.leaves, of: index)
@@ -82,11 +83,18 @@ struct SubscriberDriver<Store: StoreModel, Policy: EntitlementPolicy>: Sendable 
     engine.schedule(.subscribe(product: group.product, trial: group.details.trial != nil), at: profile.start)
 
     let horizonEnd = profile.horizonEnd
+    // After a marker the rest of its instant and the next one are played in one go before the
+    // driver reacts, as a run to the next instant does; otherwise the engine plays on until the
+    // observer flags an instant to react to (afterInstant does nothing after the others).
+    var afterMarker = false
     while let next = engine.nextEventInstant {
       if next > horizonEnd && engine.observer.episodeStart == nil { break }
-      switch engine.run(until: next) {
+      let stop = afterMarker ? engine.run(until: next) : engine.runWhileObserverContinues()
+      afterMarker = false
+      switch stop {
       case .marker(let id):
         checkDue(marker: id)
+        afterMarker = true
       case .reachedLimit, .renewalMoved:
         afterInstant()
       }
@@ -99,6 +107,7 @@ struct SubscriberDriver<Store: StoreModel, Policy: EntitlementPolicy>: Sendable 
 
   /// Reacts to everything that happened at the instant just played.
   private mutating func afterInstant() {
+    engine.observer.needsDriver = false
     if let ended = engine.observer.endedEpisode {
       engine.observer.endedEpisode = nil
       if ended.kind == .recoveredByRetry || ended.kind == .recoveredByFix {
