@@ -71,6 +71,16 @@ struct AppStoreNotificationTests {
     }
   }
 
+  @Test func notificationUUIDsAreTheSubscriberThenTheMemberMarkThenTheCount() {
+    let uuid = AppStoreNotificationBuilder.notificationUUID(
+      subscriber: 0x0102_0304_0506_0708, notification: 0x0A0B_0C0D_0E0F_1011, member: 2)
+    // Byte by byte, as documented: the subscriber, 0xA5 + member, the count's low seven bytes.
+    #expect(uuid.uuidString == "01020304-0506-0708-A70B-0C0D0E0F1011")
+    #expect(
+      AppStoreNotificationBuilder.notificationUUID(subscriber: .max, notification: -1).uuidString
+        == "FFFFFFFF-FFFF-FFFF-A5FF-FFFFFFFFFFFF")
+  }
+
   @Test func transactionIdsCountChargesAndUUIDsCountNotifications() throws {
     let e = try fullStory()
     let ids = e.observer.sent.compactMap { $0.transaction?.transactionId.number }
