@@ -122,8 +122,23 @@ import Testing
     let run = try SimSubBinary.run(["run", Self.cardExpired, "--policy", "refrence"])
     #expect(run.status == 2, "\(run)")
     #expect(run.standardOutput == "")
-    #expect(run.standardError.hasPrefix("Error: "))
-    #expect(run.standardError.contains("'reference'"))
+    // Worded as montecarlo words it: a usage error of the option.
+    #expect(
+      run.standardError.hasPrefix(
+        "Error: The value 'refrence' is invalid for '--policy <name>': unknown policy 'refrence' — did you mean 'reference'?\n"
+      ))
+  }
+
+  @Test func optionsAreCheckedBeforeFiles() throws {
+    // A bad option is the one error reported, whatever the files: nothing is looked up first.
+    let step = try SimSubBinary.run(["check", "Scenarios/nope.scn", "--step", "0h"])
+    #expect(step.status == 2, "\(step)")
+    #expect(step.standardError.hasPrefix("Error: The value '0h' is invalid for '--step <duration>'"))
+    #expect(!step.standardError.contains("nope.scn"))
+    let policy = try SimSubBinary.run(["check", "Scenarios/nope.scn", "--policy", "refrence"])
+    #expect(policy.status == 2, "\(policy)")
+    #expect(policy.standardError.hasPrefix("Error: The value 'refrence' is invalid for '--policy <name>'"))
+    #expect(!policy.standardError.contains("nope.scn"))
   }
 
   @Test func aMissingFileOrADirectoryExitsTwo() throws {

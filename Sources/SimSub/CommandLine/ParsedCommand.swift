@@ -62,6 +62,16 @@ public struct ParsedCommand: Sendable, Equatable {
     return try value(long, as: { Int($0).flatMap { $0 >= minimum ? $0 : nil } }, reason: reason)
   }
 
+  /// The option's value as the name of a built-in policy; nil when absent. An unknown name is a
+  /// usage error that suggests the nearest one.
+  public func policyName(_ long: String) throws(UsageError) -> String? {
+    guard let name = value(long) else { return nil }
+    guard PolicyRegistry.entry(named: name) != nil else {
+      throw invalidValue(name, for: long, reason: UnknownPolicyError(name: name).description)
+    }
+    return name
+  }
+
   /// The usage error for a value of option `long` that the command cannot use.
   public func invalidValue(_ value: String, for long: String, reason: String? = nil) -> UsageError {
     guard let option = spec.option(long: long) else {

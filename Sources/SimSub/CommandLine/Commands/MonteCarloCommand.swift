@@ -124,8 +124,8 @@ enum MonteCarloCommand {
           return span
         },
         reason: "expected a duration such as '365d', at most \(PopulationDecoder.maximumHorizon.wholeDays)d")
-      policy = try Self.policyName(command, "policy")
-      compare = try Self.policyName(command, "compare")
+      policy = try command.policyName("policy")
+      compare = try command.policyName("compare")
       threads =
         try command.value(
           "threads", as: { Int($0).flatMap { (1...1024).contains($0) ? $0 : nil } },
@@ -137,14 +137,6 @@ enum MonteCarloCommand {
           reason: "expected k/n with 1 ≤ k ≤ n, such as 1/4 (shards count from 1)")
         ?? .whole
       counterexamples = command.value("counterexamples")
-    }
-
-    static func policyName(_ command: ParsedCommand, _ option: String) throws(UsageError) -> String? {
-      guard let name = command.value(option) else { return nil }
-      guard PolicyRegistry.entry(named: name) != nil else {
-        throw command.invalidValue(name, for: option, reason: UnknownPolicyError(name: name).description)
-      }
-      return name
     }
   }
 

@@ -26,6 +26,27 @@ enum ScenarioCommands {
   /// Loads and plays every scenario, or prints every diagnostic and returns `nil`: bad input
   /// stops the command before anything is written.
   static func load(_ context: CommandContext, paths: [String], recursive: Bool) -> [ScenarioResult]? {
+    // The options first, as usage errors, before any file is looked at. A step of zero would
+    // never advance the clock: it is refused here like any other bad value, rather than
+    // reaching the engine; the reason is the duration parser's own.
+    var step: TimeSpan?
+    if let text = context.command.value("step") {
+      switch DurationSyntax.parse(text) {
+      case .success(let span) where span.seconds > 0:
+        step = span
+      case .success:
+        return usage(
+          context, context.command.invalidValue(text, for: "step", reason: "a step must be longer than 0"))
+      case .failure(let failure):
+        return usage(context, context.command.invalidValue(text, for: "step", reason: failure.message))
+      }
+    }
+    let policy: String?
+    do {
+      policy = try context.command.policyName("policy")
+    } catch {
+      return usage(context, error)
+    }
     var files: [String] = []
     var problems: [String] = []
     for path in paths {
@@ -46,24 +67,6 @@ enum ScenarioCommands {
       } catch {
         problems.append("Error: \(error.description)")
       }
-    }
-    // A step of zero would never advance the clock: it is refused here, like any other bad
-    // value, rather than reaching the engine. The reason is the duration parser's own.
-    var step: TimeSpan?
-    if let text = context.command.value("step") {
-      switch DurationSyntax.parse(text) {
-      case .success(let span) where span.seconds > 0:
-        step = span
-      case .success:
-        return usage(
-          context, context.command.invalidValue(text, for: "step", reason: "a step must be longer than 0"))
-      case .failure(let failure):
-        return usage(context, context.command.invalidValue(text, for: "step", reason: failure.message))
-      }
-    }
-    let policy = context.command.value("policy")
-    if let policy, PolicyRegistry.entry(named: policy) == nil {
-      problems.append("Error: \(UnknownPolicyError(name: policy).description)")
     }
     var scenarios: [Scenario] = []
     for file in files {
