@@ -137,6 +137,38 @@ struct GooglePlayPurchaseTests {
     #expect(f.observer.delivered("SUBSCRIPTION_PURCHASED")?.resource?.lineItem.offerId == nil)
   }
 
+  @Test func aPaidPurchaseEndsTrialEligibilityInItsGroup() {
+    // As for Apple and Stripe: a subscriber who has bought in the group is no new customer.
+    let model = GP.model([
+      GP.product("a", trial: .days(7), group: "g1"), GP.product("b", trial: .days(7), group: "g1"),
+    ])
+    var e = GP.engine(model)
+    e.schedule(.subscribe(product: 0, trial: false), at: testStart)
+    e.schedule(.refund, at: testStart + .days(1))
+    e.schedule(.subscribe(product: 1, trial: true), at: testStart + .days(2))
+    _ = e.run(until: testStart + .days(3))
+    let purchases = e.observer.googleDelivered.filter { $0.name == "SUBSCRIPTION_PURCHASED" }
+    #expect(purchases.count == 2)
+    #expect(purchases.map { $0.resource?.lineItem.offerId } == [nil, nil])
+    #expect(e.record.charges == 2)
+    #expect(!e.record.inTrial)
+  }
+
+  @Test func resubscribeBuysOnlyAfterAnEnd() {
+    var e = GP.engine(GP.model([GP.product()]))
+    // With nothing bought yet there is nothing to subscribe to again.
+    e.schedule(.resubscribe(product: 0), at: testStart)
+    _ = e.run(until: testStart + .days(1))
+    #expect(e.observer.googleSent.isEmpty)
+    #expect(e.record.truth == .never)
+    e.schedule(.subscribe(product: 0, trial: false), at: testStart + .days(1))
+    e.schedule(.refund, at: testStart + .days(2))
+    e.schedule(.resubscribe(product: 0), at: testStart + .days(3))
+    _ = e.run(until: testStart + .days(4))
+    #expect(e.observer.googleDelivered.filter { $0.name == "SUBSCRIPTION_PURCHASED" }.count == 2)
+    #expect(e.record.truth == .active)
+  }
+
   @Test func aTrialIsGrantedOncePerGroup() {
     let model = GP.model([
       GP.product("a", trial: .days(7), group: "g1"), GP.product("b", trial: .days(7), group: "g1"),

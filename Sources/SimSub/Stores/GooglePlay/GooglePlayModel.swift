@@ -108,7 +108,9 @@ public struct GooglePlayModel: StoreModel {
       guard Self.sellsNewPurchase(in: record.truth) else { return }
       purchase(product, trial: trial, record: &record, at: now, payments: &payments, effects: &effects)
     case .resubscribe(let product):
-      guard Self.sellsNewPurchase(in: record.truth) else { return }
+      // After an end only, as for Apple and Stripe: with nothing bought yet there is nothing
+      // to subscribe to again.
+      guard record.truth == .expired || record.truth == .revoked else { return }
       purchase(product, trial: false, record: &record, at: now, payments: &payments, effects: &effects)
     case .cardFails(let reason):
       record.cardWorks = false

@@ -1,8 +1,8 @@
 /// New purchases: a first subscription, a resubscription after expiry, and product changes
 /// (which Google treats as new purchases that replace the old one).
 extension GooglePlayModel {
-  /// Buys `product`, with its free trial when asked for and the subscriber has not had one in
-  /// the product's group. A declined first charge buys nothing.
+  /// Buys `product`, with its free trial when asked for and the subscriber has bought nothing in
+  /// the product's group before. A declined first charge buys nothing.
   ///
   /// A resubscription after expiry is the same: "These are new purchases. Google Play issues a
   /// brand new purchase token … does not include a `linkedPurchaseToken`" (lifecycle guide,
@@ -34,6 +34,9 @@ extension GooglePlayModel {
       r.billingAnchor = now
       r.periodsSinceAnchor = 1
     }
+    // Any purchase in the group ends trial eligibility, as for Apple and Stripe: the offer's
+    // eligibility is taken to be "New customer acquisition: never had this subscription".
+    r.trialsUsed |= bit
     r.truth = .active
     r.autoRenew = true
     r.pendingProduct = nil
