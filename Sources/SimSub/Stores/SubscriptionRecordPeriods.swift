@@ -1,5 +1,5 @@
-/// Record operations every store model performs the same way: moving to the next billing period
-/// and closing a billing-issue episode.
+/// Record operations every store model performs the same way: moving to the next billing period,
+/// closing a billing-issue episode, and starting a purchase.
 extension SubscriptionRecord {
   /// Moves to the next period counted from the billing anchor, so month periods keep the
   /// anchor's day (Jan 31 → Feb 28 → Mar 31 → Apr 30).
@@ -29,5 +29,26 @@ extension SubscriptionRecord {
     gracePeriodExpiresDate = nil
     retryWindowEnd = nil
     retryCount = 0
+  }
+
+  /// Starts a new purchase's first period, from `now` to `end` (a trial's end, or one period
+  /// on), under `token`: active and renewing, trial eligibility in the product's group spent
+  /// (`groupBit`), and nothing left of a billing issue, a pending change or a revocation. The
+  /// charge, the anchor and the trial flag are the caller's.
+  @inlinable @inline(__always)
+  mutating func beginPurchase(token: PurchaseToken, groupBit: UInt64, at now: Instant, until end: Instant) {
+    trialsUsed |= groupBit
+    truth = .active
+    autoRenew = true
+    pendingProduct = nil
+    periodStart = now
+    periodEnd = end
+    periodNumber += 1
+    if originalPurchaseDate == nil { originalPurchaseDate = now }
+    clearBillingIssue()
+    revocationDate = nil
+    purchaseToken = token
+    purchaseStart = now
+    epoch &+= 1
   }
 }

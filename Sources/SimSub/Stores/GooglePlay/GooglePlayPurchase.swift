@@ -20,7 +20,6 @@ extension GooglePlayModel {
     let end: Instant
     if wantsTrial, r.trialsUsed & bit == 0, let trial = item.trial {
       r.inTrial = true
-      r.trialsUsed |= bit
       r.transactionCount += 1  // the free trial's zero-price order
       end = now + trial
       r.billingAnchor = end
@@ -36,22 +35,10 @@ extension GooglePlayModel {
     }
     // Any purchase in the group ends trial eligibility, as for Apple and Stripe: the offer's
     // eligibility is taken to be "New customer acquisition: never had this subscription".
-    r.trialsUsed |= bit
-    r.truth = .active
-    r.autoRenew = true
-    r.pendingProduct = nil
-    r.periodStart = now
-    r.periodEnd = end
-    r.periodNumber += 1
-    if r.originalPurchaseDate == nil { r.originalPurchaseDate = now }
-    r.clearBillingIssue()
+    r.beginPurchase(token: token, groupBit: bit, at: now, until: end)
     r.scheduledPause = nil
     r.autoResumeTime = nil
-    r.revocationDate = nil
-    r.purchaseToken = token
     r.linkedPurchaseToken = nil
-    r.purchaseStart = now
-    r.epoch &+= 1
     record = r
     effects.schedule(.renewal, at: end, for: record)
     send(.subscriptionPurchased, record: &record, at: now, effects: &effects)

@@ -22,7 +22,6 @@ extension StripeModel {
     let amount: Int64
     if wantsTrial, r.trialsUsed & bit == 0, let trial = item.trial {
       r.inTrial = true
-      r.trialsUsed |= bit
       r.transactionCount += 1  // the trial's $0 invoice
       end = now + trial
       r.billingAnchor = end
@@ -38,19 +37,7 @@ extension StripeModel {
       r.periodsSinceAnchor = 1
       amount = Self.cents(item.priceMilliunits)
     }
-    r.trialsUsed |= bit
-    r.truth = .active
-    r.autoRenew = true
-    r.pendingProduct = nil
-    r.periodStart = now
-    r.periodEnd = end
-    r.periodNumber += 1
-    if r.originalPurchaseDate == nil { r.originalPurchaseDate = now }
-    r.clearBillingIssue()
-    r.revocationDate = nil
-    r.purchaseToken = subscription
-    r.purchaseStart = now
-    r.epoch &+= 1
+    r.beginPurchase(token: subscription, groupBit: bit, at: now, until: end)
     record = r
     effects.schedule(.renewal, at: end, for: record)
     send(.subscriptionCreated, subscription: &record, at: now, effects: &effects)
