@@ -30,13 +30,16 @@ enum Describe {
     }
   }
 
-  static func delivery(_ s: DeliverySettings) -> String {
+  static func delivery(_ s: DeliverySettings) -> String { "delivery: " + deliveryFaults(s) }
+
+  /// The delivery faults alone (`delay 5min, duplicate`), or `on time`.
+  static func deliveryFaults(_ s: DeliverySettings) -> String {
     var parts: [String] = []
     if s.delay != .zero { parts.append("delay \(s.delay)") }
     if s.duplicate { parts.append("duplicate") }
     if s.reorderWindow != .zero { parts.append("reorder \(s.reorderWindow)") }
     if s.outageStart != .distantFuture { parts.append("outage for \(s.outageEnd - s.outageStart)") }
-    return "delivery: " + (parts.isEmpty ? "on time" : parts.joined(separator: ", "))
+    return parts.isEmpty ? "on time" : parts.joined(separator: ", ")
   }
 
   /// A row's event, named with its source's products, and led by the source's name when the

@@ -130,9 +130,15 @@ public struct ScenarioTextReport: Sendable {
 
   /// How an invariant listed in `expect-violations` fared.
   static func expectedViolationNote(_ verdict: ScenarioResult.InvariantVerdict) -> String {
-    if !verdict.violations.isEmpty { return " — violated, as expected" }
+    " — " + expectedViolationVerdict(verdict)
+  }
+
+  /// The verdict on an invariant expected to be violated, without the dash that leads it in
+  /// the text report.
+  static func expectedViolationVerdict(_ verdict: ScenarioResult.InvariantVerdict) -> String {
+    if !verdict.violations.isEmpty { return "violated, as expected" }
     return verdict.violatedInFamily
-      ? " — held here; violated elsewhere in the family, as expected" : " — expected to be violated, but held"
+      ? "held here; violated elsewhere in the family, as expected" : "expected to be violated, but held"
   }
 
   /// Folds long runs of failed deliveries of one notification (Pub/Sub retries for days) into

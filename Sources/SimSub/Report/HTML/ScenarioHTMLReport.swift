@@ -79,11 +79,7 @@ public enum ScenarioHTMLReport {
     }
     facts += [
       ("policy", r.policy), ("time", "\(RFC3339.format(s.start)) → \(RFC3339.format(r.end)), step \(r.step)"),
-      (
-        "delivery",
-        String(
-          Describe.delivery(s.delivery.settings(from: s.start, start: s.start)).dropFirst("delivery: ".count))
-      ),
+      ("delivery", Describe.deliveryFaults(s.delivery.settings(from: s.start, start: s.start))),
     ]
     if s.familyMembers > 0 {
       facts.append(("family", "\(s.familyMembers) member\(s.familyMembers == 1 ? "" : "s") (Family Sharing)"))
@@ -148,7 +144,7 @@ public enum ScenarioHTMLReport {
     for v in r.invariants {
       var verdict: String
       if v.expectedToFail {
-        verdict = String(ScenarioTextReport.expectedViolationNote(v).dropFirst(" — ".count))
+        verdict = ScenarioTextReport.expectedViolationVerdict(v)
       } else {
         verdict = v.violations.isEmpty ? "held" : "violated"
       }
