@@ -7,20 +7,18 @@ public struct MonteCarloTextReport: Sendable {
 
   public init(colour: Bool = false) { self.colour = colour }
 
-  private func paint(_ text: String, _ code: String) -> String {
-    colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
-  }
+  private var paint: TerminalPaint { TerminalPaint(colour: colour) }
 
   public func render(_ result: MonteCarloResult) -> String {
     let setup = result.setup
     var out: [String] = []
-    out.append(paint(setup.name, "1"))
+    out.append(paint(setup.name, TerminalPaint.bold))
     out += MonteCarloReportText.header(result).map { "  " + $0 }
     out.append("")
 
     let groups = result.groups
     for (p, policy) in setup.policies.enumerated() {
-      out.append(paint("Estimates with 95% intervals: \(policy)", "1"))
+      out.append(paint("Estimates with 95% intervals: \(policy)", TerminalPaint.bold))
       var table: [[String]] = [[""] + groups.map(\.rawValue)]
       table.append(
         ["subscribers"] + groups.map { Format.grouped(result.tally($0).sum(.subscribers, policy: p)) })
@@ -38,13 +36,14 @@ public struct MonteCarloTextReport: Sendable {
             [total] + groups.map { MonteCarloReportText.totalCell(metric, result.tally($0), policy: p) })
         }
       }
-      out += MonteCarloReportText.layout(table, header: { paint($0, "2") })
+      out += MonteCarloReportText.layout(table, header: { paint($0, TerminalPaint.dim) })
       out.append("")
     }
     if setup.policies.count == 2 {
       out.append(
         paint(
-          "Paired difference \(setup.policies[0]) − \(setup.policies[1]) (same draws), 95% intervals", "1"))
+          "Paired difference \(setup.policies[0]) − \(setup.policies[1]) (same draws), 95% intervals",
+          TerminalPaint.bold))
       var table: [[String]] = [[""] + groups.map(\.rawValue)]
       for metric in Metric.allCases {
         table.append(
@@ -53,21 +52,24 @@ public struct MonteCarloTextReport: Sendable {
               MonteCarloReportText.differenceCell(Estimator.difference(metric, result.tally($0)), metric)
             })
       }
-      out += MonteCarloReportText.layout(table, header: { paint($0, "2") })
+      out += MonteCarloReportText.layout(table, header: { paint($0, TerminalPaint.dim) })
       out.append("")
     }
     for (p, policy) in setup.policies.enumerated() {
       out.append(
-        paint("Recovery curve: share of episodes recovered by day since the failure (\(policy))", "1"))
+        paint(
+          "Recovery curve: share of episodes recovered by day since the failure (\(policy))",
+          TerminalPaint.bold))
       let curves = groups.map { Estimator.recoveryCurve(result.tally($0), policy: p) }
       var table: [[String]] = [["day"] + groups.map(\.rawValue)]
       for day in MonteCarloReportText.curveDays {
         table.append([String(day)] + curves.map { MonteCarloReportText.cell($0[day], .recoveryRate) })
       }
-      out += MonteCarloReportText.layout(table, header: { paint($0, "2") }, rightAlignFirst: true)
+      out += MonteCarloReportText.layout(
+        table, header: { paint($0, TerminalPaint.dim) }, rightAlignFirst: true)
       out.append("")
     }
-    out += MonteCarloReportText.violationLines(result, mark: { paint($0 ? "✓" : "✗", $0 ? "32" : "31") })
+    out += MonteCarloReportText.violationLines(result, mark: { paint.mark($0) })
     return out.joined(separator: "\n") + "\n"
   }
 }

@@ -4,11 +4,11 @@ public struct ScenarioCheckReport: Sendable {
   public init(colour: Bool = false) { self.colour = colour }
 
   public func render(_ results: [ScenarioResult]) -> String {
-    func paint(_ text: String, _ code: String) -> String { colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
+    let paint = TerminalPaint(colour: colour)
     let width = results.map(\.scenario.path.count).max() ?? 0
     var out = ""
     for r in results {
-      let mark = r.passed ? paint("✓", "32") : paint("✗", "31")
+      let mark = paint.mark(r.passed)
       let note =
         r.scenario.expectedViolations.isEmpty
         ? "" : "  (expects \(r.scenario.expectedViolations.map(\.rawValue).joined(separator: ", ")))"

@@ -6,15 +6,13 @@ public struct ScenarioTextReport: Sendable {
 
   public init(colour: Bool = false) { self.colour = colour }
 
-  private func paint(_ text: String, _ code: String) -> String {
-    colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
-  }
-  private func ok(_ passed: Bool) -> String { passed ? paint("✓", "32") : paint("✗", "31") }
+  private var paint: TerminalPaint { TerminalPaint(colour: colour) }
+  private func ok(_ passed: Bool) -> String { paint.mark(passed) }
 
   public func render(_ result: ScenarioResult) -> String {
     let s = result.scenario
     var out: [String] = []
-    out.append(paint(s.name, "1"))
+    out.append(paint(s.name, TerminalPaint.bold))
     out.append("  file     \(s.path)")
     if s.sources.isEmpty {
       out.append("  store    \(s.store.name)")
@@ -38,15 +36,15 @@ public struct ScenarioTextReport: Sendable {
     }
     out.append("  time     \(RFC3339.format(s.start)) → \(RFC3339.format(result.end)), step \(result.step)")
     out.append("")
-    if s.familyMembers > 0 { out.append(paint("Purchaser", "1")) }
+    if s.familyMembers > 0 { out.append(paint("Purchaser", TerminalPaint.bold)) }
     run(result, into: &out)
     for member in result.members {
       out.append("")
-      out.append(paint("Family member \(member.member)", "1"))
+      out.append(paint("Family member \(member.member)", TerminalPaint.bold))
       run(member, into: &out)
     }
     out.append("")
-    out.append(result.passed ? paint("PASS", "1;32") : paint("FAIL", "1;31"))
+    out.append(result.passed ? paint("PASS", TerminalPaint.boldGreen) : paint("FAIL", TerminalPaint.boldRed))
     return out.joined(separator: "\n") + "\n"
   }
 
@@ -78,7 +76,7 @@ public struct ScenarioTextReport: Sendable {
         c == 1 ? cell.leftPadded(to: widths[c]) : cell.rightPadded(to: widths[c])
       }.joined(separator: "  ")
       let trimmed = "  " + line.trimmingTrailingSpaces()
-      out.append(r == 0 ? paint(trimmed, "2") : trimmed)
+      out.append(r == 0 ? paint(trimmed, TerminalPaint.dim) : trimmed)
     }
 
     if !result.entryErrors.isEmpty {
