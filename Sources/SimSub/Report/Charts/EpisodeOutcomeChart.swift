@@ -53,14 +53,7 @@ public enum EpisodeOutcomeChart {
 
   public static func draw(_ data: EpisodeOutcomeData) -> ChartDrawing {
     var w = SVGWriter()
-    var y = 28.0
-    w.element(
-      "text", Shape.text(16, y, "title"),
-      text: TimelineChart.truncated(data.title, width: width - 32, size: 16, bold: true))
-    for line in TimelineChart.wrap(data.subtitle, width: width - 32, size: 12) {
-      y += 17
-      w.element("text", Shape.text(16, y, "subtitle"), text: line)
-    }
+    var y = w.heading(title: data.title, subtitle: data.subtitle, width: width)
     y += 14
     var lx = 16.0
     for outcome in data.outcomes {

@@ -77,14 +77,7 @@ public enum RecoveryCurveChart {
     let left = 72.0
     let right = width - 24
     var w = SVGWriter()
-    var y = 28.0
-    w.element(
-      "text", Shape.text(16, y, "title"),
-      text: TimelineChart.truncated(data.title, width: width - 32, size: 16, bold: true))
-    for line in TimelineChart.wrap(data.subtitle, width: width - 32, size: 12) {
-      y += 17
-      w.element("text", Shape.text(16, y, "subtitle"), text: line)
-    }
+    var y = w.heading(title: data.title, subtitle: data.subtitle, width: width)
 
     // Legend: one line sample per series, then the band.
     y += 14
