@@ -393,10 +393,9 @@ public struct Engine<
     policy: inout Policy, observer: inout Observer, sentAt: Instant, at now: Instant
   ) {
     notifications.withUnsafeMutableBufferPointer { buffer in
-      let slot = buffer.baseAddress! + index
-      store.prepareDelivery(&slot.pointee, record: record, at: now)
-      policy.receive(slot.pointee, at: now)
-      observer.engineDidDeliver(slot.pointee, sentAt: sentAt, at: now)
+      store.prepareDelivery(&buffer[index], record: record, at: now)
+      policy.receive(buffer[index], at: now)
+      observer.engineDidDeliver(buffer[index], sentAt: sentAt, at: now)
     }
   }
 
