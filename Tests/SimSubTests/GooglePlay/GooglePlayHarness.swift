@@ -4,10 +4,8 @@ import Testing
 @testable import SimSub
 
 /// Builds Google Play models and engines for the store-model tests, and reads what they sent.
-enum GP {
-  typealias TestEngine<Payments: PaymentProcessor> = Engine<
-    GooglePlayModel, CountingPolicy, Payments, TraceRecorder
-  >
+enum GP: StoreHarness {
+  typealias Model = GooglePlayModel
 
   /// A product with Google's defaults unless told otherwise.
   static func product(
@@ -23,29 +21,9 @@ enum GP {
   static func model(
     _ products: [Product] = [product()], retrySchedule: [TimeSpan]? = nil, silentGrace: TimeSpan? = nil
   ) -> GooglePlayModel {
-    do {
-      return try GooglePlayModel(products: products, retrySchedule: retrySchedule, silentGrace: silentGrace)
-    } catch {
-      Issue.record("unexpected configuration error: \(error)")
-      fatalError("\(error)")
+    configured { () throws(StoreConfigurationError) in
+      try GooglePlayModel(products: products, retrySchedule: retrySchedule, silentGrace: silentGrace)
     }
-  }
-
-  static func engine(
-    _ model: GooglePlayModel, start: Instant = testStart, delivery: DeliverySettings = .onTime
-  ) -> TestEngine<CardOnFile> {
-    Engine(store: model, payments: CardOnFile(), observer: TraceRecorder(), start: start, delivery: delivery)
-  }
-
-  static func engine<Payments: PaymentProcessor>(
-    _ model: GooglePlayModel, payments: Payments, start: Instant = testStart
-  ) -> TestEngine<Payments> {
-    Engine(store: model, payments: payments, observer: TraceRecorder(), start: start)
-  }
-
-  /// A UTC instant.
-  static func at(_ year: Int64, _ month: Int64, _ day: Int64, _ hour: Int64 = 0) -> Instant {
-    CivilDate(year: year, month: month, day: day, hour: hour).instant
   }
 }
 

@@ -4,10 +4,8 @@ import Testing
 @testable import SimSub
 
 /// Builds Stripe models and engines for the store-model tests, and reads what they sent.
-enum ST {
-  typealias TestEngine<Payments: PaymentProcessor> = Engine<
-    StripeModel, CountingPolicy, Payments, TraceRecorder
-  >
+enum ST: StoreHarness {
+  typealias Model = StripeModel
 
   /// A monthly product with Stripe's defaults unless told otherwise.
   static func product(
@@ -23,29 +21,9 @@ enum ST {
   }
 
   static func model(_ products: [Product] = [product()], retrySchedule: [TimeSpan]? = nil) -> StripeModel {
-    do {
-      return try StripeModel(products: products, retrySchedule: retrySchedule)
-    } catch {
-      Issue.record("unexpected configuration error: \(error)")
-      fatalError("\(error)")
+    configured { () throws(StoreConfigurationError) in
+      try StripeModel(products: products, retrySchedule: retrySchedule)
     }
-  }
-
-  static func engine(
-    _ model: StripeModel, start: Instant = testStart, delivery: DeliverySettings = .onTime
-  ) -> TestEngine<CardOnFile> {
-    Engine(store: model, payments: CardOnFile(), observer: TraceRecorder(), start: start, delivery: delivery)
-  }
-
-  static func engine<Payments: PaymentProcessor>(
-    _ model: StripeModel, payments: Payments, start: Instant = testStart
-  ) -> TestEngine<Payments> {
-    Engine(store: model, payments: payments, observer: TraceRecorder(), start: start)
-  }
-
-  /// A UTC instant.
-  static func at(_ year: Int64, _ month: Int64, _ day: Int64, _ hour: Int64 = 0) -> Instant {
-    CivilDate(year: year, month: month, day: day, hour: hour).instant
   }
 }
 
