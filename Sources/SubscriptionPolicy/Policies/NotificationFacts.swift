@@ -6,8 +6,7 @@
 /// identity and its signed date in turn paid that copy four times, more than the rules
 /// themselves cost; reading all four at once pays it once. The answers are exactly those of
 /// ``ReplacedPurchase/isAboutReplacedPurchase(_:)``, ``ReferenceRules/reading(of:after:settings:)``,
-/// ``NotificationIdentity``, ``StoreNotification/sentDate``, ``SubscriptionSource/init(_:)`` and
-/// ``SubscriptionSource/paidThrough(_:)``.
+/// ``NotificationIdentity``, ``StoreNotification/sentDate`` and ``SubscriptionSource/init(_:)``.
 struct NotificationFacts: Sendable {
   /// The source it speaks for.
   var source: SubscriptionSource
@@ -20,7 +19,9 @@ struct NotificationFacts: Sendable {
   var reading: EntitlementReading?
   /// For a Google Play notification: what ``ReplacedPurchase`` needs.
   var purchase: PurchaseFacts?
-  /// The date its subscription is paid through, as it states it.
+  /// The date its subscription is paid through, as it states it: Apple's transaction
+  /// `expiresDate`, Google's line item `expiryTime`, Stripe's `current_period_end`,
+  /// RevenueCat's `expiration_at_ms`; `nil` when it states none.
   var paidThrough: Instant?
 
   /// A Google Play notification's token and what its fetched resource says of replacement.

@@ -18,18 +18,4 @@ public enum SubscriptionSource: Int, CaseIterable, Hashable, Sendable {
     case .revenueCat: self = .revenueCat
     }
   }
-
-  /// The date the source's subscription is paid through, as the notification states it:
-  /// Apple's transaction `expiresDate`, Google's line item `expiryTime`, Stripe's
-  /// `current_period_end`, RevenueCat's `expiration_at_ms`. `nil` when it says none. The
-  /// reference policy takes it from ``NotificationFacts``, read in one pass; the tests hold the
-  /// facts to this plain statement.
-  static func paidThrough(_ notification: StoreNotification) -> Instant? {
-    switch notification {
-    case .appStore(let n): n.data.transactionInfo?.expiresDate
-    case .googlePlay(let n): n.subscription?.lineItem.expiryTime
-    case .stripe(let e): e.subscription?.currentPeriodEnd
-    case .revenueCat(let e): e.expirationAt
-    }
-  }
 }

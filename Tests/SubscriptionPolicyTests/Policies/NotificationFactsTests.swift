@@ -14,6 +14,16 @@ struct NotificationFactsTests {
       + RevenueCatFixture.all.map { .revenueCat(try RevenueCatEvent(jsonText: $0.text)) }
   }
 
+  /// The paid-through date each store's notification states, read the plain way.
+  static func paidThrough(_ notification: StoreNotification) -> Instant? {
+    switch notification {
+    case .appStore(let n): n.data.transactionInfo?.expiresDate
+    case .googlePlay(let n): n.subscription?.lineItem.expiryTime
+    case .stripe(let e): e.subscription?.currentPeriodEnd
+    case .revenueCat(let e): e.expirationAt
+    }
+  }
+
   @Test(arguments: [PolicySettings.default, PolicySettings(stripeGracePeriod: .zero)])
   func oneReadingAnswersAsTheSeparateQuestions(settings: PolicySettings) throws {
     let notifications = try Self.everyFixture()
@@ -24,7 +34,7 @@ struct NotificationFactsTests {
         #expect(facts.source == SubscriptionSource(notification))
         #expect(facts.identity == NotificationIdentity(notification))
         #expect(facts.sentDate == notification.sentDate)
-        #expect(facts.paidThrough == SubscriptionSource.paidThrough(notification))
+        #expect(facts.paidThrough == Self.paidThrough(notification))
         #expect(facts.reading == ReferenceRules.reading(of: notification, after: state, settings: settings))
         var fromFacts = ReplacedPurchase()
         var fromNotification = ReplacedPurchase()
