@@ -205,15 +205,15 @@ public struct AppStoreModel: StoreModel {
     let previousProduct = record.product
     record.product = index
     if trial == nil {
-      guard payments.charge(.purchase, for: record, at: now) else {
+      guard charge(.purchase, amount: product.priceMilliunits, record: &record, at: now, payments: &payments)
+      else {
         record.product = previousProduct
         return
       }
-      record.charges += 1
-      record.collectedMilliunits += product.priceMilliunits
+    } else {
+      record.transactionCount += 1  // the free trial's transaction
     }
     record.trialsUsed |= groupBit
-    record.transactionCount += 1
     record.latestTransactionIsRenewal = false
     record.inTrial = trial != nil
     record.pendingProduct = nil
@@ -386,7 +386,7 @@ public struct AppStoreModel: StoreModel {
     }
     let previous = record.product
     record.product = index
-    guard payments.charge(.upgrade, for: record, at: now) else {
+    guard charge(.upgrade, amount: new.priceMilliunits, record: &record, at: now, payments: &payments) else {
       record.product = previous
       return
     }
@@ -394,9 +394,6 @@ public struct AppStoreModel: StoreModel {
       record.refundedMilliunits += Self.proratedRefund(
         price: old.priceMilliunits, periodStart: record.periodStart, periodEnd: record.periodEnd, at: now)
     }
-    record.charges += 1
-    record.collectedMilliunits += new.priceMilliunits
-    record.transactionCount += 1
     record.latestTransactionIsRenewal = false
     record.inTrial = false
     record.pendingProduct = nil
