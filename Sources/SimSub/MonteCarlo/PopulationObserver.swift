@@ -25,6 +25,8 @@ public struct PopulationObserver: EngineObserver {
   public var endedEpisode: EndedEpisode?
   /// Set when a wrongful lockout begins; the driver clears it.
   public var lockoutBegan = false
+  /// Set when the store's record moves to a new period; the driver clears it.
+  public var periodBegan = false
   /// Set by the driver before it makes the subscriber leave: the next cancel is a departure
   /// after a lockout, not a voluntary cancel.
   public var leaving = false
@@ -107,12 +109,13 @@ public struct PopulationObserver: EngineObserver {
   @inline(__always) mutating func update(
     _ record: SubscriptionRecord, at instant: Instant, ending: EndedEpisode.Kind
   ) {
-    // Only two fields are read, and only here, so the engine's record is never copied.
+    // Only three fields are read, and only here, so the engine's record is never copied.
     let now = record.truth
     let issue = record.billingIssueStart
     defer { truth = now }
     if record.periodNumber != period {
       period = record.periodNumber
+      periodBegan = true
       needsDriver = true
     }
     if issue == episodeStart { return }

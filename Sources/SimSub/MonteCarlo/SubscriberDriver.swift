@@ -35,7 +35,6 @@ struct SubscriberDriver<Store: StoreModel, Policy: EntitlementPolicy>: Sendable 
   private var cancels = Xoshiro256StarStar(s0: 1, s1: 2, s2: 3, s3: 4)
   private var fixes = Xoshiro256StarStar(s0: 1, s1: 2, s2: 3, s3: 4)
   private var leaves = Xoshiro256StarStar(s0: 1, s1: 2, s2: 3, s3: 4)
-  private var lastPeriod: Int32 = 0
 
   // The episode whose card fixes are scheduled.
   private var episode: Instant?
@@ -76,7 +75,6 @@ struct SubscriberDriver<Store: StoreModel, Policy: EntitlementPolicy>: Sendable 
     cancels = plan.stream(.cancels, of: index)
     fixes = plan.stream(.fixes, of: index)
     leaves = plan.stream(.leaves, of: index)
-    lastPeriod = 0
     episode = nil
     checks = 0
     draws.removeAll(keepingCapacity: true)
@@ -115,8 +113,8 @@ struct SubscriberDriver<Store: StoreModel, Policy: EntitlementPolicy>: Sendable 
       }
       if ended.kind == .recoveredByRetry { story?.append(StoryEntry(at: ended.end, action: .updateCard)) }
     }
-    if engine.record.periodNumber != lastPeriod {
-      lastPeriod = engine.record.periodNumber
+    if engine.observer.periodBegan {
+      engine.observer.periodBegan = false
       if engine.record.truth == .active { drawCancel() }
     }
     if let failure = engine.observer.episodeStart {
