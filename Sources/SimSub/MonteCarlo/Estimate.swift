@@ -80,6 +80,9 @@ public enum Estimator {
     let sxA = Double(tally.sum(x, policy: 0))
     let sxB = Double(tally.sum(x, policy: 1))
     guard n > 1, sxA > 0, sxB > 0 else { return .undefined }
+    // Policies that agree on every subscriber differ by exactly nothing. The expanded sums
+    // below cancel only to rounding, which would leave a residue of an interval around zero.
+    if tally.sidesAgree(on: y), tally.sidesAgree(on: x) { return Estimate(value: 0, low: 0, high: 0) }
     let rA = Double(tally.sum(y, policy: 0)) / sxA
     let rB = Double(tally.sum(y, policy: 1)) / sxB
     let meanXA = sxA / n

@@ -5,6 +5,12 @@
 ///
 /// It draws from the subscriber's own payments stream, so the same subscriber meets the same
 /// declines under any policy (common random numbers), and it counts the renewals it saw.
+///
+/// A store that asks for a forecast when an episode begins (``forecastRetries(count:for:at:)``,
+/// Google Play) has all the episode's retry draws made at once, in retry order, until the first
+/// success: the same independent chance per retry as drawing at each, decided before any policy
+/// acts, so it stays common to every policy. A store that does not ask (the App Store) draws at
+/// each retry.
 public struct PopulationPayments: PaymentProcessor {
   /// The population's rates as integer thresholds, compiled once per group.
   public struct Rates: Hashable, Sendable {
@@ -33,6 +39,9 @@ public struct PopulationPayments: PaymentProcessor {
   /// Renewal charges attempted, and declined.
   public private(set) var renewals: Int32 = 0
   public private(set) var failedRenewals: Int32 = 0
+  /// The current episode's first successful retry, once forecast (0: none succeeds); `nil`
+  /// while retries draw as they are made.
+  private var forecastSuccess: Int32?
 
   public init(rng: Xoshiro256StarStar, rates: Rates) {
     self.rng = rng
@@ -45,6 +54,7 @@ public struct PopulationPayments: PaymentProcessor {
     switch attempt {
     case .renewal:
       renewals &+= 1
+      forecastSuccess = nil
       guard rng.happens(rates.renewalFailure) else { return true }
       failedRenewals &+= 1
       let draw = rng.next()
@@ -52,10 +62,30 @@ public struct PopulationPayments: PaymentProcessor {
         rates.expired.contains(draw)
         ? .expired : rates.expiredOrInsufficientFunds.contains(draw) ? .insufficientFunds : .declined
       return false
-    case .retry:
+    case .retry(let n):
+      if let forecastSuccess { return n == forecastSuccess }
       return rng.happens(rates.retrySuccess[reason])
     case .purchase, .cardUpdated, .upgrade:
       return true
     }
+  }
+
+  public mutating func forecastRetries(
+    count: Int32, for record: SubscriptionRecord, at instant: Instant
+  ) -> RetryForecast {
+    let chance = rates.retrySuccess[reason]
+    var n: Int32 = 1
+    // An expired card is never collected by a retry: nothing to draw.
+    if chance.threshold > 0 || chance.isCertain {
+      while n <= count {
+        if rng.happens(chance) {
+          forecastSuccess = n
+          return .firstSucceeds(n)
+        }
+        n += 1
+      }
+    }
+    forecastSuccess = 0
+    return .noneSucceeds
   }
 }

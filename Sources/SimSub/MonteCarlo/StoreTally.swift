@@ -129,6 +129,17 @@ public struct StoreTally: Hashable, Sendable {
     return products[p * Self.plan.single.count + i].doubleValue
   }
 
+  /// Whether `counter` was the same for every subscriber under both policies, decided exactly:
+  /// Σ(c_A − c_B)² = Σc_A² + Σc_B² − 2·Σc_A·c_B is zero. `false` for one policy.
+  public func sidesAgree(on counter: Counter) -> Bool {
+    guard policies == 2 else { return false }
+    if counter == .subscribers { return true }
+    guard let single = Self.plan.singleIndex(counter, counter),
+      let pair = Self.plan.crossIndex(counter, counter), pair < cross.count
+    else { return false }
+    return products[single] + products[Self.plan.single.count + single] == cross[pair] + cross[pair]
+  }
+
   /// Σ a_A·b_B over the paired subscribers, as a double.
   public func crossProduct(_ a: Counter, _ b: Counter) -> Double {
     if a == .subscribers { return Double(sum(b, policy: 1)) }

@@ -5,6 +5,36 @@
 /// failure and retry-success rates. The engine is generic over it, so either runs specialised.
 public protocol PaymentProcessor: Sendable {
   mutating func charge(_ attempt: ChargeAttempt, for record: SubscriptionRecord, at instant: Instant) -> Bool
+
+  /// When an episode begins: which of its retries `1...count` goes through first, if the
+  /// processor can tell now. By default it cannot (`.unknown`), and the store makes every retry
+  /// and asks ``charge(_:for:at:)`` at each.
+  ///
+  /// A processor that answers `.firstSucceeds(n)` promises that `charge(.retry(n))` goes through
+  /// and that every retry before it would be declined; after `.noneSucceeds`, that every one
+  /// would. A store whose declined retries change nothing a policy or a report can see (Google
+  /// Play's send no notification) may then make only retry `n`, or none: an episode's daily
+  /// retries were most of a Google Play subscriber's events.
+  mutating func forecastRetries(count: Int32, for record: SubscriptionRecord, at instant: Instant)
+    -> RetryForecast
+}
+
+extension PaymentProcessor {
+  public mutating func forecastRetries(
+    count: Int32, for record: SubscriptionRecord, at instant: Instant
+  ) -> RetryForecast {
+    .unknown
+  }
+}
+
+/// What a payment processor knows, when an episode begins, of how its retries will go.
+public enum RetryForecast: Hashable, Sendable {
+  /// Nothing yet: each retry is decided when it is made.
+  case unknown
+  /// Retry `n` (1-based) is the first that goes through.
+  case firstSucceeds(Int32)
+  /// None of the episode's retries goes through.
+  case noneSucceeds
 }
 
 /// Why the store is charging.

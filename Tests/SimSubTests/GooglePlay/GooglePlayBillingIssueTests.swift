@@ -276,4 +276,53 @@ struct GooglePlayBillingIssueTests {
     #expect(e.payments.attempts.map(\.0) == [.purchase, .renewal, .retry(1), .cardUpdated])
     #expect(e.record.collectedMilliunits == 2 * 9_990)
   }
+
+  // MARK: Retries forecast by the payment processor
+
+  /// Plays a failed renewal with retry `succeeding` the first to go through (`.max`: none), the
+  /// card fixed at `fixAt` if given, each retry made in turn or only the forecast one.
+  func forecastRun(succeeding: Int32, fixAt: Instant?, forecasts: Bool) -> GP.TestEngine<ScriptedPayments> {
+    var e = GP.engine(
+      GP.model(),
+      payments: ScriptedPayments(
+        declineRenewalsFrom: failed, succeedOnRetry: succeeding, forecasts: forecasts))
+    e.schedule(.subscribe(product: 0, trial: false), at: testStart)
+    if let fixAt { e.schedule(.updateCard, at: fixAt) }
+    _ = e.run(until: failed + .days(70))
+    return e
+  }
+
+  @Test(arguments: [Int32(1), 5, 7, 8, 30, 59, .max])
+  func aForecastRetryPlaysAsEveryRetryInTurnWould(succeeding: Int32) {
+    for fixAt in [nil, failed + .days(6) + .hours(3)] {
+      let inTurn = forecastRun(succeeding: succeeding, fixAt: fixAt, forecasts: false)
+      let forecast = forecastRun(succeeding: succeeding, fixAt: fixAt, forecasts: true)
+      // What the policy and the reports see is the same: every notification, sent and
+      // delivered (with the resource fetched), every change of truth, and the record at the end.
+      #expect(forecast.observer.googleSent.map(\.instant) == inTurn.observer.googleSent.map(\.instant))
+      #expect(forecast.observer.googleSent.map(\.rtdn) == inTurn.observer.googleSent.map(\.rtdn))
+      #expect(forecast.observer.googleDelivered.map(\.rtdn) == inTurn.observer.googleDelivered.map(\.rtdn))
+      #expect(forecast.observer.truthSteps.map(\.0) == inTurn.observer.truthSteps.map(\.0))
+      #expect(forecast.observer.truthSteps.map(\.1) == inTurn.observer.truthSteps.map(\.1))
+      // The record too, but for the count of retries made so far in an open episode.
+      var record = inTurn.record
+      record.retryCount = forecast.record.retryCount
+      #expect(forecast.record == record)
+      // Each episode (each declined renewal) asks once, for the default schedule's daily
+      // retries on days 1 to 59 of its 60-day window.
+      let declined = inTurn.payments.attempts.filter { $0.0 == .renewal && $0.1 >= failed }.count
+      #expect(declined >= 1)
+      #expect(forecast.payments.forecastCounts == Array(repeating: 59, count: declined))
+      // Only retries that go through are made: the in-turn run's successful ones.
+      let succeeded = inTurn.payments.attempts.filter {
+        if case .retry(let n) = $0.0 { n == succeeding } else { false }
+      }
+      #expect(forecast.payments.retryInstants == succeeded.map(\.1))
+    }
+  }
+
+  @Test func aProcessorThatCannotForecastIsAskedAtEveryRetry() {
+    let e = forecastRun(succeeding: .max, fixAt: nil, forecasts: false)
+    #expect(e.payments.retryInstants == (1...59).map { failed + .days($0) })
+  }
 }

@@ -66,11 +66,23 @@ extension TraceRecorder {
 
 /// Charges as scripted: purchases, upgrades and card updates go through; renewals are declined
 /// from `declineRenewalsFrom` on; the `succeedOnRetry`-th retry goes through. Keeps every attempt.
+/// With `forecasts`, it tells the store which retry succeeds when the episode begins, and keeps
+/// the retry counts it was asked about.
 struct ScriptedPayments: PaymentProcessor {
   var declineRenewalsFrom = Instant.distantPast
   var succeedOnRetry: Int32 = .max
   var cardUpdateWorks = true
+  var forecasts = false
   var attempts: [(ChargeAttempt, Instant)] = []
+  var forecastCounts: [Int32] = []
+
+  mutating func forecastRetries(count: Int32, for record: SubscriptionRecord, at instant: Instant)
+    -> RetryForecast
+  {
+    guard forecasts else { return .unknown }
+    forecastCounts.append(count)
+    return succeedOnRetry <= count ? .firstSucceeds(succeedOnRetry) : .noneSucceeds
+  }
 
   mutating func charge(_ attempt: ChargeAttempt, for record: SubscriptionRecord, at instant: Instant) -> Bool
   {

@@ -58,6 +58,23 @@ import Testing
     #expect(undefined.isEmpty, "metrics without data: \(undefined)")
   }
 
+  @Test func countersAgreeExactlyWhereEverySubscriberAgrees() throws {
+    let population = try MonteCarloTestSupport.typical(users: 1500)
+    // Policies that decide alike agree on every counter the estimates read, for every subscriber.
+    let alike = try MonteCarloTestSupport.run(population, policies: ["reference", "arrival-order"])
+    for metric in Metric.allCases {
+      #expect(alike.all.sidesAgree(on: metric.numerator), "\(metric)")
+      #expect(alike.all.sidesAgree(on: metric.denominator), "\(metric)")
+    }
+    // active-only locks grace subscribers out: its lockouts are not the reference policy's, and
+    // their difference keeps an interval.
+    let unlike = try MonteCarloTestSupport.run(population, policies: ["reference", "active-only"])
+    #expect(!unlike.all.sidesAgree(on: .lockouts))
+    #expect(!unlike.all.sidesAgree(on: .lockoutSeconds))
+    let lockouts = Estimator.difference(.lockoutDaysPerSubscriber, unlike.all)
+    #expect(lockouts.high > lockouts.low)
+  }
+
   @Test func theCommandReportsBothPoliciesAndTheirDifference() throws {
     let dir = try CommandLineScratchDirectory()
     defer { dir.remove() }

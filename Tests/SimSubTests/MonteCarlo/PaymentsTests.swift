@@ -62,4 +62,53 @@ import Testing
     }
     #expect(others == [true, true, true])
   }
+
+  @Test func aForecastIsTheRetryDrawsInTurn() {
+    let rates = PopulationPayments.Rates(
+      PaymentRates(
+        renewalFailure: 1, reasons: PerReason(expired: 0, insufficientFunds: 1, declined: 0),
+        retrySuccess: PerReason(expired: 0, insufficientFunds: 0.1, declined: 0.1)))
+    let record = SubscriptionRecord(subscriber: 1)
+    var outcomes: Set<RetryForecast> = []
+    for subscriber: UInt64 in 0..<300 {
+      let rng = Xoshiro256StarStar.stream(seed: 9, subscriber: subscriber, purpose: 2)
+      var inTurn = PopulationPayments(rng: rng, rates: rates)
+      var forecasting = PopulationPayments(rng: rng, rates: rates)
+      _ = inTurn.charge(.renewal, for: record, at: .distantPast)
+      _ = forecasting.charge(.renewal, for: record, at: .distantPast)
+      let count: Int32 = 12
+      let firstInTurn = (1...count).first { inTurn.charge(.retry($0), for: record, at: .distantPast) }
+      let forecast = forecasting.forecastRetries(count: count, for: record, at: .distantPast)
+      #expect(forecast == (firstInTurn.map { .firstSucceeds($0) } ?? .noneSucceeds))
+      outcomes.insert(forecast == .noneSucceeds ? .noneSucceeds : .firstSucceeds(0))
+      // The forecast retry goes through and the others are declined, with no further draw.
+      let answers = (1...count).map { forecasting.charge(.retry($0), for: record, at: .distantPast) }
+      #expect(answers == (1...count).map { $0 == firstInTurn })
+      // The next renewal ends the forecast: its retries draw in turn again.
+      _ = inTurn.charge(.renewal, for: record, at: .distantPast)
+      _ = forecasting.charge(.renewal, for: record, at: .distantPast)
+      if firstInTurn != nil {
+        var a = forecasting.rng
+        var b = inTurn.rng
+        #expect(a.next() == b.next())
+        let next = (1...count).map { inTurn.charge(.retry($0), for: record, at: .distantPast) }
+        #expect((1...count).map { forecasting.charge(.retry($0), for: record, at: .distantPast) } == next)
+      }
+    }
+    // 0.9^12 ≈ 28% of episodes see no retry go through: both outcomes were met.
+    #expect(outcomes.count == 2)
+  }
+
+  @Test func anExpiredCardIsForecastNeverToBeCollectedWithoutADraw() {
+    let rates = PopulationPayments.Rates(
+      PaymentRates(renewalFailure: 1, reasons: PerReason(expired: 1, insufficientFunds: 0, declined: 0)))
+    var payments = PopulationPayments(
+      rng: Xoshiro256StarStar.stream(seed: 2, subscriber: 0, purpose: 2), rates: rates)
+    let record = SubscriptionRecord(subscriber: 1)
+    _ = payments.charge(.renewal, for: record, at: .distantPast)
+    var before = payments.rng
+    #expect(payments.forecastRetries(count: 59, for: record, at: .distantPast) == .noneSucceeds)
+    var after = payments.rng
+    #expect(after.next() == before.next())
+  }
 }

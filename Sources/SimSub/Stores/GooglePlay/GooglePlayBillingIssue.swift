@@ -9,7 +9,9 @@
 /// next stage (a retry on grace's last instant is a recovery from hold).
 extension GooglePlayModel {
   /// The renewal due now was declined.
-  func beginBillingIssue(record: inout SubscriptionRecord, at now: Instant, effects: inout StoreEffects) {
+  func beginBillingIssue<Payments: PaymentProcessor>(
+    record: inout SubscriptionRecord, at now: Instant, payments: inout Payments, effects: inout StoreEffects
+  ) {
     let product = products[Int(record.product)]
     let graceEnd = now + product.grace
     let windowEnd = graceEnd + product.hold
@@ -17,21 +19,28 @@ extension GooglePlayModel {
     record.retryCount = 0
     record.retryWindowEnd = windowEnd
     record.gracePeriodExpiresDate = product.grace > .zero ? graceEnd : nil
-    // Stage ends are set before retries, so a retry at the same instant comes after them.
+    // Every stage end is set here, before any retry, so a retry at the same instant comes
+    // after it however early the retry was set (a forecast one is set now, for weeks ahead).
     effects.schedule(.retryWindowEnds, at: windowEnd, for: record)
     let silentEnd = now + silentGrace
-    if silentGrace > .zero, silentEnd < windowEnd {
+    let silent = silentGrace > .zero && silentEnd < windowEnd
+    if product.grace > .zero, graceEnd > (silent ? silentEnd : now) {
+      effects.schedule(.graceEnds, at: graceEnd, for: record)
+    }
+    if silent {
       effects.schedule(.silentGraceEnds, at: silentEnd, for: record)
     } else {
       enterGraceOrHold(record: &record, at: now, effects: &effects)
     }
-    scheduleRetry(1, record: record, effects: &effects)
+    scheduleRetries(record: record, at: now, payments: &payments, effects: &effects)
   }
 
   /// The resume from a pause was declined: straight to account hold ("The subscription enters
   /// into account hold directly when the subscription resumes from a paused state with a failed
   /// form of payment").
-  func beginHoldAfterResume(record: inout SubscriptionRecord, at now: Instant, effects: inout StoreEffects) {
+  func beginHoldAfterResume<Payments: PaymentProcessor>(
+    record: inout SubscriptionRecord, at now: Instant, payments: inout Payments, effects: inout StoreEffects
+  ) {
     let windowEnd = now + products[Int(record.product)].hold
     record.billingIssueStart = now
     record.retryCount = 0
@@ -43,16 +52,16 @@ extension GooglePlayModel {
       return
     }
     effects.schedule(.retryWindowEnds, at: windowEnd, for: record)
-    scheduleRetry(1, record: record, effects: &effects)
+    scheduleRetries(record: record, at: now, payments: &payments, effects: &effects)
     record.truth = .hold
     send(.subscriptionOnHold, record: &record, at: now, effects: &effects)
   }
 
-  /// Grace if some is left, else account hold, else (no hold) the end.
+  /// Grace if some is left, else account hold, else (no hold) the end. Grace's end is already
+  /// set (`beginBillingIssue`).
   func enterGraceOrHold(record: inout SubscriptionRecord, at now: Instant, effects: inout StoreEffects) {
     if let graceEnd = record.gracePeriodExpiresDate, now < graceEnd {
       record.truth = .grace
-      effects.schedule(.graceEnds, at: graceEnd, for: record)
       send(.subscriptionInGracePeriod, record: &record, at: now, effects: &effects)
     } else {
       enterHold(record: &record, at: now, effects: &effects)
@@ -98,6 +107,32 @@ extension GooglePlayModel {
     record.epoch &+= 1
     send(.subscriptionCanceled, record: &record, at: now, effects: &effects)
     send(.subscriptionExpired, record: &record, at: now, effects: &effects)
+  }
+
+  /// Sets the episode's retries going: the first of them, or, when the payment processor can
+  /// tell which succeeds, only that one (or none). A declined retry sends nothing and changes
+  /// nothing but `retryCount`, so skipping the declined ones is invisible to the policy and the
+  /// reports, and a daily schedule no longer costs an event a day.
+  func scheduleRetries<Payments: PaymentProcessor>(
+    record: SubscriptionRecord, at now: Instant, payments: inout Payments, effects: inout StoreEffects
+  ) {
+    switch payments.forecastRetries(count: retriesInWindow(of: record), for: record, at: now) {
+    case .unknown: scheduleRetry(1, record: record, effects: &effects)
+    case .firstSucceeds(let n): scheduleRetry(n, record: record, effects: &effects)
+    case .noneSucceeds: return
+    }
+  }
+
+  /// How many of the schedule's retries fall before the episode's window ends.
+  func retriesInWindow(of record: SubscriptionRecord) -> Int32 {
+    guard let start = record.billingIssueStart, let windowEnd = record.retryWindowEnd else { return 0 }
+    var count: Int32 = 0
+    // The offsets increase (`validate(retrySchedule:)`), so the first one out ends the count.
+    for offset in retrySchedule {
+      guard start + offset < windowEnd else { break }
+      count += 1
+    }
+    return count
   }
 
   /// Sets the `n`-th retry, if the schedule has one before hold ends.

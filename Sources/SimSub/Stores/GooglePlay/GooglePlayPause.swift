@@ -72,7 +72,7 @@ extension GooglePlayModel {
       effects.schedule(.renewal, at: record.periodEnd, for: record)
       send(.subscriptionRecovered, record: &record, at: now, effects: &effects)
     } else {
-      beginHoldAfterResume(record: &record, at: now, effects: &effects)
+      beginHoldAfterResume(record: &record, at: now, payments: &payments, effects: &effects)
     }
   }
 }

@@ -33,7 +33,7 @@ extension GooglePlayModel {
       effects.schedule(.renewal, at: record.periodEnd, for: record)
       send(.subscriptionRenewed, record: &record, at: now, effects: &effects)
     } else {
-      beginBillingIssue(record: &record, at: now, effects: &effects)
+      beginBillingIssue(record: &record, at: now, payments: &payments, effects: &effects)
     }
   }
 }
