@@ -33,15 +33,27 @@ struct NotificationFacts: Sendable {
     var linkedPurchaseToken: PurchaseToken?
 
     init(_ n: GooglePlayNotification) {
-      token = n.subscriptionNotification.purchaseToken
       // Unwrapped once: each optional chain on the resource would copy it.
       if let resource = n.subscription {
-        replacementCancellation = resource.canceledStateContext == .replacementCancellation
-        linkedPurchaseToken = resource.linkedPurchaseToken
+        self.init(token: n.subscriptionNotification.purchaseToken, resource: resource)
       } else {
-        replacementCancellation = false
-        linkedPurchaseToken = nil
+        self.init(token: n.subscriptionNotification.purchaseToken)
       }
+    }
+
+    /// With the fetched resource.
+    @inline(__always)
+    init(token: PurchaseToken, resource: borrowing SubscriptionPurchaseV2) {
+      self.token = token
+      replacementCancellation = resource.canceledStateContext == .replacementCancellation
+      linkedPurchaseToken = resource.linkedPurchaseToken
+    }
+
+    /// Without a resource.
+    init(token: PurchaseToken) {
+      self.token = token
+      replacementCancellation = false
+      linkedPurchaseToken = nil
     }
   }
 
@@ -57,17 +69,37 @@ struct NotificationFacts: Sendable {
       source = .appStore
       identity = .appStore(n.notificationUUID)
       sentDate = n.signedDate
-      reading = ReferenceRules.reading(of: n)
+      // The transaction is unwrapped once, for the reading and the paid-through date.
+      let familyShared: Bool
+      if let transaction = n.data.transactionInfo {
+        familyShared = transaction.inAppOwnershipType == .familyShared
+        paidThrough = transaction.expiresDate
+      } else {
+        familyShared = false
+        paidThrough = nil
+      }
+      reading = ReferenceRules.reading(
+        of: n.notificationType, n.subtype, status: n.data.status,
+        gracePeriodExpiresDate: n.data.renewalInfo?.gracePeriodExpiresDate, familyShared: familyShared)
       purchase = nil
-      paidThrough = n.data.transactionInfo?.expiresDate
     case .googlePlay(let n):
       source = .googlePlay
-      identity = .googlePlay(
-        n.subscriptionNotification.purchaseToken, n.subscriptionNotification.notificationType, n.eventTime)
+      let code = n.subscriptionNotification.notificationType
+      let token = n.subscriptionNotification.purchaseToken
+      identity = .googlePlay(token, code, n.eventTime)
       sentDate = n.eventTime
-      reading = ReferenceRules.reading(of: n, after: current(.googlePlay))
-      purchase = PurchaseFacts(n)
-      paidThrough = n.subscription?.lineItem.expiryTime
+      // The fetched resource is unwrapped once for all three readings: each unwrap copies it.
+      if let resource = n.subscription {
+        let expiry = resource.lineItem.expiryTime
+        reading = ReferenceRules.reading(
+          of: code, fetched: resource.subscriptionState, expiryTime: expiry, after: current(.googlePlay))
+        purchase = PurchaseFacts(token: token, resource: resource)
+        paidThrough = expiry
+      } else {
+        reading = ReferenceRules.reading(of: code, fetched: nil, expiryTime: nil, after: current(.googlePlay))
+        purchase = PurchaseFacts(token: token)
+        paidThrough = nil
+      }
     case .stripe(let e):
       source = .stripe
       identity = .stripe(e.id)

@@ -116,23 +116,36 @@ enum ReferenceRules {
   /// like `REFUND`: sharing was withdrawn, or the purchaser was refunded).
   @inline(__always)
   static func reading(of n: AppStoreServerNotification) -> EntitlementReading? {
+    reading(
+      of: n.notificationType, n.subtype, status: n.data.status,
+      gracePeriodExpiresDate: n.data.renewalInfo?.gracePeriodExpiresDate,
+      familyShared: n.data.transactionInfo?.inAppOwnershipType == .familyShared)
+  }
+
+  /// An App Store notification's reading from the parts it reads: its type, subtype and
+  /// status, the renewal info's `gracePeriodExpiresDate`, and whether the transaction is a
+  /// Family Sharing member's. For a caller that has unwrapped the payloads already: each unwrap
+  /// copies one.
+  @inline(__always)
+  static func reading(
+    of type: AppStoreNotificationType, _ subtype: AppStoreNotificationSubtype?,
+    status: AppStoreSubscriptionStatus?, gracePeriodExpiresDate: Instant?, familyShared: Bool
+  ) -> EntitlementReading? {
     let byType: EntitlementState?
-    let type = n.notificationType
     // The common types first: each case of the switch below compares with a lazily made
     // static, and the compiler checks them all before it compares any.
     if type == .didRenew || type == .subscribed {
       byType = .active
     } else {
-      switch typeReading(type, n.subtype) {
+      switch typeReading(type, subtype) {
       case .notAboutState: return nil
       case .onlyThroughStatus: byType = nil
       case .state(let state): byType = state
       }
     }
-    guard let state = n.data.status.flatMap(state(for:)) ?? byType else { return nil }
+    guard let state = status.flatMap(state(for:)) ?? byType else { return nil }
     return EntitlementReading(
-      state, gracePeriodExpiresDate: n.data.renewalInfo?.gracePeriodExpiresDate,
-      familyShared: n.data.transactionInfo?.inAppOwnershipType == .familyShared)
+      state, gracePeriodExpiresDate: gracePeriodExpiresDate, familyShared: familyShared)
   }
 
   /// What an App Store notification's type and subtype say on their own.
@@ -202,15 +215,30 @@ enum ReferenceRules {
     of n: GooglePlayNotification, after current: EntitlementState
   ) -> EntitlementReading? {
     let code = n.subscriptionNotification.notificationType
+    if let subscription = n.subscription {
+      return reading(
+        of: code, fetched: subscription.subscriptionState, expiryTime: subscription.lineItem.expiryTime,
+        after: current)
+    }
+    return reading(of: code, fetched: nil, expiryTime: nil, after: current)
+  }
+
+  /// A Google Play notification's reading from the parts it reads: the RTDN's code, and the
+  /// fetched resource's `subscriptionState` and line item `expiryTime` (`nil` without a
+  /// resource). For a caller that has unwrapped the resource already: each unwrap copies it.
+  @inline(__always)
+  static func reading(
+    of code: GooglePlayNotificationType, fetched state: SubscriptionState?, expiryTime: Instant?,
+    after current: EntitlementState
+  ) -> EntitlementReading? {
     guard isDocumented(code) else { return nil }
     let revokedNow = code == .subscriptionRevoked || current == .revoked
-    if let subscription = n.subscription {
-      switch subscription.subscriptionState {
+    if let state {
+      switch state {
       case .active, .canceled:
         return EntitlementReading(.active)
       case .inGracePeriod:
-        return EntitlementReading(
-          .grace, gracePeriodExpiresDate: subscription.lineItem.expiryTime)
+        return EntitlementReading(.grace, gracePeriodExpiresDate: expiryTime)
       case .onHold:
         return EntitlementReading(.hold)
       case .paused:
