@@ -11,8 +11,8 @@ public protocol PaymentProcessor: Sendable {
   /// and asks ``charge(_:for:at:)`` at each.
   ///
   /// A processor that answers `.firstSucceeds(n)` promises that `charge(.retry(n))` goes through
-  /// and that every retry before it would be declined; after `.noneSucceeds`, that every one
-  /// would. A store whose declined retries change nothing a policy or a report can see (Google
+  /// and that every retry before it would be declined; after `.noneSucceeds`, that every retry
+  /// would be. A store whose declined retries change nothing a policy or a report can see (Google
   /// Play's send no notification) may then make only retry `n`, or none: an episode's daily
   /// retries were most of a Google Play subscriber's events.
   mutating func forecastRetries(count: Int32, for record: SubscriptionRecord, at instant: Instant)
