@@ -4,7 +4,7 @@ extension Array {
   ///
   /// `removeAll(keepingCapacity: true)` goes through the generic `replaceSubrange`, which cost
   /// more per store step than some of the store's own rules; removing a few plain values from
-  /// the end is a count decrement each.
+  /// the end is a uniqueness check and a count decrement each.
   @inline(__always)
   mutating func removeAllKeepingCapacity() {
     while !isEmpty { removeLast() }

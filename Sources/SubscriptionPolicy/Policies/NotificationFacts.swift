@@ -69,18 +69,7 @@ struct NotificationFacts: Sendable {
       source = .appStore
       identity = .appStore(n.notificationUUID)
       sentDate = n.signedDate
-      // The transaction is unwrapped once, for the reading and the paid-through date.
-      let familyShared: Bool
-      if let transaction = n.data.transactionInfo {
-        familyShared = transaction.inAppOwnershipType == .familyShared
-        paidThrough = transaction.expiresDate
-      } else {
-        familyShared = false
-        paidThrough = nil
-      }
-      reading = ReferenceRules.reading(
-        of: n.notificationType, n.subtype, status: n.data.status,
-        gracePeriodExpiresDate: n.data.renewalInfo?.gracePeriodExpiresDate, familyShared: familyShared)
+      (reading, paidThrough) = ReferenceRules.readingAndExpiresDate(of: n)
       purchase = nil
     case .googlePlay(let n):
       source = .googlePlay

@@ -116,18 +116,36 @@ enum ReferenceRules {
   /// like `REFUND`: sharing was withdrawn, or the purchaser was refunded).
   @inline(__always)
   static func reading(of n: AppStoreServerNotification) -> EntitlementReading? {
-    reading(
+    readingAndExpiresDate(of: n).reading
+  }
+
+  /// The reading, and the transaction's `expiresDate` (the date the notification says the
+  /// subscription is paid through): the transaction is unwrapped once for both, since each
+  /// unwrap copies it.
+  @inline(__always)
+  static func readingAndExpiresDate(
+    of n: AppStoreServerNotification
+  ) -> (reading: EntitlementReading?, expiresDate: Instant?) {
+    let familyShared: Bool
+    let expiresDate: Instant?
+    if let transaction = n.data.transactionInfo {
+      familyShared = transaction.inAppOwnershipType == .familyShared
+      expiresDate = transaction.expiresDate
+    } else {
+      familyShared = false
+      expiresDate = nil
+    }
+    let reading = reading(
       of: n.notificationType, n.subtype, status: n.data.status,
-      gracePeriodExpiresDate: n.data.renewalInfo?.gracePeriodExpiresDate,
-      familyShared: n.data.transactionInfo?.inAppOwnershipType == .familyShared)
+      gracePeriodExpiresDate: n.data.renewalInfo?.gracePeriodExpiresDate, familyShared: familyShared)
+    return (reading, expiresDate)
   }
 
   /// An App Store notification's reading from the parts it reads: its type, subtype and
   /// status, the renewal info's `gracePeriodExpiresDate`, and whether the transaction is a
-  /// Family Sharing member's. For a caller that has unwrapped the payloads already: each unwrap
-  /// copies one.
+  /// Family Sharing member's.
   @inline(__always)
-  static func reading(
+  private static func reading(
     of type: AppStoreNotificationType, _ subtype: AppStoreNotificationSubtype?,
     status: AppStoreSubscriptionStatus?, gracePeriodExpiresDate: Instant?, familyShared: Bool
   ) -> EntitlementReading? {

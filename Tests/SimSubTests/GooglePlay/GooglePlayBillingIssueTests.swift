@@ -320,9 +320,4 @@ struct GooglePlayBillingIssueTests {
       #expect(forecast.payments.retryInstants == succeeded.map(\.1))
     }
   }
-
-  @Test func aProcessorThatCannotForecastIsAskedAtEveryRetry() {
-    let e = forecastRun(succeeding: .max, fixAt: nil, forecasts: false)
-    #expect(e.payments.retryInstants == (1...59).map { failed + .days($0) })
-  }
 }
