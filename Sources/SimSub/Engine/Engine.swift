@@ -54,6 +54,12 @@ public struct Engine<
   private var nextStep: Instant
   private var undelivered: Int32 = 0
   private var gainNoticesPending: Int32 = 0
+  /// Notifications of the current store step that arrive at once, still in the effects'
+  /// buffer, to be delivered right after the step's sample (see `deliversAtOnce`).
+  private var dueAtOnce = 0
+  /// Whether the notifications of the current store step give the policy access (for
+  /// `gainNoticesPending`), kept for their delivery at once.
+  private var dueAtOnceGainNotice = false
   /// Whether the policy is sampled at every step; otherwise at events and on its own clock.
   @inline(__always) private var samplesSteps: Bool { !Policy.decidesOnlyOnNotifications }
   /// The instant of the policy-clock sample queued last, if any.
@@ -228,9 +234,17 @@ public struct Engine<
   /// For a caller that reacts to a few instants only, as the Monte Carlo driver does: it pays
   /// one call and one return per instant it reacts to, not per instant played (a Google Play
   /// subscriber in account hold has a retry a day, and nothing to react to in most of them).
+  /// Between two instants the observer may queue an action of the subscriber's
+  /// (``EngineObserver/engineFinishedInstant(_:record:)``) without the caller.
   public mutating func runWhileObserverContinues() -> Stop {
     while let next = queue.first {
-      if next.instant > now, observer.wantsToStop(before: next.instant) { break }
+      if next.instant > now {
+        if let scheduled = observer.engineFinishedInstant(now, record: record) {
+          schedule(scheduled.action, at: scheduled.instant)
+          continue
+        }
+        if observer.wantsToStop(before: next.instant) { break }
+      }
       sampleSteps(before: next.instant)
       guard let entry = queue.popFirst() else { break }
       if let stop = process(entry) { return stop }
@@ -249,13 +263,15 @@ public struct Engine<
     case .marker(let id):
       return .marker(id)
     case .action(let action):
-      applyStoreStep { store, record, payments, effects, now in
+      applyStoreStep(periodEnd: periodEnd, periodNumber: periodNumber) {
+        store, record, payments, effects, now in
         store.apply(action, to: &record, at: now, payments: &payments, effects: &effects)
       }
       observer.engineDidApply(action, at: now, record: record)
     case .timer(let timer, let epoch):
       guard epoch == record.epoch else { return nil }
-      applyStoreStep { store, record, payments, effects, now in
+      applyStoreStep(periodEnd: periodEnd, periodNumber: periodNumber) {
+        store, record, payments, effects, now in
         store.fire(timer, to: &record, at: now, payments: &payments, effects: &effects)
       }
       observer.engineDidFire(timer, at: now, record: record)
@@ -270,6 +286,7 @@ public struct Engine<
       schedulePolicyClock()
     }
     sample(afterEvent: true)
+    if dueAtOnce > 0 { deliverDueAtOnce() }
     if stopsWhenRenewalMoves, record.periodEnd != periodEnd || record.periodNumber != periodNumber {
       return .renewalMoved
     }
@@ -278,6 +295,7 @@ public struct Engine<
 
   @inline(__always)
   private mutating func applyStoreStep(
+    periodEnd: Instant, periodNumber: Int32,
     _ rule: (Store, inout SubscriptionRecord, inout Payments, inout StoreEffects, Instant) -> Void
   ) {
     let before = record.truth
@@ -293,6 +311,18 @@ public struct Engine<
     }
     let count = effects.notifications.count
     guard count > 0 else { return }
+    if deliversAtOnce(renewalMoved: record.periodEnd != periodEnd || record.periodNumber != periodNumber) {
+      var i = 0
+      while i < count {
+        observer.engineDidSend(effects.notifications[i], at: now)
+        i += 1
+      }
+      undelivered += Int32(count)
+      if gainsAccess { gainNoticesPending += Int32(count) }
+      dueAtOnce = count
+      dueAtOnceGainNotice = gainsAccess
+      return
+    }
     // Nothing in flight (every slot free), as when each notification arrives before the next
     // event: the effects' buffer becomes the slots' buffer, the i-th notification slot i, and
     // no notification is copied. Otherwise each is copied once, from the effects into a slot.
@@ -307,6 +337,44 @@ public struct Engine<
       send(effect: i, gainNotice: gainsAccess, inPlace: inPlace)
       i += 1
     }
+  }
+
+  /// Whether the notifications of the store step just applied are delivered right after its
+  /// sample, from the effects' buffer, instead of through a slot and the queue: when each would
+  /// arrive now, once, and be the next work played (nothing queued before a delivery now), and
+  /// the caller is not to be stopped by the step first. Played in the same order with the same
+  /// samples as through the queue, without the slot bookkeeping, a queue insert and a pop per
+  /// notification: the case of every notification of a Monte Carlo run.
+  @inline(__always)
+  private func deliversAtOnce(renewalMoved: Bool) -> Bool {
+    guard !delivery.duplicate, delivery.delay.seconds == 0, delivery.reorderWindow.seconds == 0,
+      !delivery.isOutage(at: now), !(stopsWhenRenewalMoves && renewalMoved)
+    else { return false }
+    guard let first = queue.first else { return true }
+    return first.instant > now || first.rank > Rank.delivery
+  }
+
+  /// Delivers the notifications sent by the store step just played, in order, each followed by
+  /// its sample, as their queued deliveries would have been.
+  private mutating func deliverDueAtOnce() {
+    let count = dueAtOnce
+    dueAtOnce = 0
+    var notifications: [StoreNotification] = []
+    effects.exchangeNotifications(with: &notifications)
+    notifications.withUnsafeMutableBufferPointer { buffer in
+      var i = 0
+      while i < count {
+        store.prepareDelivery(&buffer[i], record: record, at: now)
+        policy.receive(buffer[i], at: now)
+        observer.engineDidDeliver(buffer[i], sentAt: now, at: now)
+        schedulePolicyClock()
+        undelivered -= 1
+        if dueAtOnceGainNotice { gainNoticesPending -= 1 }
+        sample(afterEvent: true)
+        i += 1
+      }
+    }
+    effects.exchangeNotifications(with: &notifications)
   }
 
   /// Sends the `i`-th notification of the current effects; `inPlace` when it already lies in

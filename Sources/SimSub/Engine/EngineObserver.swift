@@ -24,6 +24,22 @@ public protocol EngineObserver: Sendable {
   /// Whether `Engine.runWhileObserverContinues()` should return before playing the work at
   /// `next`, every earlier instant having been played; by default, never.
   func wantsToStop(before next: Instant) -> Bool
+  /// In `Engine.runWhileObserverContinues()`, once every event of `instant` has been played and
+  /// before asking `wantsToStop(before:)`: something the subscriber does at a later instant,
+  /// which the engine queues as `Engine.schedule(_:at:)` would (asked again until `nil`); by
+  /// default, nothing.
+  mutating func engineFinishedInstant(_ instant: Instant, record: SubscriptionRecord) -> ScheduledAction?
+}
+
+/// A subscriber's action at an instant, as an observer asks the engine to queue it.
+public struct ScheduledAction: Hashable, Sendable {
+  public var action: SubscriberAction
+  public var instant: Instant
+
+  public init(_ action: SubscriberAction, at instant: Instant) {
+    self.action = action
+    self.instant = instant
+  }
 }
 
 extension EngineObserver {
@@ -44,6 +60,9 @@ extension EngineObserver {
   public mutating func engineDeliveryChanged(_ settings: DeliverySettings, at instant: Instant) {}
   public mutating func engineSample(_ sample: EngineSample) {}
   public func wantsToStop(before next: Instant) -> Bool { false }
+  public mutating func engineFinishedInstant(
+    _ instant: Instant, record: SubscriptionRecord
+  ) -> ScheduledAction? { nil }
 }
 
 /// The store's truth and the policy's answer at one instant, with what the invariants need to

@@ -14,6 +14,11 @@
 /// observer raises `needsDriver` for those, and asks the engine to stop before the next instant
 /// while it is raised, or once the next instant lies past the horizon with no episode open
 /// (``wantsToStop(before:)``); the driver lowers it.
+///
+/// A new period is the common case (one a month), and its only reaction is the voluntary-cancel
+/// draw: with ``VoluntaryCancels/drawnByObserver`` the observer makes that draw itself once the
+/// instant has been played (``engineFinishedInstant(_:record:)``), at the point the driver would
+/// have, and the engine queues the cancel without returning to the driver.
 public struct PopulationObserver: EngineObserver {
   /// The price of the subscriber's product: what a recovery collects and an expiry loses.
   public var price: Int64
@@ -35,6 +40,8 @@ public struct PopulationObserver: EngineObserver {
   /// The end of the span in which episodes may begin: past it, with no episode open, the
   /// subscriber's run is over.
   public var horizonEnd: Instant
+  /// The subscriber's voluntary cancels: their stream and chance.
+  public var cancels: VoluntaryCancels
   /// When the first wrongful lockout and the first free access began, for counterexamples.
   public private(set) var firstLockout: Instant?
   public private(set) var firstFreeAccess: Instant?
@@ -61,14 +68,34 @@ public struct PopulationObserver: EngineObserver {
     public var end: Instant
   }
 
-  public init(price: Int64, start: Instant, horizonEnd: Instant = .distantFuture) {
+  public init(
+    price: Int64, start: Instant, horizonEnd: Instant = .distantFuture,
+    cancels: VoluntaryCancels = .never
+  ) {
     self.price = price
     self.lastSample = start
     self.horizonEnd = horizonEnd
+    self.cancels = cancels
   }
 
   @inline(__always) public func wantsToStop(before next: Instant) -> Bool {
     needsDriver || (next > horizonEnd && episodeStart == nil)
+  }
+
+  @inline(__always) public mutating func engineFinishedInstant(
+    _ instant: Instant, record: SubscriptionRecord
+  ) -> ScheduledAction? {
+    guard periodBegan, cancels.drawnByObserver else { return nil }
+    periodBegan = false
+    return drawCancel(record: record, at: instant).map { ScheduledAction(.cancel, at: $0) }
+  }
+
+  /// At the start of a paid period (`record` as the instant `now` left it): whether the
+  /// subscriber cancels during it, and when.
+  public mutating func drawCancel(record: SubscriptionRecord, at now: Instant) -> Instant? {
+    guard record.truth == .active else { return nil }
+    return cancels.draw(
+      periodStart: record.periodStart, periodEnd: record.periodEnd, at: now, horizonEnd: horizonEnd)
   }
 
   // MARK: Events
@@ -116,7 +143,7 @@ public struct PopulationObserver: EngineObserver {
     if record.periodNumber != period {
       period = record.periodNumber
       periodBegan = true
-      needsDriver = true
+      if !cancels.drawnByObserver { needsDriver = true }
     }
     if issue == episodeStart { return }
     if let failure = episodeStart {

@@ -2,7 +2,8 @@
 /// reacts, between the engine's instants, to what the store and the policy did.
 ///
 /// - **Voluntary cancels**: at the start of each paid period, the subscriber turns auto-renew
-///   off during it with `cancels-per-period`, at a uniformly drawn minute.
+///   off during it with `cancels-per-period`, at a uniformly drawn minute
+///   (``VoluntaryCancels``); the observer draws them, or the driver when the observer could not.
 /// - **Card fixes**: during an episode the subscriber opens the app on their daily check
 ///   instant with `opens-app-per-day`; the day's chance of fixing the card is
 ///   `fixes-card-per-day` for the prompt the policy shows then (``Behaviour/dailyFixChance(_:)``).
@@ -32,9 +33,12 @@ struct SubscriberDriver<Store: StoreModel, Policy: EntitlementPolicy>: Sendable 
   // The subscriber being played.
   private var profile = SubscriberProfile(
     index: 0, group: 0, start: .distantPast, appCheckOffset: .zero, horizonEnd: .distantPast)
-  private var cancels = Xoshiro256StarStar(s0: 1, s1: 2, s2: 3, s3: 4)
-  private var fixes = Xoshiro256StarStar(s0: 1, s1: 2, s2: 3, s3: 4)
-  private var leaves = Xoshiro256StarStar(s0: 1, s1: 2, s2: 3, s3: 4)
+  // The fixes and leaves streams, seeded when first drawn from: most subscribers have no
+  // episode and no lockout, and a seeding costs about 70 instructions.
+  private var fixes: Xoshiro256StarStar?
+  private var leaves: Xoshiro256StarStar?
+  /// The policy every subscriber starts with, built once: copying it is cheaper than building it.
+  private let freshPolicy: Policy
 
   // The episode whose card fixes are scheduled.
   private var episode: Instant?
@@ -51,6 +55,7 @@ struct SubscriberDriver<Store: StoreModel, Policy: EntitlementPolicy>: Sendable 
 
   init(store: Store, plan: PopulationPlan) {
     self.plan = plan
+    freshPolicy = Policy(settings: plan.policySettings)
     let placeholder = PopulationPayments(
       rng: Xoshiro256StarStar(s0: 1, s1: 2, s2: 3, s3: 4), rates: plan.groups[0].rates)
     engine = Engine(
@@ -68,13 +73,14 @@ struct SubscriberDriver<Store: StoreModel, Policy: EntitlementPolicy>: Sendable 
     let group = plan.groups[profile.group]
     let index = profile.index
     engine.reset(
-      subscriber: index + 1, start: profile.start, policy: Policy(settings: plan.policySettings),
+      subscriber: index + 1, start: profile.start, policy: freshPolicy,
       payments: PopulationPayments(rng: plan.stream(.payments, of: index), rates: group.rates),
       observer: PopulationObserver(
-        price: group.details.priceMilliunits, start: profile.start, horizonEnd: profile.horizonEnd))
-    cancels = plan.stream(.cancels, of: index)
-    fixes = plan.stream(.fixes, of: index)
-    leaves = plan.stream(.leaves, of: index)
+        price: group.details.priceMilliunits, start: profile.start, horizonEnd: profile.horizonEnd,
+        cancels: VoluntaryCancels(
+          rng: plan.stream(.cancels, of: index), chance: plan.cancelChance, drawnByObserver: story == nil)))
+    fixes = nil
+    leaves = nil
     episode = nil
     checks = 0
     draws.removeAll(keepingCapacity: true)
@@ -115,7 +121,7 @@ struct SubscriberDriver<Store: StoreModel, Policy: EntitlementPolicy>: Sendable 
     }
     if engine.observer.periodBegan {
       engine.observer.periodBegan = false
-      if engine.record.truth == .active { drawCancel() }
+      drawCancel()
     }
     if let failure = engine.observer.episodeStart {
       if failure != episode {
@@ -127,7 +133,8 @@ struct SubscriberDriver<Store: StoreModel, Policy: EntitlementPolicy>: Sendable 
     }
     if engine.observer.lockoutBegan {
       engine.observer.lockoutBegan = false
-      if leaves.happens(plan.leaveChance) {
+      if leaves == nil { leaves = plan.stream(.leaves, of: profile.index) }
+      if leaves!.happens(plan.leaveChance) {
         engine.observer.leaving = true
         engine.schedule(.cancel, at: engine.now)
         story?.append(StoryEntry(at: engine.now, action: .cancel))
@@ -135,14 +142,10 @@ struct SubscriberDriver<Store: StoreModel, Policy: EntitlementPolicy>: Sendable 
     }
   }
 
-  /// At the start of a paid period: does the subscriber cancel during it, and when.
+  /// At the start of a paid period, unless the observer drew already: does the subscriber
+  /// cancel during it, and when.
   private mutating func drawCancel() {
-    guard cancels.happens(plan.cancelChance) else { return }
-    let from = max(engine.record.periodStart, engine.now)
-    let minutes = (engine.record.periodEnd - from).seconds / 60
-    guard minutes >= 2 else { return }
-    let at = from + .minutes(1 + Int64(cancels.next(below: UInt64(minutes - 1))))
-    guard at <= profile.horizonEnd else { return }
+    guard let at = engine.observer.drawCancel(record: engine.record, at: engine.now) else { return }
     engine.schedule(.cancel, at: at)
     story?.append(StoryEntry(at: at, action: .cancel))
   }
@@ -161,7 +164,8 @@ struct SubscriberDriver<Store: StoreModel, Policy: EntitlementPolicy>: Sendable 
     let windowEnd = engine.record.retryWindowEnd ?? failure
     let span = (windowEnd - firstCheck).seconds
     checks = span > 0 ? Int((span + 86_399) / 86_400) : 0
-    var seeder = SplitMix64(state: fixes.next())
+    if fixes == nil { fixes = plan.stream(.fixes, of: profile.index) }
+    var seeder = SplitMix64(state: fixes!.next())
     var generator = Xoshiro256StarStar(seededBy: &seeder)
     draws.removeAll(keepingCapacity: true)
     // Every check's draw at once, in order: the generator serves nothing else, and filling the
