@@ -306,8 +306,12 @@ public struct Engine<
       observer.engineTruthChanged(from: before, to: after, at: now, record: record)
     }
     let gainsAccess = !before.isEntitled && after.isEntitled
-    for scheduled in effects.timers {
+    // By index, not `for in`: iterating retained and released the timers' buffer per step.
+    var t = 0
+    while t < effects.timers.count {
+      let scheduled = effects.timers[t]
       enqueue(scheduled.instant, rank: Rank.store, .timer(scheduled.timer, epoch: scheduled.epoch))
+      t += 1
     }
     let count = effects.notifications.count
     guard count > 0 else { return }

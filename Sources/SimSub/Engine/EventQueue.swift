@@ -38,14 +38,18 @@ struct EventQueue: Sendable {
     }
   }
 
-  private(set) var heap: [Entry] = []
+  /// The heap is `heap[0 ..< count]`; entries past `count` are spares left by earlier pops,
+  /// overwritten in place: an insert or a pop is one uniqueness check (not two, for an append
+  /// and the sift), and emptying the queue for the next subscriber is setting `count`.
+  private var heap: [Entry] = []
+  private(set) var count = 0
 
   init() { heap.reserveCapacity(64) }
 
-  var isEmpty: Bool { heap.isEmpty }
-  var first: Entry? { heap.first }
+  var isEmpty: Bool { count == 0 }
+  var first: Entry? { count > 0 ? heap[0] : nil }
 
-  mutating func removeAll() { heap.removeAllKeepingCapacity() }
+  mutating func removeAll() { count = 0 }
 
   // The sift loops run over the buffer directly, moving a hole instead of swapping: one
   // uniqueness check per operation instead of one per swap, and no bounds checks. The order is
@@ -53,9 +57,11 @@ struct EventQueue: Sendable {
   // decides what comes out first.
 
   mutating func insert(_ entry: Entry) {
-    heap.append(entry)
+    if count == heap.count { heap.append(entry) }
+    let last = count
+    count += 1
     heap.withUnsafeMutableBufferPointer { h in
-      var child = h.count - 1
+      var child = last
       while child > 0 {
         let parent = (child - 1) / 2
         guard entry.precedes(h[parent]) else { break }
@@ -67,17 +73,19 @@ struct EventQueue: Sendable {
   }
 
   mutating func popFirst() -> Entry? {
-    guard let last = heap.popLast() else { return nil }
-    if heap.isEmpty { return last }
+    guard count > 0 else { return nil }
+    count -= 1
+    let remaining = count
     return heap.withUnsafeMutableBufferPointer { h in
       let top = h[0]
-      let count = h.count
+      guard remaining > 0 else { return top }
+      let last = h[remaining]
       var parent = 0
       while true {
         let left = 2 * parent + 1
-        guard left < count else { break }
+        guard left < remaining else { break }
         var best = left
-        if left + 1 < count, h[left + 1].precedes(h[left]) { best = left + 1 }
+        if left + 1 < remaining, h[left + 1].precedes(h[left]) { best = left + 1 }
         guard h[best].precedes(last) else { break }
         h[parent] = h[best]
         parent = best

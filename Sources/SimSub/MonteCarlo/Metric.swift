@@ -172,6 +172,11 @@ public struct ProductPlan: Sendable {
   let singleB: [Int]
   let crossA: [Int]
   let crossB: [Int]
+  /// For each counter (by position), the pairs of `single` it is the first factor of, and the
+  /// second, as bits (`single` has at most 64 pairs): a subscriber's products are the pairs in
+  /// both the first-factor and the second-factor bits of its nonzero counters.
+  let singleWithA: [UInt64]
+  let singleWithB: [UInt64]
 
   public static let shared = ProductPlan()
 
@@ -199,6 +204,15 @@ public struct ProductPlan: Sendable {
     singleB = single.map(\.b.rawValue)
     crossA = cross.map(\.a.rawValue)
     crossB = cross.map(\.b.rawValue)
+    precondition(single.count <= 64, "a tally's products are chosen with one 64-bit mask")
+    var withA = [UInt64](repeating: 0, count: Counter.allCases.count)
+    var withB = withA
+    for (i, pair) in single.enumerated() {
+      withA[pair.a.rawValue] |= 1 << UInt64(i)
+      withB[pair.b.rawValue] |= 1 << UInt64(i)
+    }
+    singleWithA = withA
+    singleWithB = withB
   }
 
   /// Where Σa·b is in `single`, or `nil` when it is a plain sum (a factor is `subscribers`).

@@ -234,6 +234,9 @@ public enum MonteCarloRunner {
       googleRevenueCat = plan.googleRevenueCat.map { SubscriberDriver(store: $0, plan: plan) }
     }
 
+    // Kept out of line: the per-subscriber figures (`/tmp/perf/count.sh`, the docs' profile)
+    // are this function's cost, and a call per subscriber costs nothing measurable.
+    @inline(never)
     mutating func play(_ lane: PopulationPlan.Lane, _ profile: SubscriberProfile) -> SubscriberOutcome {
       switch lane {
       case .apple: apple.play(profile)

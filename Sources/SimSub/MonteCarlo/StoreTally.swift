@@ -72,22 +72,32 @@ public struct StoreTally: Hashable, Sendable {
     }
   }
 
-  /// Adds one subscriber's counters, by position, under policy `p`: sums, then the products
-  /// (a product with a zero factor adds nothing, and most counters are zero for most subscribers).
+  /// Adds one subscriber's counters, by position, under policy `p`: sums, then the products.
+  /// A zero adds nothing, and most counters are zero for most subscribers: only the nonzero
+  /// counters are added, and only the pairs whose factors are both nonzero (found with the
+  /// plan's bits) multiplied; 599 → about 250 instructions per subscriber.
   private mutating func add(_ values: UnsafeMutableBufferPointer<Int64>, policy p: Int) {
     let count = Counter.allCases.count
+    // The shared plan itself, not the computed `plan`: that copy retained and released the
+    // plan's arrays per subscriber.
+    let plan = ProductPlan.shared
+    var firstFactors: UInt64 = 0
+    var secondFactors: UInt64 = 0
     counters.withUnsafeMutableBufferPointer { sums in
-      for i in 0..<count { sums[p * count + i] &+= values[i] }
+      for i in 0..<count where values[i] != 0 {
+        sums[p * count + i] &+= values[i]
+        firstFactors |= plan.singleWithA[i]
+        secondFactors |= plan.singleWithB[i]
+      }
     }
-    let plan = Self.plan
+    var pairs = firstFactors & secondFactors
+    guard pairs != 0 else { return }
     let base = p * plan.singleA.count
     products.withUnsafeMutableBufferPointer { sums in
-      for i in 0..<plan.singleA.count {
-        let a = values[plan.singleA[i]]
-        if a == 0 { continue }
-        let b = values[plan.singleB[i]]
-        if b == 0 { continue }
-        sums[base + i].add(a, times: b)
+      while pairs != 0 {
+        let i = pairs.trailingZeroBitCount
+        pairs &= pairs &- 1
+        sums[base + i].add(values[plan.singleA[i]], times: values[plan.singleB[i]])
       }
     }
   }

@@ -45,10 +45,14 @@ struct SubscriberDriver<Store: StoreModel, Policy: EntitlementPolicy>: Sendable 
   /// Check `j` of the episode is at `firstCheck + j` days; checks stop at the retry window's end.
   private var firstCheck = Instant.distantPast
   private var checks = 0
-  /// Each check's uniform draw, all drawn when the episode begins from the episode's own
-  /// generator, seeded from one draw of the subscriber's fix stream: how many checks one episode
-  /// looked at (which depends on the policy's prompts) never shifts the draws of the next.
+  /// Each check's uniform draw, from the episode's own generator, seeded from one draw of the
+  /// subscriber's fix stream when the episode begins: how many checks one episode looked at
+  /// (which depends on the policy's prompts) never shifts the draws of the next. Drawn in check
+  /// order as the checks are first looked at (`draws[0 ..< drawn]`), which gives the same
+  /// numbers as drawing all at once: most episodes end long before their last check.
   private var draws: [UInt64]
+  private var drawn = 0
+  private var episodeDraws = Xoshiro256StarStar(s0: 1, s1: 2, s2: 3, s3: 4)
   /// The prompt the pending marker was chosen under, and the marker's id.
   private var assumedPrompt = RecoveryPrompt.none
   private var generation: UInt32 = 0
@@ -83,7 +87,6 @@ struct SubscriberDriver<Store: StoreModel, Policy: EntitlementPolicy>: Sendable 
     leaves = nil
     episode = nil
     checks = 0
-    draws.removeAll(keepingCapacity: true)
     engine.schedule(.subscribe(product: group.product, trial: group.details.trial != nil), at: profile.start)
 
     let horizonEnd = profile.horizonEnd
@@ -166,16 +169,10 @@ struct SubscriberDriver<Store: StoreModel, Policy: EntitlementPolicy>: Sendable 
     checks = span > 0 ? Int((span + 86_399) / 86_400) : 0
     if fixes == nil { fixes = plan.stream(.fixes, of: profile.index) }
     var seeder = SplitMix64(state: fixes!.next())
-    var generator = Xoshiro256StarStar(seededBy: &seeder)
-    draws.removeAll(keepingCapacity: true)
-    // Every check's draw at once, in order: the generator serves nothing else, and filling the
-    // buffer in one go skips a uniqueness check per draw.
-    if checks > 0 {
-      draws.append(contentsOf: repeatElement(0, count: checks))
-      draws.withUnsafeMutableBufferPointer { buffer in
-        for j in buffer.indices { buffer[j] = generator.next() }
-      }
-    }
+    episodeDraws = Xoshiro256StarStar(seededBy: &seeder)
+    drawn = 0
+    // Room for every check's draw; only `draws[0 ..< drawn]` are this episode's.
+    if draws.count < checks { draws.append(contentsOf: repeatElement(0, count: checks - draws.count)) }
     if Policy.decidesOnlyOnNotifications {
       scheduleFix(fromCheckAfter: engine.now, prompt: engine.currentDecision().prompt)
     } else if checks > 0 {
@@ -184,8 +181,24 @@ struct SubscriberDriver<Store: StoreModel, Policy: EntitlementPolicy>: Sendable 
     }
   }
 
-  /// The uniform draw of check `j` (`0 ..< checks`), drawn when the episode began.
-  private func draw(_ j: Int) -> UInt64 { draws[j] }
+  /// The uniform draw of check `j` (`0 ..< checks`).
+  private mutating func draw(_ j: Int) -> UInt64 {
+    if j >= drawn { draw(through: j) }
+    return draws[j]
+  }
+
+  /// Draws the checks up to `j`, and a few beyond in the same pass (filling the buffer in one
+  /// go skips a uniqueness check per draw).
+  private mutating func draw(through j: Int) {
+    let start = drawn
+    let end = min(checks, max(j + 1, start + 8))
+    var generator = episodeDraws
+    draws.withUnsafeMutableBufferPointer { buffer in
+      for k in start..<end { buffer[k] = generator.next() }
+    }
+    episodeDraws = generator
+    drawn = end
+  }
 
   /// The index of the first check strictly after `instant`.
   private func firstCheck(after instant: Instant) -> Int {
