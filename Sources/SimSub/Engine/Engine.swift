@@ -359,26 +359,24 @@ public struct Engine<
   }
 
   /// Delivers the notifications sent by the store step just played, in order, each followed by
-  /// its sample, as their queued deliveries would have been.
+  /// its sample, as their queued deliveries would have been. Each is prepared where it lies in
+  /// the effects' buffer (see `arrive`) and handed from there: nothing else touches the buffer
+  /// before the next store step. (Taking the buffer out and back, around a closure over its
+  /// pointer, cost a release and a uniqueness check per step.)
   private mutating func deliverDueAtOnce() {
     let count = dueAtOnce
     dueAtOnce = 0
-    var notifications: [StoreNotification] = []
-    effects.exchangeNotifications(with: &notifications)
-    notifications.withUnsafeMutableBufferPointer { buffer in
-      var i = 0
-      while i < count {
-        store.prepareDelivery(&buffer[i], record: record, at: now)
-        policy.receive(buffer[i], at: now)
-        observer.engineDidDeliver(buffer[i], sentAt: now, at: now)
-        schedulePolicyClock()
-        undelivered -= 1
-        if dueAtOnceGainNotice { gainNoticesPending -= 1 }
-        sample(afterEvent: true)
-        i += 1
-      }
+    var i = 0
+    while i < count {
+      effects.prepareNotification(at: i, for: store, record: record, at: now)
+      policy.receive(effects.notifications[i], at: now)
+      observer.engineDidDeliver(effects.notifications[i], sentAt: now, at: now)
+      schedulePolicyClock()
+      undelivered -= 1
+      if dueAtOnceGainNotice { gainNoticesPending -= 1 }
+      sample(afterEvent: true)
+      i += 1
     }
-    effects.exchangeNotifications(with: &notifications)
   }
 
   /// Sends the `i`-th notification of the current effects; `inPlace` when it already lies in

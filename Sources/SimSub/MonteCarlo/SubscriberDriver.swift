@@ -45,14 +45,12 @@ struct SubscriberDriver<Store: StoreModel, Policy: EntitlementPolicy>: Sendable 
   /// Check `j` of the episode is at `firstCheck + j` days; checks stop at the retry window's end.
   private var firstCheck = Instant.distantPast
   private var checks = 0
-  /// Each check's uniform draw, from the episode's own generator, seeded from one draw of the
-  /// subscriber's fix stream when the episode begins: how many checks one episode looked at
-  /// (which depends on the policy's prompts) never shifts the draws of the next. Drawn in check
-  /// order as the checks are first looked at (`draws[0 ..< drawn]`), which gives the same
-  /// numbers as drawing all at once: most episodes end long before their last check.
+  /// Each check's uniform draw (`draws[0 ..< checks]`), all drawn when the episode begins from
+  /// the episode's own generator, seeded from one draw of the subscriber's fix stream: how many
+  /// checks one episode looked at (which depends on the policy's prompts) never shifts the
+  /// draws of the next. The buffer keeps the largest count an episode needed, so an episode
+  /// neither empties nor grows it.
   private var draws: [UInt64]
-  private var drawn = 0
-  private var episodeDraws = Xoshiro256StarStar(s0: 1, s1: 2, s2: 3, s3: 4)
   /// The prompt the pending marker was chosen under, and the marker's id.
   private var assumedPrompt = RecoveryPrompt.none
   private var generation: UInt32 = 0
@@ -169,10 +167,14 @@ struct SubscriberDriver<Store: StoreModel, Policy: EntitlementPolicy>: Sendable 
     checks = span > 0 ? Int((span + 86_399) / 86_400) : 0
     if fixes == nil { fixes = plan.stream(.fixes, of: profile.index) }
     var seeder = SplitMix64(state: fixes!.next())
-    episodeDraws = Xoshiro256StarStar(seededBy: &seeder)
-    drawn = 0
-    // Room for every check's draw; only `draws[0 ..< drawn]` are this episode's.
+    var generator = Xoshiro256StarStar(seededBy: &seeder)
     if draws.count < checks { draws.append(contentsOf: repeatElement(0, count: checks - draws.count)) }
+    // Every check's draw at once, in order: the generator serves nothing else, and filling the
+    // buffer in one go skips a uniqueness check per draw.
+    let count = checks
+    draws.withUnsafeMutableBufferPointer { buffer in
+      for j in 0..<count { buffer[j] = generator.next() }
+    }
     if Policy.decidesOnlyOnNotifications {
       scheduleFix(fromCheckAfter: engine.now, prompt: engine.currentDecision().prompt)
     } else if checks > 0 {
@@ -181,24 +183,8 @@ struct SubscriberDriver<Store: StoreModel, Policy: EntitlementPolicy>: Sendable 
     }
   }
 
-  /// The uniform draw of check `j` (`0 ..< checks`).
-  private mutating func draw(_ j: Int) -> UInt64 {
-    if j >= drawn { draw(through: j) }
-    return draws[j]
-  }
-
-  /// Draws the checks up to `j`, and a few beyond in the same pass (filling the buffer in one
-  /// go skips a uniqueness check per draw).
-  private mutating func draw(through j: Int) {
-    let start = drawn
-    let end = min(checks, max(j + 1, start + 8))
-    var generator = episodeDraws
-    draws.withUnsafeMutableBufferPointer { buffer in
-      for k in start..<end { buffer[k] = generator.next() }
-    }
-    episodeDraws = generator
-    drawn = end
-  }
+  /// The uniform draw of check `j` (`0 ..< checks`), drawn when the episode began.
+  private func draw(_ j: Int) -> UInt64 { draws[j] }
 
   /// The index of the first check strictly after `instant`.
   private func firstCheck(after instant: Instant) -> Int {
@@ -211,14 +197,22 @@ struct SubscriberDriver<Store: StoreModel, Policy: EntitlementPolicy>: Sendable 
   private mutating func scheduleFix(fromCheckAfter instant: Instant, prompt: RecoveryPrompt) {
     generation &+= 1
     assumedPrompt = prompt
-    let chance = plan.fixChance[prompt]
-    var j = firstCheck(after: instant)
-    while j < checks {
-      if chance.contains(draw(j)) {
-        engine.scheduleMarker(generation, at: firstCheck + .days(Int64(j)), afterEverything: false)
-        return
-      }
-      j += 1
+    guard let j = firstSuccess(from: firstCheck(after: instant), chance: plan.fixChance[prompt]) else {
+      return
+    }
+    engine.scheduleMarker(generation, at: firstCheck + .days(Int64(j)), afterEverything: false)
+  }
+
+  /// The first check from `from` on whose draw falls inside `chance`, if any. Scanned through
+  /// the buffer with the threshold read once: a scan often runs through every check left (the
+  /// daily chance is small).
+  private func firstSuccess(from: Int, chance: Chance) -> Int? {
+    guard from < checks else { return nil }
+    if chance.isCertain { return from }
+    let count = checks
+    return draws.withUnsafeBufferPointer { buffer in
+      for j in from..<count where buffer[j] < chance.threshold { return j }
+      return nil
     }
   }
 
