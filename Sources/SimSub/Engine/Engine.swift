@@ -154,7 +154,7 @@ public struct Engine<
     guard !samplesSteps else { return policy.decision(at: now) }
     if now >= cachedDecisionHoldsUntil {
       cachedDecision = nil
-      cachedDecisionHoldsUntil = policy.nextDecisionChange(after: now) ?? .distantFuture
+      cachedDecisionHoldsUntil = policy.nextDecisionChange(after: now) ?? Self.distantFuture
     }
     if let cachedDecision { return cachedDecision }
     let answer = policy.decision(at: now)
@@ -305,17 +305,21 @@ public struct Engine<
     if before != after {
       observer.engineTruthChanged(from: before, to: after, at: now, record: record)
     }
-    let gainsAccess = !before.isEntitled && after.isEntitled
-    // By index, not `for in`: iterating retained and released the timers' buffer per step.
-    var t = 0
-    while t < effects.timers.count {
-      let scheduled = effects.timers[t]
+    for scheduled in effects.timers {
       enqueue(scheduled.instant, rank: Rank.store, .timer(scheduled.timer, epoch: scheduled.epoch))
-      t += 1
     }
+    guard !effects.notifications.isEmpty else { return }
+    sendEffects(
+      gainsAccess: !before.isEntitled && after.isEntitled,
+      renewalMoved: record.periodEnd != periodEnd || record.periodNumber != periodNumber)
+  }
+
+  /// Sends the notifications of the store step just applied: at once (delivered after the
+  /// step's sample) or through slots and the queue. Kept apart from `applyStoreStep`, which is
+  /// inlined into the loop.
+  private mutating func sendEffects(gainsAccess: Bool, renewalMoved: Bool) {
     let count = effects.notifications.count
-    guard count > 0 else { return }
-    if deliversAtOnce(renewalMoved: record.periodEnd != periodEnd || record.periodNumber != periodNumber) {
+    if deliversAtOnce(renewalMoved: renewalMoved) {
       var i = 0
       while i < count {
         observer.engineDidSend(effects.notifications[i], at: now)
@@ -445,7 +449,7 @@ public struct Engine<
     // Called after each delivery and at each policy-clock sample: the answer may have changed.
     let change = policy.nextDecisionChange(after: now)
     cachedDecision = nil
-    cachedDecisionHoldsUntil = change ?? .distantFuture
+    cachedDecisionHoldsUntil = change ?? Self.distantFuture
     guard let next = change, next != policyClockAt else { return }
     policyClockAt = next
     enqueue(next, rank: Rank.endOfInstant, .policyClock)
@@ -500,6 +504,12 @@ public struct Engine<
         instant: now, truth: record.truth, decision: currentDecision(), afterEvent: afterEvent,
         undelivered: undelivered, awaitingGainNotice: gainNoticesPending > 0))
   }
+}
+
+extension Engine {
+  /// `Instant.distantFuture`, built here: reading the policy module's stored constant is a call
+  /// to its accessor, once per delivery.
+  @inline(__always) static var distantFuture: Instant { Instant(secondsSinceEpoch: .max / 2) }
 }
 
 /// Where work stands among other work at the same instant.
