@@ -315,8 +315,9 @@ public struct Engine<
   }
 
   /// Sends the notifications of the store step just applied: at once (delivered after the
-  /// step's sample) or through slots and the queue. Kept apart from `applyStoreStep`, which is
-  /// inlined into the loop.
+  /// step's sample) or through slots and the queue. Kept apart from `applyStoreStep`: with this
+  /// inside it, the optimiser stopped inlining `applyStoreStep` into the loop, about 500 more
+  /// instructions per subscriber-year.
   private mutating func sendEffects(gainsAccess: Bool, renewalMoved: Bool) {
     let count = effects.notifications.count
     if deliversAtOnce(renewalMoved: renewalMoved) {

@@ -78,9 +78,7 @@ public struct StoreTally: Hashable, Sendable {
   /// plan's bits) multiplied; 599 → about 250 instructions per subscriber.
   private mutating func add(_ values: UnsafeMutableBufferPointer<Int64>, policy p: Int) {
     let count = Counter.allCases.count
-    // The shared plan itself, not the computed `plan`: that copy retained and released the
-    // plan's arrays per subscriber.
-    let plan = ProductPlan.shared
+    let plan = Self.plan
     var firstFactors: UInt64 = 0
     var secondFactors: UInt64 = 0
     counters.withUnsafeMutableBufferPointer { sums in
