@@ -373,9 +373,8 @@ public struct Engine<
     dueAtOnce = 0
     var i = 0
     while i < count {
-      effects.prepareNotification(at: i, for: store, record: record, at: now)
-      policy.receive(effects.notifications[i], at: now)
-      observer.engineDidDeliver(effects.notifications[i], sentAt: now, at: now)
+      effects.deliverNotification(
+        at: i, for: store, record: record, to: &policy, observer: &observer, at: now)
       schedulePolicyClock()
       undelivered -= 1
       if dueAtOnceGainNotice { gainNoticesPending -= 1 }

@@ -44,13 +44,22 @@ public struct StoreEffects: Sendable {
   }
 
   /// Completes the notification at `index` for its arrival now, where it lies
-  /// (`StoreModel.prepareDelivery`): for the engine, which delivers from here what arrives at
-  /// once.
+  /// (`StoreModel.prepareDelivery`), and hands it from there to the policy and the observer:
+  /// for the engine, which delivers from here what arrives at once. Through the buffer, because
+  /// reading `notifications[index]` copied the 449-byte notification into each call: one copy
+  /// (76 instructions) per App Store delivery, two per Google one.
   @inline(__always)
-  mutating func prepareNotification<Store: StoreModel>(
-    at index: Int, for store: Store, record: SubscriptionRecord, at arrival: Instant
+  mutating func deliverNotification<
+    Store: StoreModel, Policy: EntitlementPolicy, Observer: EngineObserver
+  >(
+    at index: Int, for store: Store, record: SubscriptionRecord, to policy: inout Policy,
+    observer: inout Observer, at arrival: Instant
   ) {
-    store.prepareDelivery(&notifications[index], record: record, at: arrival)
+    notifications.withUnsafeMutableBufferPointer { buffer in
+      store.prepareDelivery(&buffer[index], record: record, at: arrival)
+      policy.receive(buffer[index], at: arrival)
+      observer.engineDidDeliver(buffer[index], sentAt: arrival, at: arrival)
+    }
   }
 
   /// Exchanges the notifications sent during the rule with `buffer`'s contents, so the engine
