@@ -147,6 +147,17 @@ public struct PopulationPlan: Sendable {
   func stream(_ purpose: Stream, of index: UInt64) -> Xoshiro256StarStar {
     Xoshiro256StarStar.stream(seed: population.seed, subscriber: index, purpose: purpose.rawValue)
   }
+
+  /// The `(seed, subscriber)` part of every stream seed of subscriber `index`, for
+  /// ``stream(_:folded:)``.
+  func streamFold(of index: UInt64) -> UInt64 { SplitMix64.fold(population.seed, index) }
+
+  /// The generator for one purpose of the subscriber whose ``streamFold(of:)`` is `folded`: the
+  /// same as ``stream(_:of:)``; the two rounds shared by a subscriber's streams are hashed once
+  /// (about 30 instructions fewer per stream).
+  func stream(_ purpose: Stream, folded: UInt64) -> Xoshiro256StarStar {
+    Xoshiro256StarStar.stream(folded: folded, purpose: purpose.rawValue)
+  }
 }
 
 /// Who one subscriber is, drawn from the run's seed and the subscriber's index.

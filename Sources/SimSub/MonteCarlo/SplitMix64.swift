@@ -31,9 +31,17 @@ public struct SplitMix64: Sendable {
 
   /// A hash of several words: each is folded in and mixed, so `(1, 2)` and `(2, 1)` differ.
   @inlinable public static func hash(_ a: UInt64, _ b: UInt64, _ c: UInt64) -> UInt64 {
-    var h = mix(a &+ 0x9E37_79B9_7F4A_7C15)
-    h = mix(h ^ (b &+ 0xD1B5_4A32_D192_ED03))
-    h = mix(h ^ (c &+ 0x8CB9_2BA7_2F3D_8DD7))
-    return h
+    hash(folded: fold(a, b), c)
+  }
+
+  /// The first two rounds of ``hash(_:_:_:)``, for hashes that share `a` and `b` (a subscriber's
+  /// streams): `hash(a, b, c) == hash(folded: fold(a, b), c)`.
+  @inlinable public static func fold(_ a: UInt64, _ b: UInt64) -> UInt64 {
+    mix(mix(a &+ 0x9E37_79B9_7F4A_7C15) ^ (b &+ 0xD1B5_4A32_D192_ED03))
+  }
+
+  /// The last round of ``hash(_:_:_:)``, folding `c` into `fold(a, b)`.
+  @inlinable public static func hash(folded h: UInt64, _ c: UInt64) -> UInt64 {
+    mix(h ^ (c &+ 0x8CB9_2BA7_2F3D_8DD7))
   }
 }

@@ -36,6 +36,8 @@ struct SubscriberDriver<Store: StoreModel, Policy: EntitlementPolicy>: Sendable 
   // The fixes and leaves streams, seeded when first drawn from: most subscribers have no
   // episode and no lockout, and a seeding costs about 70 instructions.
   private var fixes: Xoshiro256StarStar?
+  /// The subscriber's `(seed, index)` fold, shared by their streams' seeds.
+  private var streamFold: UInt64 = 0
   private var leaves: Xoshiro256StarStar?
   /// The policy every subscriber starts with, built once: copying it is cheaper than building it.
   private let freshPolicy: Policy
@@ -74,13 +76,15 @@ struct SubscriberDriver<Store: StoreModel, Policy: EntitlementPolicy>: Sendable 
     self.profile = profile
     let group = plan.groups[profile.group]
     let index = profile.index
+    streamFold = plan.streamFold(of: index)
     engine.reset(
       subscriber: index + 1, start: profile.start, policy: freshPolicy,
-      payments: PopulationPayments(rng: plan.stream(.payments, of: index), rates: group.rates),
+      payments: PopulationPayments(rng: plan.stream(.payments, folded: streamFold), rates: group.rates),
       observer: PopulationObserver(
         price: group.details.priceMilliunits, start: profile.start, horizonEnd: profile.horizonEnd,
         cancels: VoluntaryCancels(
-          rng: plan.stream(.cancels, of: index), chance: plan.cancelChance, drawnByObserver: story == nil)))
+          rng: plan.stream(.cancels, folded: streamFold), chance: plan.cancelChance,
+          drawnByObserver: story == nil)))
     fixes = nil
     leaves = nil
     episode = nil
@@ -134,7 +138,7 @@ struct SubscriberDriver<Store: StoreModel, Policy: EntitlementPolicy>: Sendable 
     }
     if engine.observer.lockoutBegan {
       engine.observer.lockoutBegan = false
-      if leaves == nil { leaves = plan.stream(.leaves, of: profile.index) }
+      if leaves == nil { leaves = plan.stream(.leaves, folded: streamFold) }
       if leaves!.happens(plan.leaveChance) {
         engine.observer.leaving = true
         engine.schedule(.cancel, at: engine.now)
@@ -165,7 +169,7 @@ struct SubscriberDriver<Store: StoreModel, Policy: EntitlementPolicy>: Sendable 
     let windowEnd = engine.record.retryWindowEnd ?? failure
     let span = (windowEnd - firstCheck).seconds
     checks = span > 0 ? Int((span + 86_399) / 86_400) : 0
-    if fixes == nil { fixes = plan.stream(.fixes, of: profile.index) }
+    if fixes == nil { fixes = plan.stream(.fixes, folded: streamFold) }
     var seeder = SplitMix64(state: fixes!.next())
     var generator = Xoshiro256StarStar(seededBy: &seeder)
     if draws.count < checks { draws.append(contentsOf: repeatElement(0, count: checks - draws.count)) }

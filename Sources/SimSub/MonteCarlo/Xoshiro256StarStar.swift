@@ -32,7 +32,14 @@ public struct Xoshiro256StarStar: Sendable {
   /// The generator for one purpose of one subscriber of a run: seeded by SplitMix64 from
   /// a hash of `(seed, subscriber, purpose)`.
   @inlinable public static func stream(seed: UInt64, subscriber: UInt64, purpose: UInt64) -> Self {
-    var seeder = SplitMix64(state: SplitMix64.hash(seed, subscriber, purpose))
+    stream(folded: SplitMix64.fold(seed, subscriber), purpose: purpose)
+  }
+
+  /// The generator for one purpose of the subscriber whose `(seed, subscriber)` fold
+  /// (``SplitMix64/fold(_:_:)``) is `folded`: the same as ``stream(seed:subscriber:purpose:)``,
+  /// with the fold shared by the subscriber's streams.
+  @inlinable public static func stream(folded: UInt64, purpose: UInt64) -> Self {
+    var seeder = SplitMix64(state: SplitMix64.hash(folded: folded, purpose))
     return Self(seededBy: &seeder)
   }
 
