@@ -106,6 +106,18 @@ public struct Engine<
     subscriber: UInt64, start newStart: Instant, policy: Policy = Policy(), payments: Payments,
     observer: Observer, delivery: DeliverySettings = .onTime
   ) {
+    self.payments = payments
+    self.observer = observer
+    reset(subscriber: subscriber, start: newStart, policy: policy, delivery: delivery)
+  }
+
+  /// Starts over for another subscriber as ``reset(subscriber:start:policy:payments:observer:delivery:)``
+  /// does, but keeps the payment processor and the observer for the caller to reset where they
+  /// lie (`engine.observer.reset(…)`): building new ones and assigning them copied each.
+  public mutating func reset(
+    subscriber: UInt64, start newStart: Instant, policy: Policy = Policy(),
+    delivery: DeliverySettings = .onTime
+  ) {
     queue.removeAll()
     inFlight.removeAllKeepingCapacity()
     flightNotifications.removeAllKeepingCapacity()
@@ -113,8 +125,6 @@ public struct Engine<
     freeSlots.removeAllKeepingCapacity()
     effects.removeAll()
     self.policy = policy
-    self.payments = payments
-    self.observer = observer
     self.delivery = delivery
     record = SubscriptionRecord(subscriber: subscriber)
     start = newStart

@@ -78,6 +78,32 @@ public struct PopulationObserver: EngineObserver {
     self.cancels = cancels
   }
 
+  /// Starts over for another subscriber where the observer lies, as `init` with the same
+  /// arguments would: field by field, because building a new observer and assigning it to the
+  /// engine's copied it. (Every stored property is set here; a new one must be too.)
+  public mutating func reset(
+    price: Int64, start: Instant, horizonEnd: Instant = .distantFuture, cancels: VoluntaryCancels = .never
+  ) {
+    self.price = price
+    outcome = SubscriberOutcome()
+    episodeStart = nil
+    endedEpisode = nil
+    lockoutBegan = false
+    periodBegan = false
+    leaving = false
+    needsDriver = false
+    self.horizonEnd = horizonEnd
+    self.cancels = cancels
+    firstLockout = nil
+    firstFreeAccess = nil
+    truth = .never
+    lastSample = start
+    lockedOut = false
+    freeAccess = false
+    period = 0
+    prompt = .none
+  }
+
   @inline(__always) public func wantsToStop(before next: Instant) -> Bool {
     needsDriver || (next > horizonEnd && episodeStart == nil)
   }

@@ -33,7 +33,7 @@ public struct PopulationPayments: PaymentProcessor {
   }
 
   public var rng: Xoshiro256StarStar
-  public let rates: Rates
+  public private(set) var rates: Rates
   /// The reason of the latest declined renewal.
   public private(set) var reason = DeclineReason.declined
   /// Renewal charges attempted, and declined.
@@ -46,6 +46,17 @@ public struct PopulationPayments: PaymentProcessor {
   public init(rng: Xoshiro256StarStar, rates: Rates) {
     self.rng = rng
     self.rates = rates
+  }
+
+  /// Starts over for another subscriber where the processor lies, as `init` with the same
+  /// arguments would (every stored property is set here; a new one must be too).
+  public mutating func reset(rng: Xoshiro256StarStar, rates: Rates) {
+    self.rng = rng
+    self.rates = rates
+    reason = .declined
+    renewals = 0
+    failedRenewals = 0
+    forecastSuccess = nil
   }
 
   public mutating func charge(

@@ -77,14 +77,14 @@ struct SubscriberDriver<Store: StoreModel, Policy: EntitlementPolicy>: Sendable 
     let group = plan.groups[profile.group]
     let index = profile.index
     streamFold = plan.streamFold(of: index)
-    engine.reset(
-      subscriber: index + 1, start: profile.start, policy: freshPolicy,
-      payments: PopulationPayments(rng: plan.stream(.payments, folded: streamFold), rates: group.rates),
-      observer: PopulationObserver(
-        price: group.details.priceMilliunits, start: profile.start, horizonEnd: profile.horizonEnd,
-        cancels: VoluntaryCancels(
-          rng: plan.stream(.cancels, folded: streamFold), chance: plan.cancelChance,
-          drawnByObserver: story == nil)))
+    // The payments and the observer reset where they lie in the engine (not built and assigned).
+    engine.reset(subscriber: index + 1, start: profile.start, policy: freshPolicy)
+    engine.payments.reset(rng: plan.stream(.payments, folded: streamFold), rates: group.rates)
+    engine.observer.reset(
+      price: group.details.priceMilliunits, start: profile.start, horizonEnd: profile.horizonEnd,
+      cancels: VoluntaryCancels(
+        rng: plan.stream(.cancels, folded: streamFold), chance: plan.cancelChance,
+        drawnByObserver: story == nil))
     fixes = nil
     leaves = nil
     episode = nil
