@@ -53,6 +53,66 @@ struct PopulationObserverTests {
     #expect(b[.involuntary] == 1)
   }
 
+  @Test func anObserverAndPaymentsResetWhereTheyLiePlayAsNewOnes() throws {
+    typealias PaidEngine = Engine<GooglePlayModel, ReferencePolicy, PopulationPayments, PopulationObserver>
+    let product = Product(
+      id: "premium.monthly", period: .oneMonth, grace: .days(7),
+      hold: GooglePlayModel.defaultHold(for: .oneMonth, grace: .days(7)))
+    let model = try GooglePlayModel(products: [product])
+    let rates = PopulationPayments.Rates(
+      PaymentRates(
+        renewalFailure: 0.5, reasons: PerReason(expired: 0.5, insufficientFunds: 0.3, declined: 0.2),
+        retrySuccess: PerReason(expired: 0.1, insufficientFunds: 0.4, declined: 0.3)))
+    func payments(_ subscriber: UInt64) -> PopulationPayments {
+      PopulationPayments(
+        rng: Xoshiro256StarStar.stream(seed: 1, subscriber: subscriber, purpose: 2), rates: rates)
+    }
+    func observer(_ subscriber: UInt64) -> PopulationObserver {
+      PopulationObserver(
+        price: 9_990, start: testStart, horizonEnd: testStart + .days(365),
+        cancels: VoluntaryCancels(
+          rng: Xoshiro256StarStar.stream(seed: 1, subscriber: subscriber, purpose: 3), chance: Chance(0.2),
+          drawnByObserver: true))
+    }
+    func play(_ e: inout PaidEngine) -> SubscriberOutcome {
+      e.schedule(.subscribe(product: 0, trial: false), at: testStart)
+      while (e.nextEventInstant ?? .distantFuture) <= testStart + .days(400) {
+        _ = e.runWhileObserverContinues()
+        guard e.observer.needsDriver else { break }
+        e.observer.needsDriver = false
+        e.observer.periodBegan = false
+        e.observer.lockoutBegan = false
+        e.observer.endedEpisode = nil
+      }
+      return e.observer.finish(
+        at: testStart + .days(400), collected: e.record.collectedMilliunits, renewals: e.payments.renewals,
+        failedRenewals: e.payments.failedRenewals)
+    }
+    var reused = PaidEngine(store: model, payments: payments(0), observer: observer(0), start: testStart)
+    var outcomes: [SubscriberOutcome] = []
+    for subscriber: UInt64 in 0..<8 {
+      var fresh = PaidEngine(
+        store: model, payments: payments(subscriber), observer: observer(subscriber), start: testStart)
+      if subscriber > 0 {
+        reused.reset(subscriber: 1, start: testStart)
+        reused.payments.reset(
+          rng: Xoshiro256StarStar.stream(seed: 1, subscriber: subscriber, purpose: 2), rates: rates)
+        reused.observer.reset(
+          price: 9_990, start: testStart, horizonEnd: testStart + .days(365),
+          cancels: VoluntaryCancels(
+            rng: Xoshiro256StarStar.stream(seed: 1, subscriber: subscriber, purpose: 3), chance: Chance(0.2),
+            drawnByObserver: true))
+      }
+      let expected = play(&fresh)
+      #expect(play(&reused) == expected)
+      #expect(reused.observer.firstLockout == fresh.observer.firstLockout)
+      #expect(reused.observer.firstFreeAccess == fresh.observer.firstFreeAccess)
+      outcomes.append(expected)
+    }
+    // Subscribers that differ, so the resets had something to undo.
+    #expect(Set(outcomes).count > 1)
+  }
+
   @Test func pastTheHorizonWithNoEpisodeOpenTheRunIsOver() throws {
     var e = try failingGoogleSubscriber()
     e.observer.horizonEnd = testStart + .days(10)

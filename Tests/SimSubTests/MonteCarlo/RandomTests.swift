@@ -37,6 +37,22 @@ import Testing
     #expect(Set(firsts).count == firsts.count)
   }
 
+  @Test func aSubscribersStreamsFromTheSharedFoldAreTheStreamsOfSeedSubscriberAndPurpose() {
+    for (seed, subscriber, purpose) in [(7, 3, 2), (0, 0, 0), (42, 1_000_000, 5), (.max, .max, .max)]
+      as [(UInt64, UInt64, UInt64)]
+    {
+      #expect(
+        SimSub.SplitMix64.hash(seed, subscriber, purpose)
+          == SimSub.SplitMix64.hash(folded: SimSub.SplitMix64.fold(seed, subscriber), purpose))
+      var whole = Xoshiro256StarStar.stream(seed: seed, subscriber: subscriber, purpose: purpose)
+      var folded = Xoshiro256StarStar.stream(
+        folded: SimSub.SplitMix64.fold(seed, subscriber), purpose: purpose)
+      let wholeOutputs: [UInt64] = [whole.next(), whole.next(), whole.next()]
+      let foldedOutputs: [UInt64] = [folded.next(), folded.next(), folded.next()]
+      #expect(wholeOutputs == foldedOutputs)
+    }
+  }
+
   @Test func unitDoublesAreTheTop53Bits() {
     var g = Xoshiro256StarStar(s0: 1, s1: 2, s2: 3, s3: 4)
     var copy = g
