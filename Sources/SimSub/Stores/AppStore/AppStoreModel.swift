@@ -227,7 +227,7 @@ public struct AppStoreModel: StoreModel {
     } else {
       record.billingAnchor = now
       record.periodsSinceAnchor = 1
-      record.periodEnd = product.period.advance(now, by: 1)
+      record.periodEnd = record.anchoredEnd(after: 1, of: product.period)
     }
     record.periodNumber += 1
     record.revocationDate = nil
@@ -302,7 +302,7 @@ public struct AppStoreModel: StoreModel {
     takePendingProduct(&record, newPeriodStart: failedRenewal)
     countRenewalCharge(&record)
     let period = products[Int(record.product)].period
-    let end = period.advance(record.billingAnchor, by: record.periodsSinceAnchor + 1)
+    let end = record.anchoredEnd(after: record.periodsSinceAnchor + 1, of: period)
     if keepsAnchor && now < end {
       record.periodsSinceAnchor += 1
       record.periodStart = failedRenewal
@@ -401,7 +401,7 @@ public struct AppStoreModel: StoreModel {
     record.billingAnchor = now
     record.periodsSinceAnchor = 1
     record.periodStart = now
-    record.periodEnd = new.period.advance(now, by: 1)
+    record.periodEnd = record.anchoredEnd(after: 1, of: new.period)
     record.truth = .active
     record.epoch &+= 1
     effects.schedule(.renewal, at: record.periodEnd, for: record)

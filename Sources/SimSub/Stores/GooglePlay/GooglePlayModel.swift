@@ -57,6 +57,9 @@ public struct GooglePlayModel: StoreModel {
   let basePlanIds: [Symbol]
   /// Per product, the bit of its group in `SubscriptionRecord.trialsUsed`.
   let groupBits: [UInt64]
+  /// The constant texts of every notification and resource, kept in the model: a `static let`
+  /// interned from a literal is checked for initialisation on every read.
+  let words = GooglePlayWords()
 
   /// A model selling `products`, each checked against Google's limits.
   ///
@@ -158,10 +161,15 @@ public struct GooglePlayModel: StoreModel {
   public func prepareDelivery(
     _ notification: inout StoreNotification, record: SubscriptionRecord, at arrival: Instant
   ) {
-    guard case .googlePlay(var rtdn) = notification else { return }
-    rtdn.subscription = subscriptionResource(
-      for: rtdn.subscriptionNotification.purchaseToken, record: record, at: arrival)
-    notification = .googlePlay(rtdn)
+    // Read in place and written whole: binding the payload to a `var` and wrapping it again
+    // copied the whole notification out of the buffer and back.
+    guard case .googlePlay(let rtdn) = notification else { return }
+    notification = .googlePlay(
+      GooglePlayNotification(
+        version: rtdn.version, packageName: rtdn.packageName, eventTime: rtdn.eventTime,
+        subscriptionNotification: rtdn.subscriptionNotification,
+        subscription: subscriptionResource(
+          for: rtdn.subscriptionNotification.purchaseToken, record: record, at: arrival)))
   }
 
   /// Whether Google sells a new subscription in this state: before any, or after the last one
