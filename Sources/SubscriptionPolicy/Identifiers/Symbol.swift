@@ -70,8 +70,10 @@ extension Symbol: Codable {
 final class SymbolTable: @unchecked Sendable {
   static let shared = SymbolTable()
   private let lock = NSLock()
-  private var texts: [String] = []
-  private var indices: [String: Int] = [:]
+  // The well-known texts first, so their symbols' indices are known at compile time.
+  private var texts: [String] = WellKnownText.allCases.map(\.text)
+  private var indices: [String: Int] = Dictionary(
+    uniqueKeysWithValues: WellKnownText.allCases.map { ($0.text, Int($0.rawValue)) })
 
   func index(of text: String) -> Int {
     lock.lock()

@@ -62,25 +62,25 @@ public struct AppStoreNotificationType: StoreString {
   public let symbol: Symbol
   public init(symbol: Symbol) { self.symbol = symbol }
 
-  public static let subscribed: Self = "SUBSCRIBED"
-  public static let didRenew: Self = "DID_RENEW"
-  public static let didFailToRenew: Self = "DID_FAIL_TO_RENEW"
-  public static let gracePeriodExpired: Self = "GRACE_PERIOD_EXPIRED"
-  public static let expired: Self = "EXPIRED"
-  public static let didChangeRenewalStatus: Self = "DID_CHANGE_RENEWAL_STATUS"
-  public static let didChangeRenewalPref: Self = "DID_CHANGE_RENEWAL_PREF"
-  public static let offerRedeemed: Self = "OFFER_REDEEMED"
-  public static let priceIncrease: Self = "PRICE_INCREASE"
-  public static let refund: Self = "REFUND"
-  public static let refundDeclined: Self = "REFUND_DECLINED"
-  public static let refundReversed: Self = "REFUND_REVERSED"
-  public static let consumptionRequest: Self = "CONSUMPTION_REQUEST"
-  public static let renewalExtended: Self = "RENEWAL_EXTENDED"
-  public static let renewalExtension: Self = "RENEWAL_EXTENSION"
-  public static let revoke: Self = "REVOKE"
-  public static let test: Self = "TEST"
-  public static let externalPurchaseToken: Self = "EXTERNAL_PURCHASE_TOKEN"
-  public static let oneTimeCharge: Self = "ONE_TIME_CHARGE"
+  public static let subscribed = Self(symbol: Symbol(wellKnown: .subscribed))
+  public static let didRenew = Self(symbol: Symbol(wellKnown: .didRenew))
+  public static let didFailToRenew = Self(symbol: Symbol(wellKnown: .didFailToRenew))
+  public static let gracePeriodExpired = Self(symbol: Symbol(wellKnown: .gracePeriodExpired))
+  public static let expired = Self(symbol: Symbol(wellKnown: .expired))
+  public static let didChangeRenewalStatus = Self(symbol: Symbol(wellKnown: .didChangeRenewalStatus))
+  public static let didChangeRenewalPref = Self(symbol: Symbol(wellKnown: .didChangeRenewalPref))
+  public static let offerRedeemed = Self(symbol: Symbol(wellKnown: .offerRedeemed))
+  public static let priceIncrease = Self(symbol: Symbol(wellKnown: .priceIncrease))
+  public static let refund = Self(symbol: Symbol(wellKnown: .refund))
+  public static let refundDeclined = Self(symbol: Symbol(wellKnown: .refundDeclined))
+  public static let refundReversed = Self(symbol: Symbol(wellKnown: .refundReversed))
+  public static let consumptionRequest = Self(symbol: Symbol(wellKnown: .consumptionRequest))
+  public static let renewalExtended = Self(symbol: Symbol(wellKnown: .renewalExtended))
+  public static let renewalExtension = Self(symbol: Symbol(wellKnown: .renewalExtension))
+  public static let revoke = Self(symbol: Symbol(wellKnown: .revoke))
+  public static let test = Self(symbol: Symbol(wellKnown: .test))
+  public static let externalPurchaseToken = Self(symbol: Symbol(wellKnown: .externalPurchaseToken))
+  public static let oneTimeCharge = Self(symbol: Symbol(wellKnown: .oneTimeCharge))
 
   /// Every type Apple documents as of November 2026.
   public static let documented: [Self] = [
@@ -96,23 +96,23 @@ public struct AppStoreNotificationSubtype: StoreString {
   public let symbol: Symbol
   public init(symbol: Symbol) { self.symbol = symbol }
 
-  public static let initialBuy: Self = "INITIAL_BUY"
-  public static let resubscribe: Self = "RESUBSCRIBE"
-  public static let downgrade: Self = "DOWNGRADE"
-  public static let upgrade: Self = "UPGRADE"
-  public static let autoRenewEnabled: Self = "AUTO_RENEW_ENABLED"
-  public static let autoRenewDisabled: Self = "AUTO_RENEW_DISABLED"
-  public static let voluntary: Self = "VOLUNTARY"
-  public static let billingRetry: Self = "BILLING_RETRY"
-  public static let priceIncrease: Self = "PRICE_INCREASE"
-  public static let gracePeriod: Self = "GRACE_PERIOD"
-  public static let productNotForSale: Self = "PRODUCT_NOT_FOR_SALE"
-  public static let billingRecovery: Self = "BILLING_RECOVERY"
-  public static let pending: Self = "PENDING"
-  public static let accepted: Self = "ACCEPTED"
-  public static let summary: Self = "SUMMARY"
-  public static let failure: Self = "FAILURE"
-  public static let unreported: Self = "UNREPORTED"
+  public static let initialBuy = Self(symbol: Symbol(wellKnown: .initialBuy))
+  public static let resubscribe = Self(symbol: Symbol(wellKnown: .resubscribe))
+  public static let downgrade = Self(symbol: Symbol(wellKnown: .downgrade))
+  public static let upgrade = Self(symbol: Symbol(wellKnown: .upgrade))
+  public static let autoRenewEnabled = Self(symbol: Symbol(wellKnown: .autoRenewEnabled))
+  public static let autoRenewDisabled = Self(symbol: Symbol(wellKnown: .autoRenewDisabled))
+  public static let voluntary = Self(symbol: Symbol(wellKnown: .voluntary))
+  public static let billingRetry = Self(symbol: Symbol(wellKnown: .billingRetry))
+  public static let priceIncrease = Self(symbol: Symbol(wellKnown: .priceIncrease))
+  public static let gracePeriod = Self(symbol: Symbol(wellKnown: .gracePeriod))
+  public static let productNotForSale = Self(symbol: Symbol(wellKnown: .productNotForSale))
+  public static let billingRecovery = Self(symbol: Symbol(wellKnown: .billingRecovery))
+  public static let pending = Self(symbol: Symbol(wellKnown: .pending))
+  public static let accepted = Self(symbol: Symbol(wellKnown: .accepted))
+  public static let summary = Self(symbol: Symbol(wellKnown: .summary))
+  public static let failure = Self(symbol: Symbol(wellKnown: .failure))
+  public static let unreported = Self(symbol: Symbol(wellKnown: .unreported))
 }
 
 /// Apple's `environment`.
@@ -120,10 +120,10 @@ public struct AppStoreEnvironment: StoreString {
   public let symbol: Symbol
   public init(symbol: Symbol) { self.symbol = symbol }
 
-  public static let sandbox: Self = "Sandbox"
-  public static let production: Self = "Production"
-  public static let xcode: Self = "Xcode"
-  public static let localTesting: Self = "LocalTesting"
+  public static let sandbox = Self(symbol: Symbol(wellKnown: .sandbox))
+  public static let production = Self(symbol: Symbol(wellKnown: .production))
+  public static let xcode = Self(symbol: Symbol(wellKnown: .xcode))
+  public static let localTesting = Self(symbol: Symbol(wellKnown: .localtesting))
 }
 
 /// Apple's subscription `status`: 1 active, 2 expired, 3 billing retry, 4 billing grace

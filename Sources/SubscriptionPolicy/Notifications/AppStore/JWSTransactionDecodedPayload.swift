@@ -72,14 +72,14 @@ public struct JWSTransactionDecodedPayload: Hashable, Sendable {
 public struct AppStoreProductType: StoreString {
   public let symbol: Symbol
   public init(symbol: Symbol) { self.symbol = symbol }
-  public static let autoRenewable: Self = "Auto-Renewable Subscription"
-  public static let nonRenewing: Self = "Non-Renewing Subscription"
+  public static let autoRenewable = Self(symbol: Symbol(wellKnown: .autoRenewableSubscription))
+  public static let nonRenewing = Self(symbol: Symbol(wellKnown: .nonRenewingSubscription))
 }
 
 /// Apple's `inAppOwnershipType`.
 public struct AppStoreOwnershipType: StoreString {
   public let symbol: Symbol
   public init(symbol: Symbol) { self.symbol = symbol }
-  public static let purchased: Self = "PURCHASED"
-  public static let familyShared: Self = "FAMILY_SHARED"
+  public static let purchased = Self(symbol: Symbol(wellKnown: .purchased))
+  public static let familyShared = Self(symbol: Symbol(wellKnown: .familyShared))
 }
