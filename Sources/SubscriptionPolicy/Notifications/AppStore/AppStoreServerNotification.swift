@@ -37,9 +37,42 @@ public struct AppStoreNotificationData: Hashable, Sendable {
   /// The subscription's status after the event (`1` active … `5` revoked).
   public var status: AppStoreSubscriptionStatus?
   /// Decoded `signedTransactionInfo`.
-  public var transactionInfo: JWSTransactionDecodedPayload?
+  public var transactionInfo: JWSTransactionDecodedPayload? {
+    @inlinable get { hasTransactionInfo ? storedTransactionInfo : nil }
+    @inlinable set {
+      // Not `newValue != nil`, which compares the payload field by field with `==`.
+      if let newValue {
+        hasTransactionInfo = true
+        storedTransactionInfo = newValue
+      } else {
+        hasTransactionInfo = false
+        storedTransactionInfo = .absent
+      }
+    }
+  }
   /// Decoded `signedRenewalInfo`.
-  public var renewalInfo: JWSRenewalInfoDecodedPayload?
+  public var renewalInfo: JWSRenewalInfoDecodedPayload? {
+    @inlinable get { hasRenewalInfo ? storedRenewalInfo : nil }
+    @inlinable set {
+      // Not `newValue != nil`, which compares the payload field by field with `==`.
+      if let newValue {
+        hasRenewalInfo = true
+        storedRenewalInfo = newValue
+      } else {
+        hasRenewalInfo = false
+        storedRenewalInfo = .absent
+      }
+    }
+  }
+
+  // The payloads are stored unwrapped, each with a flag (an absent one holds `.absent`, so
+  // equal data compare equal). Wrapped in optionals, a built notification was assembled in a
+  // temporary and copied into place, payload by payload: two copies of about 220 bytes for
+  // every App Store notification.
+  @usableFromInline var storedTransactionInfo: JWSTransactionDecodedPayload
+  @usableFromInline var storedRenewalInfo: JWSRenewalInfoDecodedPayload
+  @usableFromInline var hasTransactionInfo: Bool
+  @usableFromInline var hasRenewalInfo: Bool
 
   @inlinable public init(
     appAppleId: Int64? = nil, bundleId: Symbol, bundleVersion: Symbol? = nil,
@@ -52,8 +85,20 @@ public struct AppStoreNotificationData: Hashable, Sendable {
     self.bundleVersion = bundleVersion
     self.environment = environment
     self.status = status
-    self.transactionInfo = transactionInfo
-    self.renewalInfo = renewalInfo
+    if let transactionInfo {
+      self.hasTransactionInfo = true
+      self.storedTransactionInfo = transactionInfo
+    } else {
+      self.hasTransactionInfo = false
+      self.storedTransactionInfo = .absent
+    }
+    if let renewalInfo {
+      self.hasRenewalInfo = true
+      self.storedRenewalInfo = renewalInfo
+    } else {
+      self.hasRenewalInfo = false
+      self.storedRenewalInfo = .absent
+    }
   }
 }
 

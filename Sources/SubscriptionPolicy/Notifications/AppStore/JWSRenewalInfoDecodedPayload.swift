@@ -44,3 +44,11 @@ public struct JWSRenewalInfoDecodedPayload: Hashable, Sendable {
     self.renewalDate = renewalDate
   }
 }
+
+extension JWSRenewalInfoDecodedPayload {
+  /// What `AppStoreNotificationData` holds in place of absent renewal information.
+  @usableFromInline static let absent = JWSRenewalInfoDecodedPayload(
+    originalTransactionId: Symbol(number: 0), autoRenewProductId: Symbol(number: 0),
+    productId: Symbol(number: 0),
+    autoRenewStatus: 0, signedDate: Instant(secondsSinceEpoch: 0))
+}

@@ -68,6 +68,14 @@ public struct JWSTransactionDecodedPayload: Hashable, Sendable {
   }
 }
 
+extension JWSTransactionDecodedPayload {
+  /// What `AppStoreNotificationData` holds in place of an absent transaction.
+  @usableFromInline static let absent = JWSTransactionDecodedPayload(
+    originalTransactionId: Symbol(number: 0), transactionId: Symbol(number: 0), bundleId: Symbol(number: 0),
+    productId: Symbol(number: 0), purchaseDate: Instant(secondsSinceEpoch: 0),
+    originalPurchaseDate: Instant(secondsSinceEpoch: 0), signedDate: Instant(secondsSinceEpoch: 0))
+}
+
 /// Apple's `type` of an in-app purchase.
 public struct AppStoreProductType: StoreString {
   public let symbol: Symbol
