@@ -13,6 +13,8 @@ public struct Symbol: Hashable, Sendable {
 
   @usableFromInline static let internedFlag: UInt64 = 1 << 63
 
+  @inlinable init(bits: UInt64) { self.bits = bits }
+
   /// A numeric identifier; `number` must be below 2^63.
   @inlinable public init(number: UInt64) {
     precondition(number < Symbol.internedFlag, "numeric identifiers are below 2^63")

@@ -6,13 +6,20 @@ import Foundation
 /// `signedTransactionInfo` and `signedRenewalInfo`.
 public struct AppStoreServerNotification: Hashable, Sendable {
   public var notificationType: AppStoreNotificationType
-  public var subtype: AppStoreNotificationSubtype?
   public var notificationUUID: UUID
   /// Apple's `version`, `"2.0"`.
   public var version: Symbol
   /// When Apple signed (sent) the notification.
   public var signedDate: Instant
   public var data: AppStoreNotificationData
+  // The optional dates and identifiers, stored in 8 bytes each rather than 16 (see
+  // `OptionalInstant`); the small fields after them, where they pack together.
+  @usableFromInline var storedSubtype: OptionalSymbol
+
+  public var subtype: AppStoreNotificationSubtype? {
+    @inlinable get { storedSubtype.value.map(AppStoreNotificationSubtype.init(symbol:)) }
+    @inlinable set { storedSubtype = OptionalSymbol(newValue?.symbol) }
+  }
 
   @inlinable public init(
     notificationType: AppStoreNotificationType, subtype: AppStoreNotificationSubtype? = nil,
@@ -20,7 +27,7 @@ public struct AppStoreServerNotification: Hashable, Sendable {
     data: AppStoreNotificationData
   ) {
     self.notificationType = notificationType
-    self.subtype = subtype
+    self.storedSubtype = OptionalSymbol(subtype?.symbol)
     self.notificationUUID = notificationUUID
     self.version = version
     self.signedDate = signedDate
@@ -30,12 +37,12 @@ public struct AppStoreServerNotification: Hashable, Sendable {
 
 /// The `data` object of a V2 notification.
 public struct AppStoreNotificationData: Hashable, Sendable {
-  public var appAppleId: Int64?
   public var bundleId: Symbol
-  public var bundleVersion: Symbol?
+  public var bundleVersion: Symbol? {
+    @inlinable get { storedBundleVersion.value }
+    @inlinable set { storedBundleVersion = OptionalSymbol(newValue) }
+  }
   public var environment: AppStoreEnvironment
-  /// The subscription's status after the event (`1` active … `5` revoked).
-  public var status: AppStoreSubscriptionStatus?
   /// Decoded `signedTransactionInfo`.
   public var transactionInfo: JWSTransactionDecodedPayload? {
     @inlinable get { hasTransactionInfo ? storedTransactionInfo : nil }
@@ -69,8 +76,13 @@ public struct AppStoreNotificationData: Hashable, Sendable {
   // equal data compare equal). Wrapped in optionals, a built notification was assembled in a
   // temporary and copied into place, payload by payload: two copies of about 220 bytes for
   // every App Store notification.
+  @usableFromInline var storedBundleVersion: OptionalSymbol
   @usableFromInline var storedTransactionInfo: JWSTransactionDecodedPayload
   @usableFromInline var storedRenewalInfo: JWSRenewalInfoDecodedPayload
+  // The small fields last, where they pack together.
+  public var appAppleId: Int64?
+  /// The subscription's status after the event (`1` active … `5` revoked).
+  public var status: AppStoreSubscriptionStatus?
   @usableFromInline var hasTransactionInfo: Bool
   @usableFromInline var hasRenewalInfo: Bool
 
@@ -82,7 +94,7 @@ public struct AppStoreNotificationData: Hashable, Sendable {
   ) {
     self.appAppleId = appAppleId
     self.bundleId = bundleId
-    self.bundleVersion = bundleVersion
+    self.storedBundleVersion = OptionalSymbol(bundleVersion)
     self.environment = environment
     self.status = status
     if let transactionInfo {
@@ -139,7 +151,7 @@ public struct AppStoreNotificationType: StoreString {
 /// Apple's `subtype`.
 public struct AppStoreNotificationSubtype: StoreString {
   public let symbol: Symbol
-  public init(symbol: Symbol) { self.symbol = symbol }
+  @inlinable public init(symbol: Symbol) { self.symbol = symbol }
 
   public static let initialBuy = Self(symbol: Symbol(wellKnown: .initialBuy))
   public static let resubscribe = Self(symbol: Symbol(wellKnown: .resubscribe))
