@@ -430,7 +430,8 @@ public struct AppStoreModel: StoreModel {
 
   /// A pending downgrade becomes the product from the period starting at `newPeriodStart`; a
   /// new billing period length restarts the anchor there.
-  @inlinable func takePendingProduct(_ record: inout SubscriptionRecord, newPeriodStart: Instant) {
+  @inlinable @inline(__always)
+  func takePendingProduct(_ record: inout SubscriptionRecord, newPeriodStart: Instant) {
     guard let pending = record.pendingProduct else { return }
     let oldPeriod = products[Int(record.product)].period
     record.product = pending
