@@ -34,12 +34,15 @@ public struct SubscriptionPurchaseV2: Hashable, Sendable {
 }
 
 extension SubscriptionPurchaseV2 {
-  /// What `GooglePlayNotification` holds in place of an absent resource.
-  @usableFromInline static let absent = SubscriptionPurchaseV2(
-    regionCode: Symbol(number: 0), subscriptionState: .unspecified, acknowledgementState: Symbol(number: 0),
-    lineItem: SubscriptionPurchaseLineItem(
-      productId: Symbol(number: 0), expiryTime: Instant(secondsSinceEpoch: 0), autoRenewEnabled: false,
-      basePlanId: Symbol(number: 0)))
+  /// What `GooglePlayNotification` holds in place of an absent resource. Built where it is
+  /// needed (every notification Google sends), not copied from a stored constant.
+  @inlinable static var absent: SubscriptionPurchaseV2 {
+    SubscriptionPurchaseV2(
+      regionCode: Symbol(number: 0), subscriptionState: .unspecified, acknowledgementState: Symbol(number: 0),
+      lineItem: SubscriptionPurchaseLineItem(
+        productId: Symbol(number: 0), expiryTime: Instant(secondsSinceEpoch: 0), autoRenewEnabled: false,
+        basePlanId: Symbol(number: 0)))
+  }
 }
 
 /// `SubscriptionPurchaseV2.subscriptionState`.
