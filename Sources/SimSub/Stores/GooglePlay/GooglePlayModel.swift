@@ -161,15 +161,18 @@ public struct GooglePlayModel: StoreModel {
   public func prepareDelivery(
     _ notification: inout StoreNotification, record: SubscriptionRecord, at arrival: Instant
   ) {
-    // Read in place and written whole: binding the payload to a `var` and wrapping it again
-    // copied the whole notification out of the buffer and back.
-    guard case .googlePlay(let rtdn) = notification else { return }
+    // What was sent is read out before the notification is written whole: binding the payload
+    // to a `var` and wrapping it again copied the whole notification out of the buffer and back.
+    let sent: (version: Symbol, packageName: Symbol, eventTime: Instant, rtdn: SubscriptionNotification)
+    switch notification {
+    case .googlePlay(let n): sent = (n.version, n.packageName, n.eventTime, n.subscriptionNotification)
+    default: return
+    }
+    let resource = subscriptionResource(for: sent.rtdn.purchaseToken, record: record, at: arrival)
     notification = .googlePlay(
       GooglePlayNotification(
-        version: rtdn.version, packageName: rtdn.packageName, eventTime: rtdn.eventTime,
-        subscriptionNotification: rtdn.subscriptionNotification,
-        subscription: subscriptionResource(
-          for: rtdn.subscriptionNotification.purchaseToken, record: record, at: arrival)))
+        version: sent.version, packageName: sent.packageName, eventTime: sent.eventTime,
+        subscriptionNotification: sent.rtdn, subscription: resource))
   }
 
   /// Whether Google sells a new subscription in this state: before any, or after the last one
