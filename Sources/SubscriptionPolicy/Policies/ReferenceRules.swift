@@ -57,7 +57,9 @@ enum ReferenceRules {
   /// neither. A grace that is the app's own promise (Stripe) is hold from its end on. A Family
   /// Sharing member gets the same state and access, and never a prompt: the card that failed is
   /// the purchaser's, not theirs.
-  @usableFromInline static func decision(for reading: EntitlementReading, at instant: Instant) -> Decision {
+  ///
+  /// Inlinable: the engine asks after each delivery, and the call cost more than the answer.
+  @inlinable static func decision(for reading: EntitlementReading, at instant: Instant) -> Decision {
     switch reading.state(at: instant) {
     case .active:
       Decision(state: .active, access: true)
@@ -129,7 +131,7 @@ enum ReferenceRules {
     let familyShared: Bool
     let expiresDate: Instant?
     if let transaction = n.data.transactionInfo {
-      familyShared = transaction.inAppOwnershipType == .familyShared
+      familyShared = transaction.inAppOwnershipType == ReferenceVocabulary.shared.familyShared
       expiresDate = transaction.expiresDate
     } else {
       familyShared = false
@@ -152,7 +154,7 @@ enum ReferenceRules {
     let byType: EntitlementState?
     // The common types first: each case of the switch below compares with a lazily made
     // static, and the compiler checks them all before it compares any.
-    if type == .didRenew || type == .subscribed {
+    if type == ReferenceVocabulary.shared.didRenew || type == ReferenceVocabulary.shared.subscribed {
       byType = .active
     } else {
       switch typeReading(type, subtype) {
@@ -252,20 +254,15 @@ enum ReferenceRules {
     guard isDocumented(code) else { return nil }
     let revokedNow = code == .subscriptionRevoked || current == .revoked
     if let state {
-      switch state {
-      case .active, .canceled:
-        return EntitlementReading(.active)
-      case .inGracePeriod:
+      // Compared in the order of a `switch` over the states, with the vocabulary's copies.
+      let v = ReferenceVocabulary.self
+      if state == v.shared.active || state == v.shared.canceled { return EntitlementReading(.active) }
+      if state == v.shared.inGracePeriod {
         return EntitlementReading(.grace, gracePeriodExpiresDate: expiryTime)
-      case .onHold:
-        return EntitlementReading(.hold)
-      case .paused:
-        return EntitlementReading(.paused)
-      case .expired:
-        return EntitlementReading(revokedNow ? .revoked : .expired)
-      default:
-        break
       }
+      if state == v.shared.onHold { return EntitlementReading(.hold) }
+      if state == v.shared.paused { return EntitlementReading(.paused) }
+      if state == v.shared.expired { return EntitlementReading(revokedNow ? .revoked : .expired) }
     }
     switch code {
     case .subscriptionRecovered, .subscriptionRenewed, .subscriptionCanceled,

@@ -35,6 +35,7 @@ struct ReplacedPurchase: Sendable {
 
   /// The same, from the facts of a notification read once (`nil` for a store other than
   /// Google Play).
+  @inline(__always)
   mutating func isAboutReplacedPurchase(_ purchase: NotificationFacts.PurchaseFacts?) -> Bool {
     guard let purchase else { return false }
     if purchase.replacementCancellation { return true }

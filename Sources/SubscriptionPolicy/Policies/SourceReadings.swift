@@ -1,7 +1,7 @@
 /// The reference policy's answer material: for each of a subscriber's sources, the reading of
 /// its newest applied notification and the date it is paid through, and which sources spoke.
 ///
-/// Kept apart from each source's ordering state (``SourceTrack``) and small, because the engine
+/// Kept apart from each source's ordering state (``SentDateOrder``) and small, because the engine
 /// asks for an answer after every notification: the questions read these fields alone.
 @usableFromInline
 struct SourceReadings: Sendable {
@@ -20,6 +20,7 @@ struct SourceReadings: Sendable {
   }
 
   /// Records what an applied notification of `source` said.
+  @inline(__always)
   mutating func apply(_ reading: EntitlementReading, paidThrough: Instant?, of source: SubscriptionSource) {
     func update(_ entry: inout SourceReading) {
       entry.reading = reading
