@@ -16,7 +16,7 @@ struct EntitlementReading: Hashable, Sendable {
   /// it.
   @usableFromInline var familyShared: Bool
 
-  init(
+  @inlinable init(
     _ state: EntitlementState, gracePeriodExpiresDate: Instant? = nil, appGraceEnds: Instant? = nil,
     familyShared: Bool = false
   ) {
@@ -39,8 +39,9 @@ struct EntitlementReading: Hashable, Sendable {
     return end
   }
 
-  /// Before any notification.
-  @usableFromInline static let never = EntitlementReading(.never)
+  /// Before any notification. Computed, not a stored static: the engine's question reads it
+  /// for a subscriber not heard from yet, and a stored one paid a `swift_once` each time.
+  @inlinable static var never: EntitlementReading { EntitlementReading(.never) }
 }
 
 /// How the reference policy reads one notification, and what it answers for a state.
