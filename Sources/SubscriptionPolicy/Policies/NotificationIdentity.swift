@@ -41,6 +41,7 @@ enum NotificationIdentity: Hashable, Sendable {
 /// one source signed in the same second have equal `SameSecondIdentity`s exactly when their
 /// ``NotificationIdentity``s are equal. Comparing, storing and clearing these in place of the
 /// enum took the ordering from 80 to about 20 instructions per notification.
+@usableFromInline
 struct SameSecondIdentity: Hashable, Sendable {
   var high: UInt64
   var low: UInt64
@@ -93,6 +94,7 @@ struct SameSecondIdentity: Hashable, Sendable {
 /// holds an identity the ring remembers anyway, so `contains` answers exactly, with no
 /// optionals to test or clear. The first identity is overwritten last, as the oldest should
 /// be. (An empty ring is a `nil` ring.)
+@usableFromInline
 struct RecentIdentities<Identity: Equatable & Sendable>: Sendable {
   /// How many identities the ring remembers.
   static var capacity: Int { 4 }

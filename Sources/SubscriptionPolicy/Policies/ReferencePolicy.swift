@@ -68,18 +68,21 @@ public struct ReferencePolicy: EntitlementPolicy {
   @usableFromInline var readings = SourceReadings()
   /// Each source's ordering and deduplication: the stores' clocks are not one clock, and a
   /// Stripe event signed a second before an App Store notification says nothing about it.
-  private var appStore = SentDateOrder<SameSecondIdentity>()
-  private var googlePlay = SentDateOrder<SameSecondIdentity>()
-  private var stripe = SentDateOrder<SameSecondIdentity>()
-  private var revenueCat = SentDateOrder<SameSecondIdentity>()
+  @usableFromInline var appStore = SentDateOrder<SameSecondIdentity>()
+  @usableFromInline var googlePlay = SentDateOrder<SameSecondIdentity>()
+  @usableFromInline var stripe = SentDateOrder<SameSecondIdentity>()
+  @usableFromInline var revenueCat = SentDateOrder<SameSecondIdentity>()
   /// The Google Play purchase a product change replaced (only Google replaces purchases).
-  private var replacement = ReplacedPurchase()
+  @usableFromInline var replacement = ReplacedPurchase()
   /// The app's promises.
   public let settings: PolicySettings
 
-  public init() { settings = .default }
+  // Inlinable, with every stored property usable from inline: the engine makes one policy per
+  // subscriber, and an initialiser it could not see built the value aside and copied it.
 
-  public init(settings: PolicySettings) { self.settings = settings }
+  @inlinable public init() { settings = .default }
+
+  @inlinable public init(settings: PolicySettings) { self.settings = settings }
 
   public mutating func receive(_ notification: StoreNotification, at arrival: Instant) {
     // One pass over the notification: each `switch` over it copies the whole value.

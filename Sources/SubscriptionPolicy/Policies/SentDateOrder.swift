@@ -34,13 +34,14 @@
 /// to arrive wins: the stores' payloads carry nothing finer to order them by once signed dates
 /// are whole seconds. A same-second pair delivered in reverse therefore ends on the earlier
 /// one's state, the only ordering mistake left, and only within one second.
+@usableFromInline
 struct SentDateOrder<Identity: Equatable & Sendable>: Sendable {
   /// The signed date of the newest notification applied; `distantPast` before the first.
-  private(set) var latest = Instant.distantPast
+  @usableFromInline private(set) var latest = Instant.distantPast
   /// The identities of the notifications applied at `latest`; `nil` before the first.
-  private var appliedAtLatest: RecentIdentities<Identity>?
+  @usableFromInline var appliedAtLatest: RecentIdentities<Identity>?
 
-  init() {}
+  @inlinable init() {}
 
   /// Whether to apply a notification with this identity, signed at `sentDate`; remembers it
   /// when the answer is yes. Call it only for a notification the policy will apply, so that

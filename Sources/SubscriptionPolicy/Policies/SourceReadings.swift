@@ -15,11 +15,15 @@ struct SourceReadings: Sendable {
   /// own), kept apart so that the engine's questions, asked after every delivery, read it alone.
   @usableFromInline var sole = EntitlementReading.never
 
+  @inlinable init() {}
+
   @usableFromInline
   struct SourceReading: Sendable {
     @usableFromInline var reading = EntitlementReading.never
     /// The newest paid-through date a notification of this source stated.
     @usableFromInline var paidThrough = Instant.distantPast
+
+    @inlinable init() {}
 
     /// What the merging compares, read field by field.
     @inlinable var rank: Rank {
