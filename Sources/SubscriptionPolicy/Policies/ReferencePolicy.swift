@@ -56,9 +56,10 @@
 /// the policy applies on arrival; until then it answers from the newest RTDN it has, exactly as
 /// it does for Apple. One rule for both stores keeps duplicates and reordering harmless.
 ///
-/// `receive` and `decision(at:)` do not allocate; the value is about 820 bytes (per source: the
-/// reading, its paid-through date, four notification identities and one replaced token; and the
-/// settings) with no references, whatever the history's length.
+/// `receive` and `decision(at:)` do not allocate; the value is 584 bytes (per source: the
+/// reading, its paid-through date, the newest signed second and four two-word identities; one
+/// replaced Google token; the reading answers come from; and the settings) with no references,
+/// whatever the history's length.
 public struct ReferencePolicy: EntitlementPolicy {
   public static let name = "reference"
   public static let summary = "Recommended: grace keeps access, store order, idempotent"
