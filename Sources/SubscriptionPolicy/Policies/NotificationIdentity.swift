@@ -39,8 +39,9 @@ enum NotificationIdentity: Hashable, Sendable {
 /// part of Google's identity, `eventTimeMillis`, is the signed date itself, equal for every
 /// notification the order compares); Stripe's and RevenueCat's event `id`. Two notifications of
 /// one source signed in the same second have equal `SameSecondIdentity`s exactly when their
-/// ``NotificationIdentity``s are equal. Comparing, storing and clearing these in place of the
-/// enum took the ordering from 80 to about 20 instructions per notification.
+/// ``NotificationIdentity``s are equal. Ordering on these, inline in `receive`, in place of the
+/// enum through a call (80 instructions per notification) is part of what took the reference
+/// policy from 427 to 297 instructions per notification.
 @usableFromInline
 struct SameSecondIdentity: Hashable, Sendable {
   var high: UInt64
