@@ -19,7 +19,16 @@ public struct SubscriptionRecord: Hashable, Sendable {
   /// When the subscriber first bought (Apple's `originalPurchaseDate`), if ever.
   public var originalPurchaseDate: Instant?
   /// The instant period ends are counted from; moves on a recovery after grace.
-  public var billingAnchor = Instant.distantPast
+  public var billingAnchor: Instant {
+    @inlinable get { anchor }
+    @inlinable set {
+      anchor = newValue
+      anchorDate = AnchorDate(newValue)
+    }
+  }
+  @usableFromInline var anchor = Instant.distantPast
+  /// `billingAnchor`'s calendar date, kept with it (see `AnchorDate`).
+  @usableFromInline var anchorDate = AnchorDate(month: 0, day: 0, seconds: 0)
   /// Periods counted since `billingAnchor` to the current period's end.
   public var periodsSinceAnchor: Int64 = 0
   /// The current paid (or trial) period.

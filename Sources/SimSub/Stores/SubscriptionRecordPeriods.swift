@@ -1,13 +1,19 @@
 /// Record operations every store model performs the same way: moving to the next billing period,
 /// closing a billing-issue episode, and starting a purchase.
 extension SubscriptionRecord {
+  /// The end of the `count`-th period of `period` after the billing anchor.
+  @inlinable @inline(__always)
+  func anchoredEnd(after count: Int64, of period: BillingPeriod) -> Instant {
+    period.advance(billingAnchor, date: anchorDate, by: count)
+  }
+
   /// Moves to the next period counted from the billing anchor, so month periods keep the
   /// anchor's day (Jan 31 → Feb 28 → Mar 31 → Apr 30).
   @inlinable @inline(__always)
   mutating func startNextPeriod(period: BillingPeriod) {
     periodStart = periodEnd
     periodsSinceAnchor += 1
-    periodEnd = period.advance(billingAnchor, by: periodsSinceAnchor)
+    periodEnd = anchoredEnd(after: periodsSinceAnchor, of: period)
     periodNumber += 1
   }
 
@@ -18,7 +24,7 @@ extension SubscriptionRecord {
     billingAnchor = now
     periodsSinceAnchor = 1
     periodStart = now
-    periodEnd = period.advance(now, by: 1)
+    periodEnd = anchoredEnd(after: 1, of: period)
     periodNumber += 1
   }
 

@@ -13,6 +13,8 @@ public struct Symbol: Hashable, Sendable {
 
   @usableFromInline static let internedFlag: UInt64 = 1 << 63
 
+  @inlinable init(bits: UInt64) { self.bits = bits }
+
   /// A numeric identifier; `number` must be below 2^63.
   @inlinable public init(number: UInt64) {
     precondition(number < Symbol.internedFlag, "numeric identifiers are below 2^63")
@@ -70,8 +72,10 @@ extension Symbol: Codable {
 final class SymbolTable: @unchecked Sendable {
   static let shared = SymbolTable()
   private let lock = NSLock()
-  private var texts: [String] = []
-  private var indices: [String: Int] = [:]
+  // The well-known texts first, so their symbols' indices are known at compile time.
+  private var texts: [String] = WellKnownText.allCases.map(\.text)
+  private var indices: [String: Int] = Dictionary(
+    uniqueKeysWithValues: WellKnownText.allCases.map { ($0.text, Int($0.rawValue)) })
 
   func index(of text: String) -> Int {
     lock.lock()

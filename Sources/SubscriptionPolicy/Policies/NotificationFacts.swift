@@ -6,12 +6,13 @@
 /// identity and its signed date in turn paid that copy four times, more than the rules
 /// themselves cost; reading all four at once pays it once. The answers are exactly those of
 /// ``ReplacedPurchase/isAboutReplacedPurchase(_:)``, ``ReferenceRules/reading(of:after:settings:)``,
-/// ``NotificationIdentity``, ``StoreNotification/sentDate`` and ``SubscriptionSource/init(_:)``.
+/// ``NotificationIdentity`` (as its source's ``SameSecondIdentity``), ``StoreNotification/sentDate``
+/// and ``SubscriptionSource/init(_:)``.
 struct NotificationFacts: Sendable {
   /// The source it speaks for.
   var source: SubscriptionSource
-  /// What makes two deliveries the same notification.
-  var identity: NotificationIdentity
+  /// What makes two deliveries of its source signed in the same second the same notification.
+  var identity: SameSecondIdentity
   /// When the store sent it (``StoreNotification/sentDate``).
   var sentDate: Instant
   /// What it says the subscription now is, read after the state it was read against; `nil`
@@ -67,7 +68,7 @@ struct NotificationFacts: Sendable {
     switch notification {
     case .appStore(let n):
       source = .appStore
-      identity = .appStore(n.notificationUUID)
+      identity = SameSecondIdentity(n.notificationUUID)
       sentDate = n.signedDate
       (reading, paidThrough) = ReferenceRules.readingAndExpiresDate(of: n)
       purchase = nil
@@ -75,7 +76,7 @@ struct NotificationFacts: Sendable {
       source = .googlePlay
       let code = n.subscriptionNotification.notificationType
       let token = n.subscriptionNotification.purchaseToken
-      identity = .googlePlay(token, code, n.eventTime)
+      identity = SameSecondIdentity(token, code)
       sentDate = n.eventTime
       // The fetched resource is unwrapped once for all three readings: each unwrap copies it.
       if let resource = n.subscription {
@@ -91,14 +92,14 @@ struct NotificationFacts: Sendable {
       }
     case .stripe(let e):
       source = .stripe
-      identity = .stripe(e.id)
+      identity = SameSecondIdentity(e.id)
       sentDate = e.created
       reading = ReferenceRules.reading(of: e, after: current(.stripe), settings: settings)
       purchase = nil
       paidThrough = e.subscription?.currentPeriodEnd
     case .revenueCat(let e):
       source = .revenueCat
-      identity = .revenueCat(e.id)
+      identity = SameSecondIdentity(e.id)
       sentDate = e.eventTimestamp
       reading = ReferenceRules.reading(of: e, after: current(.revenueCat))
       purchase = nil

@@ -42,7 +42,7 @@
 ///
 /// - **Merges a subscriber's sources.** A subscriber may pay through several sources at once
 ///   (an App Store subscription and a Stripe one, say). Each source keeps its own reading
-///   (``SourceReadings``), ordering and deduplication (``SourceTrack``); access is granted if any source grants it, and
+///   (``SourceReadings``), ordering and deduplication (``SentDateOrder``); access is granted if any source grants it, and
 ///   the answer (state, prompt, `gracePeriodExpiresDate`) is the one of the source the
 ///   subscriber stands best through: paid-through before grace, grace before hold, hold before
 ///   pause, pause before the end; among equals, the source paid through the later date. So a
@@ -56,9 +56,10 @@
 /// the policy applies on arrival; until then it answers from the newest RTDN it has, exactly as
 /// it does for Apple. One rule for both stores keeps duplicates and reordering harmless.
 ///
-/// `receive` and `decision(at:)` do not allocate; the value is about 820 bytes (per source: the
-/// reading, its paid-through date, four notification identities and one replaced token; and the
-/// settings) with no references, whatever the history's length.
+/// `receive` and `decision(at:)` do not allocate; the value is 584 bytes (per source: the
+/// reading, its paid-through date, the newest signed second and four two-word identities; one
+/// replaced Google token; the reading answers come from; and the settings) with no references,
+/// whatever the history's length.
 public struct ReferencePolicy: EntitlementPolicy {
   public static let name = "reference"
   public static let summary = "Recommended: grace keeps access, store order, idempotent"
@@ -66,28 +67,38 @@ public struct ReferencePolicy: EntitlementPolicy {
 
   /// What each source said: the answer is read from here alone.
   @usableFromInline var readings = SourceReadings()
-  private var appStore = SourceTrack()
-  private var googlePlay = SourceTrack()
-  private var stripe = SourceTrack()
-  private var revenueCat = SourceTrack()
+  /// Each source's ordering and deduplication: the stores' clocks are not one clock, and a
+  /// Stripe event signed a second before an App Store notification says nothing about it.
+  @usableFromInline var appStore = SentDateOrder<SameSecondIdentity>()
+  @usableFromInline var googlePlay = SentDateOrder<SameSecondIdentity>()
+  @usableFromInline var stripe = SentDateOrder<SameSecondIdentity>()
+  @usableFromInline var revenueCat = SentDateOrder<SameSecondIdentity>()
+  /// The Google Play purchase a product change replaced (only Google replaces purchases).
+  @usableFromInline var replacement = ReplacedPurchase()
   /// The app's promises.
   public let settings: PolicySettings
 
-  public init() { settings = .default }
+  // Inlinable, with every stored property usable from inline: the engine makes one policy per
+  // subscriber, and an initialiser it could not see built the value aside and copied it.
 
-  public init(settings: PolicySettings) { self.settings = settings }
+  @inlinable public init() { settings = .default }
+
+  @inlinable public init(settings: PolicySettings) { self.settings = settings }
 
   public mutating func receive(_ notification: StoreNotification, at arrival: Instant) {
     // One pass over the notification: each `switch` over it copies the whole value.
     let facts = NotificationFacts(notification, after: { readings.reading(of: $0).state }, settings: settings)
+    // A notification applies when it is about the current purchase, says something about the
+    // state, and is neither stale nor a duplicate on its source's clock.
+    guard !replacement.isAboutReplacedPurchase(facts.purchase), let reading = facts.reading else { return }
     let admitted =
       switch facts.source {
-      case .appStore: appStore.admits(facts)
-      case .googlePlay: googlePlay.admits(facts)
-      case .stripe: stripe.admits(facts)
-      case .revenueCat: revenueCat.admits(facts)
+      case .appStore: appStore.admit(facts.identity, sentDate: facts.sentDate)
+      case .googlePlay: googlePlay.admit(facts.identity, sentDate: facts.sentDate)
+      case .stripe: stripe.admit(facts.identity, sentDate: facts.sentDate)
+      case .revenueCat: revenueCat.admit(facts.identity, sentDate: facts.sentDate)
       }
-    guard admitted, let reading = facts.reading else { return }
+    guard admitted else { return }
     readings.apply(reading, paidThrough: facts.paidThrough, of: facts.source)
   }
 

@@ -16,7 +16,7 @@ struct EntitlementReading: Hashable, Sendable {
   /// it.
   @usableFromInline var familyShared: Bool
 
-  init(
+  @inlinable init(
     _ state: EntitlementState, gracePeriodExpiresDate: Instant? = nil, appGraceEnds: Instant? = nil,
     familyShared: Bool = false
   ) {
@@ -39,8 +39,9 @@ struct EntitlementReading: Hashable, Sendable {
     return end
   }
 
-  /// Before any notification.
-  @usableFromInline static let never = EntitlementReading(.never)
+  /// Before any notification. Computed, not a stored static: the engine's question reads it
+  /// for a subscriber not heard from yet, and a stored one paid a `swift_once` each time.
+  @inlinable static var never: EntitlementReading { EntitlementReading(.never) }
 }
 
 /// How the reference policy reads one notification, and what it answers for a state.
@@ -57,7 +58,9 @@ enum ReferenceRules {
   /// neither. A grace that is the app's own promise (Stripe) is hold from its end on. A Family
   /// Sharing member gets the same state and access, and never a prompt: the card that failed is
   /// the purchaser's, not theirs.
-  @usableFromInline static func decision(for reading: EntitlementReading, at instant: Instant) -> Decision {
+  ///
+  /// Inlinable: the engine asks after each delivery, and the call cost more than the answer.
+  @inlinable static func decision(for reading: EntitlementReading, at instant: Instant) -> Decision {
     switch reading.state(at: instant) {
     case .active:
       Decision(state: .active, access: true)
@@ -129,7 +132,7 @@ enum ReferenceRules {
     let familyShared: Bool
     let expiresDate: Instant?
     if let transaction = n.data.transactionInfo {
-      familyShared = transaction.inAppOwnershipType == .familyShared
+      familyShared = transaction.inAppOwnershipType == ReferenceVocabulary.shared.familyShared
       expiresDate = transaction.expiresDate
     } else {
       familyShared = false
@@ -152,7 +155,7 @@ enum ReferenceRules {
     let byType: EntitlementState?
     // The common types first: each case of the switch below compares with a lazily made
     // static, and the compiler checks them all before it compares any.
-    if type == .didRenew || type == .subscribed {
+    if type == ReferenceVocabulary.shared.didRenew || type == ReferenceVocabulary.shared.subscribed {
       byType = .active
     } else {
       switch typeReading(type, subtype) {
@@ -252,20 +255,15 @@ enum ReferenceRules {
     guard isDocumented(code) else { return nil }
     let revokedNow = code == .subscriptionRevoked || current == .revoked
     if let state {
-      switch state {
-      case .active, .canceled:
-        return EntitlementReading(.active)
-      case .inGracePeriod:
+      // Compared in the order of a `switch` over the states, with the vocabulary's copies.
+      let v = ReferenceVocabulary.self
+      if state == v.shared.active || state == v.shared.canceled { return EntitlementReading(.active) }
+      if state == v.shared.inGracePeriod {
         return EntitlementReading(.grace, gracePeriodExpiresDate: expiryTime)
-      case .onHold:
-        return EntitlementReading(.hold)
-      case .paused:
-        return EntitlementReading(.paused)
-      case .expired:
-        return EntitlementReading(revokedNow ? .revoked : .expired)
-      default:
-        break
       }
+      if state == v.shared.onHold { return EntitlementReading(.hold) }
+      if state == v.shared.paused { return EntitlementReading(.paused) }
+      if state == v.shared.expired { return EntitlementReading(revokedNow ? .revoked : .expired) }
     }
     switch code {
     case .subscriptionRecovered, .subscriptionRenewed, .subscriptionCanceled,

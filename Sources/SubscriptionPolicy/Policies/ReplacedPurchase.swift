@@ -20,11 +20,12 @@
 /// Memory is one token, whatever the history's length; nothing allocates. Apple's notifications
 /// are never about a replaced purchase: an App Store product change keeps the
 /// `originalTransactionId`.
+@usableFromInline
 struct ReplacedPurchase: Sendable {
   /// The newest `linkedPurchaseToken` seen: the purchase the current one replaced.
-  private(set) var replaced: PurchaseToken?
+  @usableFromInline private(set) var replaced: PurchaseToken?
 
-  init() {}
+  @inlinable init() {}
 
   /// Whether `notification` is about a purchase a product change replaced; remembers the
   /// purchase its resource says the current one replaced.
@@ -35,6 +36,7 @@ struct ReplacedPurchase: Sendable {
 
   /// The same, from the facts of a notification read once (`nil` for a store other than
   /// Google Play).
+  @inline(__always)
   mutating func isAboutReplacedPurchase(_ purchase: NotificationFacts.PurchaseFacts?) -> Bool {
     guard let purchase else { return false }
     if purchase.replacementCancellation { return true }

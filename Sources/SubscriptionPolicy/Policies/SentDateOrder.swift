@@ -12,6 +12,10 @@
 /// 3. Otherwise **applied**. When `s > latest`, `latest` becomes `s` and the identities of the
 ///    older second are forgotten; the new identity is remembered.
 ///
+/// Generic over the identity compared: the reference policy keeps one order per source and
+/// compares ``SameSecondIdentity``s, two words; a policy with one order for all sources
+/// compares whole ``NotificationIdentity``s.
+///
 /// Memory is one instant and a ring of four identities (``RecentIdentities``), whatever the
 /// history's length, and no step allocates. Duplicates are still caught exactly: a duplicate
 /// has its original's signed date `s`. If `latest` has moved past `s` since the original was
@@ -30,26 +34,28 @@
 /// to arrive wins: the stores' payloads carry nothing finer to order them by once signed dates
 /// are whole seconds. A same-second pair delivered in reverse therefore ends on the earlier
 /// one's state, the only ordering mistake left, and only within one second.
-struct SentDateOrder: Sendable {
+@usableFromInline
+struct SentDateOrder<Identity: Equatable & Sendable>: Sendable {
   /// The signed date of the newest notification applied; `distantPast` before the first.
-  private(set) var latest = Instant.distantPast
-  /// The identities of the notifications applied at `latest`.
-  private var appliedAtLatest = RecentIdentities()
+  @usableFromInline private(set) var latest = Instant.distantPast
+  /// The identities of the notifications applied at `latest`; `nil` before the first.
+  @usableFromInline var appliedAtLatest: RecentIdentities<Identity>?
 
-  init() {}
+  @inlinable init() {}
 
   /// Whether to apply a notification with this identity, signed at `sentDate`; remembers it
   /// when the answer is yes. Call it only for a notification the policy will apply, so that
   /// one it skips (an unknown type) never hides an older one that still matters.
-  mutating func admit(_ identity: NotificationIdentity, sentDate: Instant) -> Bool {
+  @inline(__always)
+  mutating func admit(_ identity: Identity, sentDate: Instant) -> Bool {
     if sentDate < latest { return false }
-    if sentDate == latest {
-      if appliedAtLatest.contains(identity) { return false }
+    if sentDate == latest, appliedAtLatest != nil {
+      if appliedAtLatest!.contains(identity) { return false }
+      appliedAtLatest!.insert(identity)
     } else {
       latest = sentDate
-      appliedAtLatest.removeAll()
+      appliedAtLatest = RecentIdentities(identity)
     }
-    appliedAtLatest.insert(identity)
     return true
   }
 }
@@ -58,14 +64,19 @@ struct SentDateOrder: Sendable {
 /// last four applied: the delivery rule of ``ArrivalOrderPolicy``, kept beside the right one to
 /// show what ordering buys.
 struct ArrivalOrder: Sendable {
-  private var recent = RecentIdentities()
+  /// The last four identities applied; `nil` before the first.
+  private var recent: RecentIdentities<NotificationIdentity>?
 
   init() {}
 
   /// Whether to apply a notification with this identity; remembers it when the answer is yes.
   mutating func admit(_ identity: NotificationIdentity) -> Bool {
-    if recent.contains(identity) { return false }
-    recent.insert(identity)
+    guard recent != nil else {
+      recent = RecentIdentities(identity)
+      return true
+    }
+    if recent!.contains(identity) { return false }
+    recent!.insert(identity)
     return true
   }
 }

@@ -40,7 +40,7 @@ public struct UnknownIsActivePolicy: EntitlementPolicy {
   public static let decidesOnlyOnNotifications = true
 
   private var reading = EntitlementReading.never
-  private var order = SentDateOrder()
+  private var order = SentDateOrder<NotificationIdentity>()
   private let settings: PolicySettings
 
   public init() { settings = .default }

@@ -32,7 +32,7 @@ struct NotificationFactsTests {
       for state in EntitlementState.allCases {
         let facts = NotificationFacts(notification, after: { _ in state }, settings: settings)
         #expect(facts.source == SubscriptionSource(notification))
-        #expect(facts.identity == NotificationIdentity(notification))
+        #expect(facts.identity == SameSecondIdentity(NotificationIdentity(notification)))
         #expect(facts.sentDate == notification.sentDate)
         #expect(facts.paidThrough == Self.paidThrough(notification))
         #expect(facts.reading == ReferenceRules.reading(of: notification, after: state, settings: settings))

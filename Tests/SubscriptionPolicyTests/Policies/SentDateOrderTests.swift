@@ -7,8 +7,8 @@ private func id(_ n: UInt64) -> NotificationIdentity {
   .appStore(Apple.uuid(signed: start, discriminator: n))
 }
 
-private func admit(
-  _ order: inout SentDateOrder, _ identity: NotificationIdentity, sentDate: Instant
+private func admit<Identity>(
+  _ order: inout SentDateOrder<Identity>, _ identity: Identity, sentDate: Instant
 ) -> Bool {
   order.admit(identity, sentDate: sentDate)
 }
@@ -20,7 +20,7 @@ private func admit(_ order: inout ArrivalOrder, _ identity: NotificationIdentity
 @Suite("Ordering and deduplication")
 struct SentDateOrderTests {
   @Test func staleIsRejectedNewerIsApplied() {
-    var order = SentDateOrder()
+    var order = SentDateOrder<NotificationIdentity>()
     #expect(admit(&order, id(1), sentDate: start + .seconds(10)))
     #expect(!admit(&order, id(2), sentDate: start + .seconds(9)))
     #expect(admit(&order, id(3), sentDate: start + .seconds(11)))
@@ -28,7 +28,7 @@ struct SentDateOrderTests {
   }
 
   @Test func sameSecondDistinctIsAppliedDuplicateIsNot() {
-    var order = SentDateOrder()
+    var order = SentDateOrder<NotificationIdentity>()
     #expect(admit(&order, id(1), sentDate: start))
     #expect(admit(&order, id(2), sentDate: start))
     #expect(!admit(&order, id(1), sentDate: start))
@@ -37,7 +37,7 @@ struct SentDateOrderTests {
   }
 
   @Test func duplicateAfterNewerIsStale() {
-    var order = SentDateOrder()
+    var order = SentDateOrder<NotificationIdentity>()
     #expect(admit(&order, id(1), sentDate: start))
     #expect(admit(&order, id(2), sentDate: start + .seconds(1)))
     #expect(!admit(&order, id(1), sentDate: start))
@@ -61,21 +61,56 @@ struct SentDateOrderTests {
     #expect(NotificationIdentity(a) == NotificationIdentity(refetched))
   }
 
+  @Test("within one source and one second, the two-word identity tells apart what the full one does")
+  func sameSecondIdentity() {
+    // Google: the same RTDN redelivered, and ones that differ in token or type; the signed
+    // second (eventTimeMillis) is shared, as it is for all the order compares.
+    let a = Google.notification(.subscriptionRenewed, state: nil, event: renewal1)
+    let redelivered = Google.notification(.subscriptionRenewed, state: .canceled, event: renewal1)
+    let otherToken = Google.notification(
+      .subscriptionRenewed, state: nil, event: renewal1, token: PurchaseToken(number: 5))
+    let otherType = Google.notification(.subscriptionCanceled, state: nil, event: renewal1)
+    let google = [a, redelivered, otherToken, otherType]
+    let apple = (UInt64(1)...3).map { id($0) } + [id(1)]
+    for identities in [google.map(NotificationIdentity.init), apple] {
+      for x in identities {
+        for y in identities {
+          #expect((SameSecondIdentity(x) == SameSecondIdentity(y)) == (x == y))
+        }
+      }
+    }
+    var order = SentDateOrder<SameSecondIdentity>()
+    #expect(admit(&order, SameSecondIdentity(NotificationIdentity(a)), sentDate: renewal1))
+    #expect(admit(&order, SameSecondIdentity(NotificationIdentity(otherType)), sentDate: renewal1))
+    #expect(!admit(&order, SameSecondIdentity(NotificationIdentity(redelivered)), sentDate: renewal1))
+  }
+
   @Test("the ring remembers four identities and forgets the oldest")
   func ringCapacity() {
-    var ring = RecentIdentities()
-    for n in UInt64(1)...4 { ring.insert(id(n)) }
+    var ring = RecentIdentities<NotificationIdentity>(id(1))
+    #expect(ring.contains(id(1)))
+    #expect(!(2...5).contains { ring.contains(id(UInt64($0))) })
+    for n in UInt64(2)...4 { ring.insert(id(n)) }
     #expect((1...4).allSatisfy { ring.contains(id(UInt64($0))) })
     ring.insert(id(5))
     #expect(!ring.contains(id(1)))
     #expect((2...5).allSatisfy { ring.contains(id(UInt64($0))) })
-    ring.removeAll()
-    #expect(!(1...5).contains { ring.contains(id(UInt64($0))) })
+    ring.insert(id(6))
+    #expect(!ring.contains(id(2)))
+    #expect((3...6).allSatisfy { ring.contains(id(UInt64($0))) })
+  }
+
+  @Test("the first notification is applied even when signed at the earliest instant")
+  func firstAtDistantPast() {
+    var order = SentDateOrder<NotificationIdentity>()
+    #expect(admit(&order, id(1), sentDate: .distantPast))
+    #expect(!admit(&order, id(1), sentDate: .distantPast))
+    #expect(admit(&order, id(2), sentDate: .distantPast))
   }
 
   @Test("a newer second forgets the identities of the older one")
   func newerSecondClearsTheRing() {
-    var order = SentDateOrder()
+    var order = SentDateOrder<NotificationIdentity>()
     #expect(admit(&order, id(1), sentDate: start))
     #expect(admit(&order, id(2), sentDate: start + .seconds(1)))
     // The same identity at the new second is a different delivery (ids are unique in practice;

@@ -227,7 +227,7 @@ public struct AppStoreModel: StoreModel {
     } else {
       record.billingAnchor = now
       record.periodsSinceAnchor = 1
-      record.periodEnd = product.period.advance(now, by: 1)
+      record.periodEnd = record.anchoredEnd(after: 1, of: product.period)
     }
     record.periodNumber += 1
     record.revocationDate = nil
@@ -302,7 +302,7 @@ public struct AppStoreModel: StoreModel {
     takePendingProduct(&record, newPeriodStart: failedRenewal)
     countRenewalCharge(&record)
     let period = products[Int(record.product)].period
-    let end = period.advance(record.billingAnchor, by: record.periodsSinceAnchor + 1)
+    let end = record.anchoredEnd(after: record.periodsSinceAnchor + 1, of: period)
     if keepsAnchor && now < end {
       record.periodsSinceAnchor += 1
       record.periodStart = failedRenewal
@@ -401,7 +401,7 @@ public struct AppStoreModel: StoreModel {
     record.billingAnchor = now
     record.periodsSinceAnchor = 1
     record.periodStart = now
-    record.periodEnd = new.period.advance(now, by: 1)
+    record.periodEnd = record.anchoredEnd(after: 1, of: new.period)
     record.truth = .active
     record.epoch &+= 1
     effects.schedule(.renewal, at: record.periodEnd, for: record)
@@ -430,7 +430,8 @@ public struct AppStoreModel: StoreModel {
 
   /// A pending downgrade becomes the product from the period starting at `newPeriodStart`; a
   /// new billing period length restarts the anchor there.
-  @inlinable func takePendingProduct(_ record: inout SubscriptionRecord, newPeriodStart: Instant) {
+  @inlinable @inline(__always)
+  func takePendingProduct(_ record: inout SubscriptionRecord, newPeriodStart: Instant) {
     guard let pending = record.pendingProduct else { return }
     let oldPeriod = products[Int(record.product)].period
     record.product = pending

@@ -71,7 +71,8 @@ public struct AppStoreNotificationBuilder: Sendable {
 
   /// Apple's `status` for a store truth: 1 active (also with auto-renew off), 2 expired,
   /// 3 billing retry, 4 billing grace period, 5 revoked.
-  @inlinable public static func status(for truth: StoreTruth) -> AppStoreSubscriptionStatus? {
+  @inlinable @inline(__always)
+  public static func status(for truth: StoreTruth) -> AppStoreSubscriptionStatus? {
     switch truth {
     case .active, .canceled: .active
     case .grace: .billingGracePeriod

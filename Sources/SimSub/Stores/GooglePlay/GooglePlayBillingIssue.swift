@@ -190,7 +190,7 @@ extension GooglePlayModel {
     if fromHold {
       record.startPeriod(anchoredAt: now, period: period)
     } else {
-      let kept = period.advance(record.billingAnchor, by: record.periodsSinceAnchor + 1)
+      let kept = record.anchoredEnd(after: record.periodsSinceAnchor + 1, of: period)
       if kept > now {
         record.startNextPeriod(period: period)
       } else {

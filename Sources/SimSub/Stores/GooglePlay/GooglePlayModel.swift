@@ -57,6 +57,9 @@ public struct GooglePlayModel: StoreModel {
   let basePlanIds: [Symbol]
   /// Per product, the bit of its group in `SubscriptionRecord.trialsUsed`.
   let groupBits: [UInt64]
+  /// The constant texts of every notification and resource, kept in the model: a `static let`
+  /// interned from a literal is checked for initialisation on every read.
+  let words = GooglePlayWords()
 
   /// A model selling `products`, each checked against Google's limits.
   ///
@@ -158,10 +161,18 @@ public struct GooglePlayModel: StoreModel {
   public func prepareDelivery(
     _ notification: inout StoreNotification, record: SubscriptionRecord, at arrival: Instant
   ) {
-    guard case .googlePlay(var rtdn) = notification else { return }
-    rtdn.subscription = subscriptionResource(
-      for: rtdn.subscriptionNotification.purchaseToken, record: record, at: arrival)
-    notification = .googlePlay(rtdn)
+    // What was sent is read out before the notification is written whole: binding the payload
+    // to a `var` and wrapping it again copied the whole notification out of the buffer and back.
+    let sent: (version: Symbol, packageName: Symbol, eventTime: Instant, rtdn: SubscriptionNotification)
+    switch notification {
+    case .googlePlay(let n): sent = (n.version, n.packageName, n.eventTime, n.subscriptionNotification)
+    default: return
+    }
+    let resource = subscriptionResource(for: sent.rtdn.purchaseToken, record: record, at: arrival)
+    notification = .googlePlay(
+      GooglePlayNotification(
+        version: sent.version, packageName: sent.packageName, eventTime: sent.eventTime,
+        subscriptionNotification: sent.rtdn, subscription: resource))
   }
 
   /// Whether Google sells a new subscription in this state: before any, or after the last one

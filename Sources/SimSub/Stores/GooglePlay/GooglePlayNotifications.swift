@@ -26,8 +26,8 @@ extension GooglePlayModel {
     effects.send(
       .googlePlay(
         GooglePlayNotification(
-          version: Self.rtdnVersion, packageName: packageName, eventTime: now,
+          version: words.rtdnVersion, packageName: packageName, eventTime: now,
           subscriptionNotification: SubscriptionNotification(
-            version: Self.rtdnVersion, notificationType: type, purchaseToken: token))))
+            version: words.rtdnVersion, notificationType: type, purchaseToken: token))))
   }
 }

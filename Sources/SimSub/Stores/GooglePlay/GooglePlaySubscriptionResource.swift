@@ -32,10 +32,10 @@ extension GooglePlayModel {
     let product = Int(record.product)
     guard token == record.purchaseToken else {
       return SubscriptionPurchaseV2(
-        regionCode: Self.regionCode, startTime: nil, subscriptionState: .expired,
+        regionCode: words.regionCode, startTime: nil, subscriptionState: words.expired,
         latestOrderId: nil, linkedPurchaseToken: nil, autoResumeTime: nil,
         canceledStateContext: token == record.linkedPurchaseToken ? .replacementCancellation : nil,
-        acknowledgementState: Self.acknowledged,
+        acknowledgementState: words.acknowledged,
         lineItem: SubscriptionPurchaseLineItem(
           productId: products[product].id, expiryTime: record.purchaseStart ?? arrival,
           autoRenewEnabled: false, basePlanId: basePlanIds[product]))
@@ -47,9 +47,9 @@ extension GooglePlayModel {
     var context: CanceledStateContext?
     switch record.truth {
     case .never:
-      state = .unspecified
+      state = words.unspecified
     case .active:
-      state = .active
+      state = words.active
       autoRenew = record.autoRenew
       if let failed = record.billingIssueStart { expiry = failed + silentGrace }
       if let length = record.scheduledPause {
@@ -57,37 +57,37 @@ extension GooglePlayModel {
           Self.pauseEnd(from: record.periodEnd, length: length, period: products[product].period)
       }
     case .canceled:
-      state = .canceled
+      state = words.canceled
       context = .userInitiatedCancellation
     case .grace:
-      state = .inGracePeriod
+      state = words.inGracePeriod
       autoRenew = record.autoRenew
       expiry = record.gracePeriodExpiresDate ?? record.periodEnd
     case .hold:
-      state = .onHold
+      state = words.onHold
       autoRenew = record.autoRenew
       expiry = record.billingIssueStart ?? record.periodEnd
     case .paused:
-      state = .paused
+      state = words.paused
       autoRenew = record.autoRenew
       expiry = record.periodStart
       resume = record.autoResumeTime
     case .expired:
-      state = .expired
+      state = words.expired
       context = record.autoRenew ? .systemInitiatedCancellation : .userInitiatedCancellation
     case .revoked:
-      state = .expired
+      state = words.expired
       expiry = record.revocationDate ?? record.periodEnd
       context = .developerInitiatedCancellation
     }
     let order = Self.latestOrderId(of: record)
     return SubscriptionPurchaseV2(
-      regionCode: Self.regionCode, startTime: record.purchaseStart, subscriptionState: state,
+      regionCode: words.regionCode, startTime: record.purchaseStart, subscriptionState: state,
       latestOrderId: order, linkedPurchaseToken: record.linkedPurchaseToken, autoResumeTime: resume,
-      canceledStateContext: context, acknowledgementState: Self.acknowledged,
+      canceledStateContext: context, acknowledgementState: words.acknowledged,
       lineItem: SubscriptionPurchaseLineItem(
         productId: products[product].id, expiryTime: expiry, autoRenewEnabled: autoRenew,
-        basePlanId: basePlanIds[product], offerId: record.inTrial ? Self.freeTrialOfferId : nil,
+        basePlanId: basePlanIds[product], offerId: record.inTrial ? words.freeTrialOfferId : nil,
         latestSuccessfulOrderId: order))
   }
 }

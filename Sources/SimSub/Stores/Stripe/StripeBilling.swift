@@ -165,7 +165,7 @@ extension StripeModel {
     record.clearBillingIssue()
     record.truth = .active
     record.epoch &+= 1
-    let kept = period.advance(record.billingAnchor, by: record.periodsSinceAnchor + 1)
+    let kept = record.anchoredEnd(after: record.periodsSinceAnchor + 1, of: period)
     if kept > now {
       record.startNextPeriod(period: period)
     } else {

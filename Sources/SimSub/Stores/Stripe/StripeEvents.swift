@@ -64,7 +64,7 @@ extension StripeModel {
     var periodEnd = record.periodEnd
     if let failed = record.billingIssueStart {
       periodStart = failed
-      periodEnd = product.period.advance(record.billingAnchor, by: record.periodsSinceAnchor + 1)
+      periodEnd = record.anchoredEnd(after: record.periodsSinceAnchor + 1, of: product.period)
     }
     let ended = record.truth == .expired || record.truth == .revoked
     let canceling = record.truth == .canceled
@@ -132,7 +132,7 @@ extension StripeModel {
       periodStart: record.periodStart, periodEnd: failed,
       line: StripeInvoiceLine(
         id: id, amount: amount, periodStart: failed,
-        periodEnd: product.period.advance(record.billingAnchor, by: record.periodsSinceAnchor + 1),
+        periodEnd: record.anchoredEnd(after: record.periodsSinceAnchor + 1, of: product.period),
         price: Symbol(number: UInt64(record.product + 1))))
     send(.invoicePaymentFailed, .invoice(invoice), record: &record, at: now, effects: &effects)
   }

@@ -6,13 +6,20 @@ import Foundation
 /// `signedTransactionInfo` and `signedRenewalInfo`.
 public struct AppStoreServerNotification: Hashable, Sendable {
   public var notificationType: AppStoreNotificationType
-  public var subtype: AppStoreNotificationSubtype?
   public var notificationUUID: UUID
   /// Apple's `version`, `"2.0"`.
   public var version: Symbol
   /// When Apple signed (sent) the notification.
   public var signedDate: Instant
   public var data: AppStoreNotificationData
+  // The optional dates and identifiers, stored in 8 bytes each rather than 16 (see
+  // `OptionalInstant`); the small fields after them, where they pack together.
+  @usableFromInline var storedSubtype: OptionalSymbol
+
+  public var subtype: AppStoreNotificationSubtype? {
+    @inlinable get { storedSubtype.value.map(AppStoreNotificationSubtype.init(symbol:)) }
+    @inlinable set { storedSubtype = OptionalSymbol(newValue?.symbol) }
+  }
 
   @inlinable public init(
     notificationType: AppStoreNotificationType, subtype: AppStoreNotificationSubtype? = nil,
@@ -20,7 +27,7 @@ public struct AppStoreServerNotification: Hashable, Sendable {
     data: AppStoreNotificationData
   ) {
     self.notificationType = notificationType
-    self.subtype = subtype
+    self.storedSubtype = OptionalSymbol(subtype?.symbol)
     self.notificationUUID = notificationUUID
     self.version = version
     self.signedDate = signedDate
@@ -30,16 +37,54 @@ public struct AppStoreServerNotification: Hashable, Sendable {
 
 /// The `data` object of a V2 notification.
 public struct AppStoreNotificationData: Hashable, Sendable {
-  public var appAppleId: Int64?
   public var bundleId: Symbol
-  public var bundleVersion: Symbol?
+  public var bundleVersion: Symbol? {
+    @inlinable get { storedBundleVersion.value }
+    @inlinable set { storedBundleVersion = OptionalSymbol(newValue) }
+  }
   public var environment: AppStoreEnvironment
+  /// Decoded `signedTransactionInfo`.
+  public var transactionInfo: JWSTransactionDecodedPayload? {
+    @inlinable get { hasTransactionInfo ? storedTransactionInfo : nil }
+    @inlinable set {
+      // Not `newValue != nil`, which compares the payload field by field with `==`.
+      if let newValue {
+        hasTransactionInfo = true
+        storedTransactionInfo = newValue
+      } else {
+        hasTransactionInfo = false
+        storedTransactionInfo = .absent
+      }
+    }
+  }
+  /// Decoded `signedRenewalInfo`.
+  public var renewalInfo: JWSRenewalInfoDecodedPayload? {
+    @inlinable get { hasRenewalInfo ? storedRenewalInfo : nil }
+    @inlinable set {
+      // Not `newValue != nil`, which compares the payload field by field with `==`.
+      if let newValue {
+        hasRenewalInfo = true
+        storedRenewalInfo = newValue
+      } else {
+        hasRenewalInfo = false
+        storedRenewalInfo = .absent
+      }
+    }
+  }
+
+  // The payloads are stored unwrapped, each with a flag (an absent one holds `.absent`, so
+  // equal data compare equal). Wrapped in optionals, a built notification was assembled in a
+  // temporary and copied into place, payload by payload: two copies of about 220 bytes for
+  // every App Store notification.
+  @usableFromInline var storedBundleVersion: OptionalSymbol
+  @usableFromInline var storedTransactionInfo: JWSTransactionDecodedPayload
+  @usableFromInline var storedRenewalInfo: JWSRenewalInfoDecodedPayload
+  // The small fields last, where they pack together.
+  public var appAppleId: Int64?
   /// The subscription's status after the event (`1` active … `5` revoked).
   public var status: AppStoreSubscriptionStatus?
-  /// Decoded `signedTransactionInfo`.
-  public var transactionInfo: JWSTransactionDecodedPayload?
-  /// Decoded `signedRenewalInfo`.
-  public var renewalInfo: JWSRenewalInfoDecodedPayload?
+  @usableFromInline var hasTransactionInfo: Bool
+  @usableFromInline var hasRenewalInfo: Bool
 
   @inlinable public init(
     appAppleId: Int64? = nil, bundleId: Symbol, bundleVersion: Symbol? = nil,
@@ -49,11 +94,23 @@ public struct AppStoreNotificationData: Hashable, Sendable {
   ) {
     self.appAppleId = appAppleId
     self.bundleId = bundleId
-    self.bundleVersion = bundleVersion
+    self.storedBundleVersion = OptionalSymbol(bundleVersion)
     self.environment = environment
     self.status = status
-    self.transactionInfo = transactionInfo
-    self.renewalInfo = renewalInfo
+    if let transactionInfo {
+      self.hasTransactionInfo = true
+      self.storedTransactionInfo = transactionInfo
+    } else {
+      self.hasTransactionInfo = false
+      self.storedTransactionInfo = .absent
+    }
+    if let renewalInfo {
+      self.hasRenewalInfo = true
+      self.storedRenewalInfo = renewalInfo
+    } else {
+      self.hasRenewalInfo = false
+      self.storedRenewalInfo = .absent
+    }
   }
 }
 
@@ -62,25 +119,25 @@ public struct AppStoreNotificationType: StoreString {
   public let symbol: Symbol
   public init(symbol: Symbol) { self.symbol = symbol }
 
-  public static let subscribed: Self = "SUBSCRIBED"
-  public static let didRenew: Self = "DID_RENEW"
-  public static let didFailToRenew: Self = "DID_FAIL_TO_RENEW"
-  public static let gracePeriodExpired: Self = "GRACE_PERIOD_EXPIRED"
-  public static let expired: Self = "EXPIRED"
-  public static let didChangeRenewalStatus: Self = "DID_CHANGE_RENEWAL_STATUS"
-  public static let didChangeRenewalPref: Self = "DID_CHANGE_RENEWAL_PREF"
-  public static let offerRedeemed: Self = "OFFER_REDEEMED"
-  public static let priceIncrease: Self = "PRICE_INCREASE"
-  public static let refund: Self = "REFUND"
-  public static let refundDeclined: Self = "REFUND_DECLINED"
-  public static let refundReversed: Self = "REFUND_REVERSED"
-  public static let consumptionRequest: Self = "CONSUMPTION_REQUEST"
-  public static let renewalExtended: Self = "RENEWAL_EXTENDED"
-  public static let renewalExtension: Self = "RENEWAL_EXTENSION"
-  public static let revoke: Self = "REVOKE"
-  public static let test: Self = "TEST"
-  public static let externalPurchaseToken: Self = "EXTERNAL_PURCHASE_TOKEN"
-  public static let oneTimeCharge: Self = "ONE_TIME_CHARGE"
+  public static let subscribed = Self(symbol: Symbol(wellKnown: .subscribed))
+  public static let didRenew = Self(symbol: Symbol(wellKnown: .didRenew))
+  public static let didFailToRenew = Self(symbol: Symbol(wellKnown: .didFailToRenew))
+  public static let gracePeriodExpired = Self(symbol: Symbol(wellKnown: .gracePeriodExpired))
+  public static let expired = Self(symbol: Symbol(wellKnown: .expired))
+  public static let didChangeRenewalStatus = Self(symbol: Symbol(wellKnown: .didChangeRenewalStatus))
+  public static let didChangeRenewalPref = Self(symbol: Symbol(wellKnown: .didChangeRenewalPref))
+  public static let offerRedeemed = Self(symbol: Symbol(wellKnown: .offerRedeemed))
+  public static let priceIncrease = Self(symbol: Symbol(wellKnown: .priceIncrease))
+  public static let refund = Self(symbol: Symbol(wellKnown: .refund))
+  public static let refundDeclined = Self(symbol: Symbol(wellKnown: .refundDeclined))
+  public static let refundReversed = Self(symbol: Symbol(wellKnown: .refundReversed))
+  public static let consumptionRequest = Self(symbol: Symbol(wellKnown: .consumptionRequest))
+  public static let renewalExtended = Self(symbol: Symbol(wellKnown: .renewalExtended))
+  public static let renewalExtension = Self(symbol: Symbol(wellKnown: .renewalExtension))
+  public static let revoke = Self(symbol: Symbol(wellKnown: .revoke))
+  public static let test = Self(symbol: Symbol(wellKnown: .test))
+  public static let externalPurchaseToken = Self(symbol: Symbol(wellKnown: .externalPurchaseToken))
+  public static let oneTimeCharge = Self(symbol: Symbol(wellKnown: .oneTimeCharge))
 
   /// Every type Apple documents as of November 2026.
   public static let documented: [Self] = [
@@ -94,25 +151,25 @@ public struct AppStoreNotificationType: StoreString {
 /// Apple's `subtype`.
 public struct AppStoreNotificationSubtype: StoreString {
   public let symbol: Symbol
-  public init(symbol: Symbol) { self.symbol = symbol }
+  @inlinable public init(symbol: Symbol) { self.symbol = symbol }
 
-  public static let initialBuy: Self = "INITIAL_BUY"
-  public static let resubscribe: Self = "RESUBSCRIBE"
-  public static let downgrade: Self = "DOWNGRADE"
-  public static let upgrade: Self = "UPGRADE"
-  public static let autoRenewEnabled: Self = "AUTO_RENEW_ENABLED"
-  public static let autoRenewDisabled: Self = "AUTO_RENEW_DISABLED"
-  public static let voluntary: Self = "VOLUNTARY"
-  public static let billingRetry: Self = "BILLING_RETRY"
-  public static let priceIncrease: Self = "PRICE_INCREASE"
-  public static let gracePeriod: Self = "GRACE_PERIOD"
-  public static let productNotForSale: Self = "PRODUCT_NOT_FOR_SALE"
-  public static let billingRecovery: Self = "BILLING_RECOVERY"
-  public static let pending: Self = "PENDING"
-  public static let accepted: Self = "ACCEPTED"
-  public static let summary: Self = "SUMMARY"
-  public static let failure: Self = "FAILURE"
-  public static let unreported: Self = "UNREPORTED"
+  public static let initialBuy = Self(symbol: Symbol(wellKnown: .initialBuy))
+  public static let resubscribe = Self(symbol: Symbol(wellKnown: .resubscribe))
+  public static let downgrade = Self(symbol: Symbol(wellKnown: .downgrade))
+  public static let upgrade = Self(symbol: Symbol(wellKnown: .upgrade))
+  public static let autoRenewEnabled = Self(symbol: Symbol(wellKnown: .autoRenewEnabled))
+  public static let autoRenewDisabled = Self(symbol: Symbol(wellKnown: .autoRenewDisabled))
+  public static let voluntary = Self(symbol: Symbol(wellKnown: .voluntary))
+  public static let billingRetry = Self(symbol: Symbol(wellKnown: .billingRetry))
+  public static let priceIncrease = Self(symbol: Symbol(wellKnown: .priceIncrease))
+  public static let gracePeriod = Self(symbol: Symbol(wellKnown: .gracePeriod))
+  public static let productNotForSale = Self(symbol: Symbol(wellKnown: .productNotForSale))
+  public static let billingRecovery = Self(symbol: Symbol(wellKnown: .billingRecovery))
+  public static let pending = Self(symbol: Symbol(wellKnown: .pending))
+  public static let accepted = Self(symbol: Symbol(wellKnown: .accepted))
+  public static let summary = Self(symbol: Symbol(wellKnown: .summary))
+  public static let failure = Self(symbol: Symbol(wellKnown: .failure))
+  public static let unreported = Self(symbol: Symbol(wellKnown: .unreported))
 }
 
 /// Apple's `environment`.
@@ -120,10 +177,10 @@ public struct AppStoreEnvironment: StoreString {
   public let symbol: Symbol
   public init(symbol: Symbol) { self.symbol = symbol }
 
-  public static let sandbox: Self = "Sandbox"
-  public static let production: Self = "Production"
-  public static let xcode: Self = "Xcode"
-  public static let localTesting: Self = "LocalTesting"
+  public static let sandbox = Self(symbol: Symbol(wellKnown: .sandbox))
+  public static let production = Self(symbol: Symbol(wellKnown: .production))
+  public static let xcode = Self(symbol: Symbol(wellKnown: .xcode))
+  public static let localTesting = Self(symbol: Symbol(wellKnown: .localtesting))
 }
 
 /// Apple's subscription `status`: 1 active, 2 expired, 3 billing retry, 4 billing grace

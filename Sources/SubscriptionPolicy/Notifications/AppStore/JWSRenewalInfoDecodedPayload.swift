@@ -4,22 +4,37 @@ public struct JWSRenewalInfoDecodedPayload: Hashable, Sendable {
   /// The product that renews next (differs from `productId` after a downgrade).
   public var autoRenewProductId: ProductID
   public var productId: ProductID
+  public var signedDate: Instant
+  public var environment: AppStoreEnvironment
+  // The optional dates and identifiers, stored in 8 bytes each rather than 16 (see
+  // `OptionalInstant`); the small fields after them, where they pack together.
+  @usableFromInline var storedGracePeriodExpiresDate: OptionalInstant
+  @usableFromInline var storedRecentSubscriptionStartDate: OptionalInstant
+  @usableFromInline var storedRenewalDate: OptionalInstant
   /// `1` on, `0` off.
   public var autoRenewStatus: Int32
   /// Why it expired: `1` canceled, `2` billing error, `3` price increase declined,
   /// `4` product unavailable, `5` other.
   public var expirationIntent: Int32?
-  /// When billing grace ends, while the subscriber is in it.
-  public var gracePeriodExpiresDate: Instant?
   /// Whether Apple is still trying to charge.
   public var isInBillingRetryPeriod: Bool?
   public var offerType: Int32?
   public var priceIncreaseStatus: Int32?
-  public var signedDate: Instant
-  public var environment: AppStoreEnvironment
-  public var recentSubscriptionStartDate: Instant?
+
+  /// When billing grace ends, while the subscriber is in it.
+  public var gracePeriodExpiresDate: Instant? {
+    @inlinable get { storedGracePeriodExpiresDate.value }
+    @inlinable set { storedGracePeriodExpiresDate = OptionalInstant(newValue) }
+  }
+  public var recentSubscriptionStartDate: Instant? {
+    @inlinable get { storedRecentSubscriptionStartDate.value }
+    @inlinable set { storedRecentSubscriptionStartDate = OptionalInstant(newValue) }
+  }
   /// When the subscription renews next (the end of the current period).
-  public var renewalDate: Instant?
+  public var renewalDate: Instant? {
+    @inlinable get { storedRenewalDate.value }
+    @inlinable set { storedRenewalDate = OptionalInstant(newValue) }
+  }
 
   @inlinable public init(
     originalTransactionId: TransactionID, autoRenewProductId: ProductID, productId: ProductID,
@@ -34,13 +49,21 @@ public struct JWSRenewalInfoDecodedPayload: Hashable, Sendable {
     self.productId = productId
     self.autoRenewStatus = autoRenewStatus
     self.expirationIntent = expirationIntent
-    self.gracePeriodExpiresDate = gracePeriodExpiresDate
+    self.storedGracePeriodExpiresDate = OptionalInstant(gracePeriodExpiresDate)
     self.isInBillingRetryPeriod = isInBillingRetryPeriod
     self.offerType = offerType
     self.priceIncreaseStatus = priceIncreaseStatus
     self.signedDate = signedDate
     self.environment = environment
-    self.recentSubscriptionStartDate = recentSubscriptionStartDate
-    self.renewalDate = renewalDate
+    self.storedRecentSubscriptionStartDate = OptionalInstant(recentSubscriptionStartDate)
+    self.storedRenewalDate = OptionalInstant(renewalDate)
   }
+}
+
+extension JWSRenewalInfoDecodedPayload {
+  /// What `AppStoreNotificationData` holds in place of absent renewal information.
+  @usableFromInline static let absent = JWSRenewalInfoDecodedPayload(
+    originalTransactionId: Symbol(number: 0), autoRenewProductId: Symbol(number: 0),
+    productId: Symbol(number: 0),
+    autoRenewStatus: 0, signedDate: Instant(secondsSinceEpoch: 0))
 }

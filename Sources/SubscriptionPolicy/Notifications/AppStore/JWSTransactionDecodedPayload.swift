@@ -2,34 +2,65 @@
 public struct JWSTransactionDecodedPayload: Hashable, Sendable {
   public var originalTransactionId: TransactionID
   public var transactionId: TransactionID
-  public var webOrderLineItemId: TransactionID?
   public var bundleId: Symbol
   public var productId: ProductID
-  public var subscriptionGroupIdentifier: Symbol?
   public var purchaseDate: Instant
   public var originalPurchaseDate: Instant
-  /// The end of the period this transaction paid for.
-  public var expiresDate: Instant?
-  public var quantity: Int32
   /// `Auto-Renewable Subscription` for everything simsub plays.
   public var type: AppStoreProductType
   /// `PURCHASED`, or `FAMILY_SHARED` for a family member's copy.
   public var inAppOwnershipType: AppStoreOwnershipType
   public var signedDate: Instant
-  /// Set when Apple refunded or revoked the transaction.
-  public var revocationDate: Instant?
+  public var environment: AppStoreEnvironment
+  // The optional dates and identifiers, stored in 8 bytes each rather than 16 (see
+  // `OptionalInstant`); the small fields after them, where they pack together.
+  @usableFromInline var storedWebOrderLineItemId: OptionalSymbol
+  @usableFromInline var storedSubscriptionGroupIdentifier: OptionalSymbol
+  @usableFromInline var storedExpiresDate: OptionalInstant
+  @usableFromInline var storedRevocationDate: OptionalInstant
+  @usableFromInline var storedTransactionReason: OptionalSymbol
+  @usableFromInline var storedStorefront: OptionalSymbol
+  @usableFromInline var storedCurrency: OptionalSymbol
+  /// Price in milliunits of `currency` (9990 for 9.99).
+  public var price: Int64?
+  public var quantity: Int32
   /// `0` other, `1` an issue in the app.
   public var revocationReason: Int32?
   /// `1` introductory offer, `2` promotional, `3` offer code, `4` win-back.
   public var offerType: Int32?
-  public var environment: AppStoreEnvironment
-  /// `PURCHASE` or `RENEWAL`.
-  public var transactionReason: Symbol?
-  public var storefront: Symbol?
-  /// Price in milliunits of `currency` (9990 for 9.99).
-  public var price: Int64?
-  public var currency: Symbol?
   public var isUpgraded: Bool?
+
+  public var webOrderLineItemId: TransactionID? {
+    @inlinable get { storedWebOrderLineItemId.value }
+    @inlinable set { storedWebOrderLineItemId = OptionalSymbol(newValue) }
+  }
+  public var subscriptionGroupIdentifier: Symbol? {
+    @inlinable get { storedSubscriptionGroupIdentifier.value }
+    @inlinable set { storedSubscriptionGroupIdentifier = OptionalSymbol(newValue) }
+  }
+  /// The end of the period this transaction paid for.
+  public var expiresDate: Instant? {
+    @inlinable get { storedExpiresDate.value }
+    @inlinable set { storedExpiresDate = OptionalInstant(newValue) }
+  }
+  /// Set when Apple refunded or revoked the transaction.
+  public var revocationDate: Instant? {
+    @inlinable get { storedRevocationDate.value }
+    @inlinable set { storedRevocationDate = OptionalInstant(newValue) }
+  }
+  /// `PURCHASE` or `RENEWAL`.
+  public var transactionReason: Symbol? {
+    @inlinable get { storedTransactionReason.value }
+    @inlinable set { storedTransactionReason = OptionalSymbol(newValue) }
+  }
+  public var storefront: Symbol? {
+    @inlinable get { storedStorefront.value }
+    @inlinable set { storedStorefront = OptionalSymbol(newValue) }
+  }
+  public var currency: Symbol? {
+    @inlinable get { storedCurrency.value }
+    @inlinable set { storedCurrency = OptionalSymbol(newValue) }
+  }
 
   @inlinable public init(
     originalTransactionId: TransactionID, transactionId: TransactionID,
@@ -45,41 +76,49 @@ public struct JWSTransactionDecodedPayload: Hashable, Sendable {
   ) {
     self.originalTransactionId = originalTransactionId
     self.transactionId = transactionId
-    self.webOrderLineItemId = webOrderLineItemId
+    self.storedWebOrderLineItemId = OptionalSymbol(webOrderLineItemId)
     self.bundleId = bundleId
     self.productId = productId
-    self.subscriptionGroupIdentifier = subscriptionGroupIdentifier
+    self.storedSubscriptionGroupIdentifier = OptionalSymbol(subscriptionGroupIdentifier)
     self.purchaseDate = purchaseDate
     self.originalPurchaseDate = originalPurchaseDate
-    self.expiresDate = expiresDate
+    self.storedExpiresDate = OptionalInstant(expiresDate)
     self.quantity = quantity
     self.type = type
     self.inAppOwnershipType = inAppOwnershipType
     self.signedDate = signedDate
-    self.revocationDate = revocationDate
+    self.storedRevocationDate = OptionalInstant(revocationDate)
     self.revocationReason = revocationReason
     self.offerType = offerType
     self.environment = environment
-    self.transactionReason = transactionReason
-    self.storefront = storefront
+    self.storedTransactionReason = OptionalSymbol(transactionReason)
+    self.storedStorefront = OptionalSymbol(storefront)
     self.price = price
-    self.currency = currency
+    self.storedCurrency = OptionalSymbol(currency)
     self.isUpgraded = isUpgraded
   }
+}
+
+extension JWSTransactionDecodedPayload {
+  /// What `AppStoreNotificationData` holds in place of an absent transaction.
+  @usableFromInline static let absent = JWSTransactionDecodedPayload(
+    originalTransactionId: Symbol(number: 0), transactionId: Symbol(number: 0), bundleId: Symbol(number: 0),
+    productId: Symbol(number: 0), purchaseDate: Instant(secondsSinceEpoch: 0),
+    originalPurchaseDate: Instant(secondsSinceEpoch: 0), signedDate: Instant(secondsSinceEpoch: 0))
 }
 
 /// Apple's `type` of an in-app purchase.
 public struct AppStoreProductType: StoreString {
   public let symbol: Symbol
   public init(symbol: Symbol) { self.symbol = symbol }
-  public static let autoRenewable: Self = "Auto-Renewable Subscription"
-  public static let nonRenewing: Self = "Non-Renewing Subscription"
+  public static let autoRenewable = Self(symbol: Symbol(wellKnown: .autoRenewableSubscription))
+  public static let nonRenewing = Self(symbol: Symbol(wellKnown: .nonRenewingSubscription))
 }
 
 /// Apple's `inAppOwnershipType`.
 public struct AppStoreOwnershipType: StoreString {
   public let symbol: Symbol
   public init(symbol: Symbol) { self.symbol = symbol }
-  public static let purchased: Self = "PURCHASED"
-  public static let familyShared: Self = "FAMILY_SHARED"
+  public static let purchased = Self(symbol: Symbol(wellKnown: .purchased))
+  public static let familyShared = Self(symbol: Symbol(wellKnown: .familyShared))
 }

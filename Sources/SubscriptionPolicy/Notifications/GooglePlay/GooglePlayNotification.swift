@@ -13,7 +13,25 @@ public struct GooglePlayNotification: Hashable, Sendable {
   public var subscriptionNotification: SubscriptionNotification
   /// The `SubscriptionPurchaseV2` fetched for `purchaseToken`; `nil` when the fetch is not
   /// modelled (a bare RTDN decoded from a log).
-  public var subscription: SubscriptionPurchaseV2?
+  public var subscription: SubscriptionPurchaseV2? {
+    @inlinable get { hasSubscription ? storedSubscription : nil }
+    @inlinable set {
+      // Not `newValue != nil`, which compares the payload field by field with `==`.
+      if let newValue {
+        hasSubscription = true
+        storedSubscription = newValue
+      } else {
+        hasSubscription = false
+        storedSubscription = .absent
+      }
+    }
+  }
+
+  // Stored unwrapped, with a flag (an absent resource holds `.absent`, so equal notifications
+  // compare equal): wrapped in an optional, the resource set at each delivery was assembled in
+  // a temporary and copied into place.
+  @usableFromInline var storedSubscription: SubscriptionPurchaseV2
+  @usableFromInline var hasSubscription: Bool
 
   @inlinable public init(
     version: Symbol = "1.0", packageName: Symbol, eventTime: Instant,
@@ -23,7 +41,13 @@ public struct GooglePlayNotification: Hashable, Sendable {
     self.packageName = packageName
     self.eventTime = eventTime
     self.subscriptionNotification = subscriptionNotification
-    self.subscription = subscription
+    if let subscription {
+      self.hasSubscription = true
+      self.storedSubscription = subscription
+    } else {
+      self.hasSubscription = false
+      self.storedSubscription = .absent
+    }
   }
 }
 

@@ -33,20 +33,33 @@ public struct SubscriptionPurchaseV2: Hashable, Sendable {
   }
 }
 
+extension SubscriptionPurchaseV2 {
+  /// What `GooglePlayNotification` holds in place of an absent resource. Built where it is
+  /// needed (every notification Google sends), not copied from a stored constant.
+  @inlinable static var absent: SubscriptionPurchaseV2 {
+    SubscriptionPurchaseV2(
+      regionCode: Symbol(number: 0), subscriptionState: .unspecified, acknowledgementState: Symbol(number: 0),
+      lineItem: SubscriptionPurchaseLineItem(
+        productId: Symbol(number: 0), expiryTime: Instant(secondsSinceEpoch: 0), autoRenewEnabled: false,
+        basePlanId: Symbol(number: 0)))
+  }
+}
+
 /// `SubscriptionPurchaseV2.subscriptionState`.
 public struct SubscriptionState: StoreString {
   public let symbol: Symbol
   public init(symbol: Symbol) { self.symbol = symbol }
 
-  public static let unspecified: Self = "SUBSCRIPTION_STATE_UNSPECIFIED"
-  public static let pending: Self = "SUBSCRIPTION_STATE_PENDING"
-  public static let active: Self = "SUBSCRIPTION_STATE_ACTIVE"
-  public static let paused: Self = "SUBSCRIPTION_STATE_PAUSED"
-  public static let inGracePeriod: Self = "SUBSCRIPTION_STATE_IN_GRACE_PERIOD"
-  public static let onHold: Self = "SUBSCRIPTION_STATE_ON_HOLD"
-  public static let canceled: Self = "SUBSCRIPTION_STATE_CANCELED"
-  public static let expired: Self = "SUBSCRIPTION_STATE_EXPIRED"
-  public static let pendingPurchaseCanceled: Self = "SUBSCRIPTION_STATE_PENDING_PURCHASE_CANCELED"
+  public static let unspecified = Self(symbol: Symbol(wellKnown: .subscriptionStateUnspecified))
+  public static let pending = Self(symbol: Symbol(wellKnown: .subscriptionStatePending))
+  public static let active = Self(symbol: Symbol(wellKnown: .subscriptionStateActive))
+  public static let paused = Self(symbol: Symbol(wellKnown: .subscriptionStatePaused))
+  public static let inGracePeriod = Self(symbol: Symbol(wellKnown: .subscriptionStateInGracePeriod))
+  public static let onHold = Self(symbol: Symbol(wellKnown: .subscriptionStateOnHold))
+  public static let canceled = Self(symbol: Symbol(wellKnown: .subscriptionStateCanceled))
+  public static let expired = Self(symbol: Symbol(wellKnown: .subscriptionStateExpired))
+  public static let pendingPurchaseCanceled = Self(
+    symbol: Symbol(wellKnown: .subscriptionStatePendingPurchaseCanceled))
 }
 
 /// Which member of `canceledStateContext` is set.
