@@ -315,10 +315,13 @@ public struct Engine<
     if before != after {
       observer.engineTruthChanged(from: before, to: after, at: now, record: record)
     }
-    for scheduled in effects.timers {
+    var t = 0
+    while t < effects.timerCount {
+      let scheduled = effects.timerSlots[t]
       enqueue(scheduled.instant, rank: Rank.store, .timer(scheduled.timer, epoch: scheduled.epoch))
+      t += 1
     }
-    guard !effects.notifications.isEmpty else { return }
+    guard effects.notificationCount > 0 else { return }
     sendEffects(
       gainsAccess: !before.isEntitled && after.isEntitled,
       renewalMoved: record.periodEnd != periodEnd || record.periodNumber != periodNumber)
@@ -329,11 +332,11 @@ public struct Engine<
   /// inside it, the optimiser stopped inlining `applyStoreStep` into the loop, about 500 more
   /// instructions per subscriber-year.
   private mutating func sendEffects(gainsAccess: Bool, renewalMoved: Bool) {
-    let count = effects.notifications.count
+    let count = effects.notificationCount
     if deliversAtOnce(renewalMoved: renewalMoved) {
       var i = 0
       while i < count {
-        observer.engineDidSend(effects.notifications[i], at: now)
+        observer.engineDidSend(effects.notificationSlots[i], at: now)
         i += 1
       }
       undelivered += Int32(count)
@@ -405,15 +408,15 @@ public struct Engine<
       slot = Int32(i)
       inFlight.append(flight)
     } else {
-      observer.engineDidSend(effects.notifications[i], at: now)
+      observer.engineDidSend(effects.notificationSlots[i], at: now)
       if let free = freeSlots.popLast() {
         slot = free
         inFlight[Int(slot)] = flight
-        flightNotifications[Int(slot)] = effects.notifications[i]
+        flightNotifications[Int(slot)] = effects.notificationSlots[i]
       } else {
         slot = Int32(inFlight.count)
         inFlight.append(flight)
-        flightNotifications.append(effects.notifications[i])
+        flightNotifications.append(effects.notificationSlots[i])
       }
     }
     undelivered += 1

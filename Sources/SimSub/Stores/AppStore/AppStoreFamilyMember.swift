@@ -109,10 +109,10 @@ public struct AppStoreFamilyMember: StoreModel {
     record: inout SubscriptionRecord, effects: inout StoreEffects,
     _ rule: (inout SubscriptionRecord, inout StoreEffects) -> Void
   ) {
-    let first = effects.notifications.count
+    let first = effects.notificationCount
     if record.purchaserTruth != nil {
       followPurchaser(&record) { record in rule(&record, &effects) }
-      effects.removeNotifications(in: first..<effects.notifications.count)
+      effects.removeNotifications(in: first..<effects.notificationCount)
     } else {
       rule(&record, &effects)
       revokeInsteadOfRefund(from: first, effects: &effects)
@@ -136,8 +136,10 @@ public struct AppStoreFamilyMember: StoreModel {
 
   /// The purchaser's refund reaches a family member as `REVOKE`.
   @inlinable func revokeInsteadOfRefund(from first: Int, effects: inout StoreEffects) {
-    for i in first..<effects.notifications.count {
-      guard case .appStore(var n) = effects.notifications[i], n.notificationType == .refund else { continue }
+    for i in first..<effects.notificationCount {
+      guard case .appStore(var n) = effects.notificationSlots[i], n.notificationType == .refund else {
+        continue
+      }
       n.notificationType = .revoke
       effects.replaceNotification(at: i, with: .appStore(n))
     }

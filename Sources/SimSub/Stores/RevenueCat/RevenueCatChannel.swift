@@ -73,7 +73,7 @@ public struct RevenueCatChannel<Store: StoreModel>: StoreModel {
     payments: inout Payments, effects: inout StoreEffects
   ) {
     let before = record
-    let first = effects.notifications.count
+    let first = effects.notificationCount
     store.apply(action, to: &record, at: now, payments: &payments, effects: &effects)
     translate(from: first, before: before, record: record, at: now, effects: &effects)
   }
@@ -83,7 +83,7 @@ public struct RevenueCatChannel<Store: StoreModel>: StoreModel {
     payments: inout Payments, effects: inout StoreEffects
   ) {
     let before = record
-    let first = effects.notifications.count
+    let first = effects.notificationCount
     store.fire(timer, to: &record, at: now, payments: &payments, effects: &effects)
     translate(from: first, before: before, record: record, at: now, effects: &effects)
   }
@@ -100,18 +100,20 @@ public struct RevenueCatChannel<Store: StoreModel>: StoreModel {
     from first: Int, before: SubscriptionRecord, record: SubscriptionRecord, at now: Instant,
     effects: inout StoreEffects
   ) {
-    let end = effects.notifications.count
+    let end = effects.notificationCount
     guard end > first else { return }
     var refunded = false
     for i in first..<end {
-      if case .appStore(let n) = effects.notifications[i], n.notificationType == .refund { refunded = true }
+      if case .appStore(let n) = effects.notificationSlots[i], n.notificationType == .refund {
+        refunded = true
+      }
     }
     var out = Output(
       subscriber: record.subscriber, firstSource: record.notificationCount - Int64(end - first) + 1)
     for i in first..<end {
       out.source = Int64(i - first)
       out.place = 0
-      switch effects.notifications[i] {
+      switch effects.notificationSlots[i] {
       case .appStore(let n):
         translate(
           n, refunded: refunded, before: before, record: record, at: now, out: &out, effects: &effects)
