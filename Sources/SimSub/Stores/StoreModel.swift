@@ -27,6 +27,13 @@ public protocol StoreModel: Sendable {
   func prepareDelivery(
     _ notification: inout StoreNotification, record: SubscriptionRecord, at arrival: Instant)
 
+  /// Hands `notification` to `receive` as `prepareDelivery` completes it for its arrival,
+  /// leaving `notification` itself as it was sent: for a delivery that needs the completed
+  /// notification only for the call.
+  func withDelivered(
+    _ notification: StoreNotification, record: SubscriptionRecord, at arrival: Instant,
+    _ receive: (StoreNotification) -> Void)
+
   /// After the `attempt`-th failed delivery of a notification (1-based), how long until the
   /// store tries again, or `nil` when it gives up (Apple: +1 h, +12 h, +24 h, +48 h, +72 h).
   static func redeliveryDelay(afterFailedAttempt attempt: Int32) -> TimeSpan?
@@ -36,6 +43,16 @@ extension StoreModel {
   public func prepareDelivery(
     _ notification: inout StoreNotification, record: SubscriptionRecord, at arrival: Instant
   ) {}
+
+  @inline(__always)
+  public func withDelivered(
+    _ notification: StoreNotification, record: SubscriptionRecord, at arrival: Instant,
+    _ receive: (StoreNotification) -> Void
+  ) {
+    var delivered = notification
+    prepareDelivery(&delivered, record: record, at: arrival)
+    receive(delivered)
+  }
 }
 
 /// A store configuration the store does not allow, e.g. a 10-day Apple grace period.
