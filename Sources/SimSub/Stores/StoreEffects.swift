@@ -77,25 +77,6 @@ public struct StoreEffects: Sendable {
     notificationSlots[index] = notification
   }
 
-  /// Completes the notification at `index` for its arrival now, where it lies
-  /// (`StoreModel.prepareDelivery`), and hands it from there to the policy and the observer:
-  /// for the engine, which delivers from here what arrives at once. Through the buffer, because
-  /// reading `notifications[index]` copied the 449-byte notification into each call: one copy
-  /// (76 instructions) per App Store delivery, two per Google one.
-  @inline(__always)
-  mutating func deliverNotification<
-    Store: StoreModel, Policy: EntitlementPolicy, Observer: EngineObserver
-  >(
-    at index: Int, for store: Store, record: SubscriptionRecord, to policy: inout Policy,
-    observer: inout Observer, at arrival: Instant
-  ) {
-    notificationSlots.withUnsafeMutableBufferPointer { buffer in
-      store.prepareDelivery(&buffer[index], record: record, at: arrival)
-      policy.receive(buffer[index], at: arrival)
-      observer.engineDidDeliver(buffer[index], sentAt: arrival, at: arrival)
-    }
-  }
-
   /// Exchanges the notifications sent during the rule with `buffer`'s contents, so the engine
   /// takes them as its in-flight notifications without copying one. `buffer` comes back holding
   /// exactly the notifications sent (the spares past them dropped, keeping the storage), and the
