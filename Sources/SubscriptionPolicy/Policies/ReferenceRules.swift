@@ -132,7 +132,7 @@ enum ReferenceRules {
     let familyShared: Bool
     let expiresDate: Instant?
     if let transaction = n.data.transactionInfo {
-      familyShared = transaction.inAppOwnershipType == ReferenceVocabulary.shared.familyShared
+      familyShared = transaction.inAppOwnershipType == AppStoreOwnershipType.familyShared
       expiresDate = transaction.expiresDate
     } else {
       familyShared = false
@@ -155,7 +155,7 @@ enum ReferenceRules {
     let byType: EntitlementState?
     // The common types first: each case of the switch below compares with a lazily made
     // static, and the compiler checks them all before it compares any.
-    if type == ReferenceVocabulary.shared.didRenew || type == ReferenceVocabulary.shared.subscribed {
+    if type == .didRenew || type == .subscribed {
       byType = .active
     } else {
       switch typeReading(type, subtype) {
@@ -255,15 +255,15 @@ enum ReferenceRules {
     guard isDocumented(code) else { return nil }
     let revokedNow = code == .subscriptionRevoked || current == .revoked
     if let state {
-      // Compared in the order of a `switch` over the states, with the vocabulary's copies.
-      let v = ReferenceVocabulary.self
-      if state == v.shared.active || state == v.shared.canceled { return EntitlementReading(.active) }
-      if state == v.shared.inGracePeriod {
+      // Compared in the order of a `switch` over the states; each is a constant
+      // (`WellKnownText`), so a comparison is one of two words.
+      if state == .active || state == .canceled { return EntitlementReading(.active) }
+      if state == .inGracePeriod {
         return EntitlementReading(.grace, gracePeriodExpiresDate: expiryTime)
       }
-      if state == v.shared.onHold { return EntitlementReading(.hold) }
-      if state == v.shared.paused { return EntitlementReading(.paused) }
-      if state == v.shared.expired { return EntitlementReading(revokedNow ? .revoked : .expired) }
+      if state == .onHold { return EntitlementReading(.hold) }
+      if state == .paused { return EntitlementReading(.paused) }
+      if state == .expired { return EntitlementReading(revokedNow ? .revoked : .expired) }
     }
     switch code {
     case .subscriptionRecovered, .subscriptionRenewed, .subscriptionCanceled,
