@@ -164,7 +164,7 @@ public struct Engine<
     guard !samplesSteps else { return policy.decision(at: now) }
     if now >= cachedDecisionHoldsUntil {
       cachedDecision = nil
-      cachedDecisionHoldsUntil = policy.nextDecisionChange(after: now) ?? Self.distantFuture
+      cachedDecisionHoldsUntil = policy.nextDecisionChange(after: now) ?? .distantFuture
     }
     if let cachedDecision { return cachedDecision }
     let answer = policy.decision(at: now)
@@ -463,7 +463,7 @@ public struct Engine<
     // Called after each delivery and at each policy-clock sample: the answer may have changed.
     let change = policy.nextDecisionChange(after: now)
     cachedDecision = nil
-    cachedDecisionHoldsUntil = change ?? Self.distantFuture
+    cachedDecisionHoldsUntil = change ?? .distantFuture
     guard let next = change, next != policyClockAt else { return }
     policyClockAt = next
     enqueue(next, rank: Rank.endOfInstant, .policyClock)
@@ -536,12 +536,6 @@ public struct Engine<
         instant: now, truth: record.truth, decision: currentDecision(), afterEvent: afterEvent,
         undelivered: undelivered, awaitingGainNotice: gainNoticesPending > 0))
   }
-}
-
-extension Engine {
-  /// `Instant.distantFuture`, built here: reading the policy module's stored constant is a call
-  /// to its accessor, once per delivery.
-  @inline(__always) static var distantFuture: Instant { Instant(secondsSinceEpoch: .max / 2) }
 }
 
 /// Where work stands among other work at the same instant.

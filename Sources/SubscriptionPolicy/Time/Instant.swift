@@ -45,9 +45,9 @@ public struct Instant: Hashable, Comparable, Sendable {
   @inlinable public static func += (a: inout Instant, b: TimeSpan) { a = a + b }
 
   /// The earliest representable instant; a sentinel for "not yet".
-  public static let distantPast = Instant(secondsSinceEpoch: .min / 2)
+  @inlinable public static var distantPast: Instant { Instant(secondsSinceEpoch: .min / 2) }
   /// The latest representable instant; a sentinel for "never".
-  public static let distantFuture = Instant(secondsSinceEpoch: .max / 2)
+  @inlinable public static var distantFuture: Instant { Instant(secondsSinceEpoch: .max / 2) }
 }
 
 extension Instant: CustomStringConvertible {

@@ -39,11 +39,3 @@ struct DeliveryAtOnceTests {
     #expect(atOnce.now == queued.now)
   }
 }
-
-@Suite("Engine: constants")
-struct EngineConstantTests {
-  @Test func theEnginesDistantFutureIsTheInstantsOwn() {
-    #expect(
-      Engine<AppStoreModel, ReferencePolicy, CardOnFile, NoObserver>.distantFuture == Instant.distantFuture)
-  }
-}

@@ -161,18 +161,10 @@ public struct GooglePlayModel: StoreModel {
   public func prepareDelivery(
     _ notification: inout StoreNotification, record: SubscriptionRecord, at arrival: Instant
   ) {
-    // What was sent is read out before the notification is written whole: binding the payload
-    // to a `var` and wrapping it again copied the whole notification out of the buffer and back.
-    let sent: (version: Symbol, packageName: Symbol, eventTime: Instant, rtdn: SubscriptionNotification)
-    switch notification {
-    case .googlePlay(let n): sent = (n.version, n.packageName, n.eventTime, n.subscriptionNotification)
-    default: return
-    }
-    let resource = subscriptionResource(for: sent.rtdn.purchaseToken, record: record, at: arrival)
-    notification = .googlePlay(
-      GooglePlayNotification(
-        version: sent.version, packageName: sent.packageName, eventTime: sent.eventTime,
-        subscriptionNotification: sent.rtdn, subscription: resource))
+    // A delivery that waited in a slot (a delay, a duplicate, an outage) is completed where it
+    // lies, from the notification `withDelivered` builds for its arrival.
+    let sent = notification
+    withDelivered(sent, record: record, at: arrival) { notification = $0 }
   }
 
   /// The notification as it arrives, built for `receive` alone: the sent one stays as it lies,
