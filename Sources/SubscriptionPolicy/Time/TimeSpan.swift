@@ -13,7 +13,7 @@ public struct TimeSpan: Hashable, Comparable, Sendable {
   @inlinable public static func days(_ n: Int64) -> TimeSpan { TimeSpan(seconds: n &* 86_400) }
   @inlinable public static func weeks(_ n: Int64) -> TimeSpan { TimeSpan(seconds: n &* 604_800) }
 
-  public static let zero = TimeSpan(seconds: 0)
+  @inlinable public static var zero: TimeSpan { TimeSpan(seconds: 0) }
 
   /// Whole days, rounded toward zero.
   @inlinable public var wholeDays: Int64 { seconds / 86_400 }

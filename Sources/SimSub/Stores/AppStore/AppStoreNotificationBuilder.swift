@@ -40,9 +40,6 @@ public struct AppStoreNotificationBuilder: Sendable {
   let renewalReason: Symbol = "RENEWAL"
   let currency: Symbol = "USD"
   let storefront: Symbol = "USA"
-  let purchased = AppStoreOwnershipType.purchased
-  let familyShared = AppStoreOwnershipType.familyShared
-  let autoRenewable = AppStoreProductType.autoRenewable
 
   /// `originalTransactionId` of a subscriber's subscription, or of family member `member`'s
   /// copy of it.
@@ -125,7 +122,7 @@ public struct AppStoreNotificationBuilder: Sendable {
             bundleId: bundleId, productId: product.id, subscriptionGroupIdentifier: product.group,
             purchaseDate: periodStarted, originalPurchaseDate: record.originalPurchaseDate ?? periodStarted,
             expiresDate: record.periodEnd,
-            type: autoRenewable, inAppOwnershipType: familyMember == 0 ? purchased : familyShared,
+            type: .autoRenewable, inAppOwnershipType: familyMember == 0 ? .purchased : .familyShared,
             signedDate: now,
             revocationDate: record.truth == .revoked ? record.revocationDate : nil,
             revocationReason: record.truth == .revoked ? 0 : nil,

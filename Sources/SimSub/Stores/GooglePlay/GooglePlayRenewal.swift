@@ -6,7 +6,8 @@ extension GooglePlayModel {
   /// With auto-renew off the subscription expires (`SUBSCRIPTION_EXPIRED`). A scheduled pause
   /// begins instead of the charge. Otherwise a pending (deferred) product takes over and the
   /// renewal is charged: `SUBSCRIPTION_RENEWED` on success, a billing issue on decline.
-  func renew<Payments: PaymentProcessor>(
+  // Always inlined into `fire`, as the App Store's renewal is: a call with its own frame.
+  @inline(__always) func renew<Payments: PaymentProcessor>(
     record: inout SubscriptionRecord, at now: Instant, payments: inout Payments,
     effects: inout StoreEffects
   ) {

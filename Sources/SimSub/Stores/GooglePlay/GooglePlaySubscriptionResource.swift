@@ -32,7 +32,7 @@ extension GooglePlayModel {
     let product = Int(record.product)
     guard token == record.purchaseToken else {
       return SubscriptionPurchaseV2(
-        regionCode: words.regionCode, startTime: nil, subscriptionState: words.expired,
+        regionCode: words.regionCode, startTime: nil, subscriptionState: .expired,
         latestOrderId: nil, linkedPurchaseToken: nil, autoResumeTime: nil,
         canceledStateContext: token == record.linkedPurchaseToken ? .replacementCancellation : nil,
         acknowledgementState: words.acknowledged,
@@ -47,9 +47,9 @@ extension GooglePlayModel {
     var context: CanceledStateContext?
     switch record.truth {
     case .never:
-      state = words.unspecified
+      state = .unspecified
     case .active:
-      state = words.active
+      state = .active
       autoRenew = record.autoRenew
       if let failed = record.billingIssueStart { expiry = failed + silentGrace }
       if let length = record.scheduledPause {
@@ -57,26 +57,26 @@ extension GooglePlayModel {
           Self.pauseEnd(from: record.periodEnd, length: length, period: products[product].period)
       }
     case .canceled:
-      state = words.canceled
+      state = .canceled
       context = .userInitiatedCancellation
     case .grace:
-      state = words.inGracePeriod
+      state = .inGracePeriod
       autoRenew = record.autoRenew
       expiry = record.gracePeriodExpiresDate ?? record.periodEnd
     case .hold:
-      state = words.onHold
+      state = .onHold
       autoRenew = record.autoRenew
       expiry = record.billingIssueStart ?? record.periodEnd
     case .paused:
-      state = words.paused
+      state = .paused
       autoRenew = record.autoRenew
       expiry = record.periodStart
       resume = record.autoResumeTime
     case .expired:
-      state = words.expired
+      state = .expired
       context = record.autoRenew ? .systemInitiatedCancellation : .userInitiatedCancellation
     case .revoked:
-      state = words.expired
+      state = .expired
       expiry = record.revocationDate ?? record.periodEnd
       context = .developerInitiatedCancellation
     }

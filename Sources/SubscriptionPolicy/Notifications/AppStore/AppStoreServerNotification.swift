@@ -117,27 +117,37 @@ public struct AppStoreNotificationData: Hashable, Sendable {
 /// Apple's `notificationType`.
 public struct AppStoreNotificationType: StoreString {
   public let symbol: Symbol
-  public init(symbol: Symbol) { self.symbol = symbol }
+  @inlinable public init(symbol: Symbol) { self.symbol = symbol }
 
-  public static let subscribed = Self(symbol: Symbol(wellKnown: .subscribed))
-  public static let didRenew = Self(symbol: Symbol(wellKnown: .didRenew))
-  public static let didFailToRenew = Self(symbol: Symbol(wellKnown: .didFailToRenew))
-  public static let gracePeriodExpired = Self(symbol: Symbol(wellKnown: .gracePeriodExpired))
-  public static let expired = Self(symbol: Symbol(wellKnown: .expired))
-  public static let didChangeRenewalStatus = Self(symbol: Symbol(wellKnown: .didChangeRenewalStatus))
-  public static let didChangeRenewalPref = Self(symbol: Symbol(wellKnown: .didChangeRenewalPref))
-  public static let offerRedeemed = Self(symbol: Symbol(wellKnown: .offerRedeemed))
-  public static let priceIncrease = Self(symbol: Symbol(wellKnown: .priceIncrease))
-  public static let refund = Self(symbol: Symbol(wellKnown: .refund))
-  public static let refundDeclined = Self(symbol: Symbol(wellKnown: .refundDeclined))
-  public static let refundReversed = Self(symbol: Symbol(wellKnown: .refundReversed))
-  public static let consumptionRequest = Self(symbol: Symbol(wellKnown: .consumptionRequest))
-  public static let renewalExtended = Self(symbol: Symbol(wellKnown: .renewalExtended))
-  public static let renewalExtension = Self(symbol: Symbol(wellKnown: .renewalExtension))
-  public static let revoke = Self(symbol: Symbol(wellKnown: .revoke))
-  public static let test = Self(symbol: Symbol(wellKnown: .test))
-  public static let externalPurchaseToken = Self(symbol: Symbol(wellKnown: .externalPurchaseToken))
-  public static let oneTimeCharge = Self(symbol: Symbol(wellKnown: .oneTimeCharge))
+  @inlinable public static var subscribed: Self { Self(symbol: Symbol(wellKnown: .subscribed)) }
+  @inlinable public static var didRenew: Self { Self(symbol: Symbol(wellKnown: .didRenew)) }
+  @inlinable public static var didFailToRenew: Self { Self(symbol: Symbol(wellKnown: .didFailToRenew)) }
+  @inlinable public static var gracePeriodExpired: Self {
+    Self(symbol: Symbol(wellKnown: .gracePeriodExpired))
+  }
+  @inlinable public static var expired: Self { Self(symbol: Symbol(wellKnown: .expired)) }
+  @inlinable public static var didChangeRenewalStatus: Self {
+    Self(symbol: Symbol(wellKnown: .didChangeRenewalStatus))
+  }
+  @inlinable public static var didChangeRenewalPref: Self {
+    Self(symbol: Symbol(wellKnown: .didChangeRenewalPref))
+  }
+  @inlinable public static var offerRedeemed: Self { Self(symbol: Symbol(wellKnown: .offerRedeemed)) }
+  @inlinable public static var priceIncrease: Self { Self(symbol: Symbol(wellKnown: .priceIncrease)) }
+  @inlinable public static var refund: Self { Self(symbol: Symbol(wellKnown: .refund)) }
+  @inlinable public static var refundDeclined: Self { Self(symbol: Symbol(wellKnown: .refundDeclined)) }
+  @inlinable public static var refundReversed: Self { Self(symbol: Symbol(wellKnown: .refundReversed)) }
+  @inlinable public static var consumptionRequest: Self {
+    Self(symbol: Symbol(wellKnown: .consumptionRequest))
+  }
+  @inlinable public static var renewalExtended: Self { Self(symbol: Symbol(wellKnown: .renewalExtended)) }
+  @inlinable public static var renewalExtension: Self { Self(symbol: Symbol(wellKnown: .renewalExtension)) }
+  @inlinable public static var revoke: Self { Self(symbol: Symbol(wellKnown: .revoke)) }
+  @inlinable public static var test: Self { Self(symbol: Symbol(wellKnown: .test)) }
+  @inlinable public static var externalPurchaseToken: Self {
+    Self(symbol: Symbol(wellKnown: .externalPurchaseToken))
+  }
+  @inlinable public static var oneTimeCharge: Self { Self(symbol: Symbol(wellKnown: .oneTimeCharge)) }
 
   /// Every type Apple documents as of November 2026.
   public static let documented: [Self] = [
@@ -153,45 +163,45 @@ public struct AppStoreNotificationSubtype: StoreString {
   public let symbol: Symbol
   @inlinable public init(symbol: Symbol) { self.symbol = symbol }
 
-  public static let initialBuy = Self(symbol: Symbol(wellKnown: .initialBuy))
-  public static let resubscribe = Self(symbol: Symbol(wellKnown: .resubscribe))
-  public static let downgrade = Self(symbol: Symbol(wellKnown: .downgrade))
-  public static let upgrade = Self(symbol: Symbol(wellKnown: .upgrade))
-  public static let autoRenewEnabled = Self(symbol: Symbol(wellKnown: .autoRenewEnabled))
-  public static let autoRenewDisabled = Self(symbol: Symbol(wellKnown: .autoRenewDisabled))
-  public static let voluntary = Self(symbol: Symbol(wellKnown: .voluntary))
-  public static let billingRetry = Self(symbol: Symbol(wellKnown: .billingRetry))
-  public static let priceIncrease = Self(symbol: Symbol(wellKnown: .priceIncrease))
-  public static let gracePeriod = Self(symbol: Symbol(wellKnown: .gracePeriod))
-  public static let productNotForSale = Self(symbol: Symbol(wellKnown: .productNotForSale))
-  public static let billingRecovery = Self(symbol: Symbol(wellKnown: .billingRecovery))
-  public static let pending = Self(symbol: Symbol(wellKnown: .pending))
-  public static let accepted = Self(symbol: Symbol(wellKnown: .accepted))
-  public static let summary = Self(symbol: Symbol(wellKnown: .summary))
-  public static let failure = Self(symbol: Symbol(wellKnown: .failure))
-  public static let unreported = Self(symbol: Symbol(wellKnown: .unreported))
+  @inlinable public static var initialBuy: Self { Self(symbol: Symbol(wellKnown: .initialBuy)) }
+  @inlinable public static var resubscribe: Self { Self(symbol: Symbol(wellKnown: .resubscribe)) }
+  @inlinable public static var downgrade: Self { Self(symbol: Symbol(wellKnown: .downgrade)) }
+  @inlinable public static var upgrade: Self { Self(symbol: Symbol(wellKnown: .upgrade)) }
+  @inlinable public static var autoRenewEnabled: Self { Self(symbol: Symbol(wellKnown: .autoRenewEnabled)) }
+  @inlinable public static var autoRenewDisabled: Self { Self(symbol: Symbol(wellKnown: .autoRenewDisabled)) }
+  @inlinable public static var voluntary: Self { Self(symbol: Symbol(wellKnown: .voluntary)) }
+  @inlinable public static var billingRetry: Self { Self(symbol: Symbol(wellKnown: .billingRetry)) }
+  @inlinable public static var priceIncrease: Self { Self(symbol: Symbol(wellKnown: .priceIncrease)) }
+  @inlinable public static var gracePeriod: Self { Self(symbol: Symbol(wellKnown: .gracePeriod)) }
+  @inlinable public static var productNotForSale: Self { Self(symbol: Symbol(wellKnown: .productNotForSale)) }
+  @inlinable public static var billingRecovery: Self { Self(symbol: Symbol(wellKnown: .billingRecovery)) }
+  @inlinable public static var pending: Self { Self(symbol: Symbol(wellKnown: .pending)) }
+  @inlinable public static var accepted: Self { Self(symbol: Symbol(wellKnown: .accepted)) }
+  @inlinable public static var summary: Self { Self(symbol: Symbol(wellKnown: .summary)) }
+  @inlinable public static var failure: Self { Self(symbol: Symbol(wellKnown: .failure)) }
+  @inlinable public static var unreported: Self { Self(symbol: Symbol(wellKnown: .unreported)) }
 }
 
 /// Apple's `environment`.
 public struct AppStoreEnvironment: StoreString {
   public let symbol: Symbol
-  public init(symbol: Symbol) { self.symbol = symbol }
+  @inlinable public init(symbol: Symbol) { self.symbol = symbol }
 
-  public static let sandbox = Self(symbol: Symbol(wellKnown: .sandbox))
-  public static let production = Self(symbol: Symbol(wellKnown: .production))
-  public static let xcode = Self(symbol: Symbol(wellKnown: .xcode))
-  public static let localTesting = Self(symbol: Symbol(wellKnown: .localtesting))
+  @inlinable public static var sandbox: Self { Self(symbol: Symbol(wellKnown: .sandbox)) }
+  @inlinable public static var production: Self { Self(symbol: Symbol(wellKnown: .production)) }
+  @inlinable public static var xcode: Self { Self(symbol: Symbol(wellKnown: .xcode)) }
+  @inlinable public static var localTesting: Self { Self(symbol: Symbol(wellKnown: .localtesting)) }
 }
 
 /// Apple's subscription `status`: 1 active, 2 expired, 3 billing retry, 4 billing grace
 /// period, 5 revoked.
 public struct AppStoreSubscriptionStatus: RawRepresentable, Hashable, Sendable, Codable {
   public var rawValue: Int32
-  public init(rawValue: Int32) { self.rawValue = rawValue }
+  @inlinable public init(rawValue: Int32) { self.rawValue = rawValue }
 
-  public static let active = Self(rawValue: 1)
-  public static let expired = Self(rawValue: 2)
-  public static let billingRetry = Self(rawValue: 3)
-  public static let billingGracePeriod = Self(rawValue: 4)
-  public static let revoked = Self(rawValue: 5)
+  @inlinable public static var active: Self { Self(rawValue: 1) }
+  @inlinable public static var expired: Self { Self(rawValue: 2) }
+  @inlinable public static var billingRetry: Self { Self(rawValue: 3) }
+  @inlinable public static var billingGracePeriod: Self { Self(rawValue: 4) }
+  @inlinable public static var revoked: Self { Self(rawValue: 5) }
 }

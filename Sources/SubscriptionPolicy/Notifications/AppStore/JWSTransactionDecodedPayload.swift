@@ -110,15 +110,17 @@ extension JWSTransactionDecodedPayload {
 /// Apple's `type` of an in-app purchase.
 public struct AppStoreProductType: StoreString {
   public let symbol: Symbol
-  public init(symbol: Symbol) { self.symbol = symbol }
-  public static let autoRenewable = Self(symbol: Symbol(wellKnown: .autoRenewableSubscription))
-  public static let nonRenewing = Self(symbol: Symbol(wellKnown: .nonRenewingSubscription))
+  @inlinable public init(symbol: Symbol) { self.symbol = symbol }
+  @inlinable public static var autoRenewable: Self {
+    Self(symbol: Symbol(wellKnown: .autoRenewableSubscription))
+  }
+  @inlinable public static var nonRenewing: Self { Self(symbol: Symbol(wellKnown: .nonRenewingSubscription)) }
 }
 
 /// Apple's `inAppOwnershipType`.
 public struct AppStoreOwnershipType: StoreString {
   public let symbol: Symbol
-  public init(symbol: Symbol) { self.symbol = symbol }
-  public static let purchased = Self(symbol: Symbol(wellKnown: .purchased))
-  public static let familyShared = Self(symbol: Symbol(wellKnown: .familyShared))
+  @inlinable public init(symbol: Symbol) { self.symbol = symbol }
+  @inlinable public static var purchased: Self { Self(symbol: Symbol(wellKnown: .purchased)) }
+  @inlinable public static var familyShared: Self { Self(symbol: Symbol(wellKnown: .familyShared)) }
 }

@@ -70,23 +70,23 @@ public struct SubscriptionNotification: Hashable, Sendable {
 /// `subscriptionNotification.notificationType`: a number, with Google's names.
 public struct GooglePlayNotificationType: RawRepresentable, Hashable, Sendable, Codable {
   public var rawValue: Int32
-  public init(rawValue: Int32) { self.rawValue = rawValue }
+  @inlinable public init(rawValue: Int32) { self.rawValue = rawValue }
 
-  public static let subscriptionRecovered = Self(rawValue: 1)
-  public static let subscriptionRenewed = Self(rawValue: 2)
-  public static let subscriptionCanceled = Self(rawValue: 3)
-  public static let subscriptionPurchased = Self(rawValue: 4)
-  public static let subscriptionOnHold = Self(rawValue: 5)
-  public static let subscriptionInGracePeriod = Self(rawValue: 6)
-  public static let subscriptionRestarted = Self(rawValue: 7)
-  public static let subscriptionPriceChangeConfirmed = Self(rawValue: 8)
-  public static let subscriptionDeferred = Self(rawValue: 9)
-  public static let subscriptionPaused = Self(rawValue: 10)
-  public static let subscriptionPauseScheduleChanged = Self(rawValue: 11)
-  public static let subscriptionRevoked = Self(rawValue: 12)
-  public static let subscriptionExpired = Self(rawValue: 13)
-  public static let subscriptionPendingPurchaseCanceled = Self(rawValue: 20)
-  public static let subscriptionPriceChangeUpdated = Self(rawValue: 19)
+  @inlinable public static var subscriptionRecovered: Self { Self(rawValue: 1) }
+  @inlinable public static var subscriptionRenewed: Self { Self(rawValue: 2) }
+  @inlinable public static var subscriptionCanceled: Self { Self(rawValue: 3) }
+  @inlinable public static var subscriptionPurchased: Self { Self(rawValue: 4) }
+  @inlinable public static var subscriptionOnHold: Self { Self(rawValue: 5) }
+  @inlinable public static var subscriptionInGracePeriod: Self { Self(rawValue: 6) }
+  @inlinable public static var subscriptionRestarted: Self { Self(rawValue: 7) }
+  @inlinable public static var subscriptionPriceChangeConfirmed: Self { Self(rawValue: 8) }
+  @inlinable public static var subscriptionDeferred: Self { Self(rawValue: 9) }
+  @inlinable public static var subscriptionPaused: Self { Self(rawValue: 10) }
+  @inlinable public static var subscriptionPauseScheduleChanged: Self { Self(rawValue: 11) }
+  @inlinable public static var subscriptionRevoked: Self { Self(rawValue: 12) }
+  @inlinable public static var subscriptionExpired: Self { Self(rawValue: 13) }
+  @inlinable public static var subscriptionPendingPurchaseCanceled: Self { Self(rawValue: 20) }
+  @inlinable public static var subscriptionPriceChangeUpdated: Self { Self(rawValue: 19) }
 
   /// Every code Google documents as of November 2026, with its name.
   public static let documented: [(Self, String)] = [

@@ -48,18 +48,23 @@ extension SubscriptionPurchaseV2 {
 /// `SubscriptionPurchaseV2.subscriptionState`.
 public struct SubscriptionState: StoreString {
   public let symbol: Symbol
-  public init(symbol: Symbol) { self.symbol = symbol }
+  @inlinable public init(symbol: Symbol) { self.symbol = symbol }
 
-  public static let unspecified = Self(symbol: Symbol(wellKnown: .subscriptionStateUnspecified))
-  public static let pending = Self(symbol: Symbol(wellKnown: .subscriptionStatePending))
-  public static let active = Self(symbol: Symbol(wellKnown: .subscriptionStateActive))
-  public static let paused = Self(symbol: Symbol(wellKnown: .subscriptionStatePaused))
-  public static let inGracePeriod = Self(symbol: Symbol(wellKnown: .subscriptionStateInGracePeriod))
-  public static let onHold = Self(symbol: Symbol(wellKnown: .subscriptionStateOnHold))
-  public static let canceled = Self(symbol: Symbol(wellKnown: .subscriptionStateCanceled))
-  public static let expired = Self(symbol: Symbol(wellKnown: .subscriptionStateExpired))
-  public static let pendingPurchaseCanceled = Self(
-    symbol: Symbol(wellKnown: .subscriptionStatePendingPurchaseCanceled))
+  @inlinable public static var unspecified: Self {
+    Self(symbol: Symbol(wellKnown: .subscriptionStateUnspecified))
+  }
+  @inlinable public static var pending: Self { Self(symbol: Symbol(wellKnown: .subscriptionStatePending)) }
+  @inlinable public static var active: Self { Self(symbol: Symbol(wellKnown: .subscriptionStateActive)) }
+  @inlinable public static var paused: Self { Self(symbol: Symbol(wellKnown: .subscriptionStatePaused)) }
+  @inlinable public static var inGracePeriod: Self {
+    Self(symbol: Symbol(wellKnown: .subscriptionStateInGracePeriod))
+  }
+  @inlinable public static var onHold: Self { Self(symbol: Symbol(wellKnown: .subscriptionStateOnHold)) }
+  @inlinable public static var canceled: Self { Self(symbol: Symbol(wellKnown: .subscriptionStateCanceled)) }
+  @inlinable public static var expired: Self { Self(symbol: Symbol(wellKnown: .subscriptionStateExpired)) }
+  @inlinable public static var pendingPurchaseCanceled: Self {
+    Self(symbol: Symbol(wellKnown: .subscriptionStatePendingPurchaseCanceled))
+  }
 }
 
 /// Which member of `canceledStateContext` is set.
