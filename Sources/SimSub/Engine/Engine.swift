@@ -183,12 +183,14 @@ public struct Engine<
   /// The subscriber does `action` at `instant`. Actions at one instant run in the order they
   /// were scheduled, before the store's own timers at that instant.
   public mutating func schedule(_ action: SubscriberAction, at instant: Instant) {
+    queue.makeUnique()
     enqueue(instant, rank: Rank.subscriber, .action(action))
   }
 
   /// The delivery faults change at `instant`.
   public mutating func schedule(_ settings: DeliverySettings, at instant: Instant) {
     scheduledSettings.append(settings)
+    queue.makeUnique()
     enqueue(instant, rank: Rank.subscriber, .deliverySettings(index: Int32(scheduledSettings.count - 1)))
   }
 
@@ -196,11 +198,13 @@ public struct Engine<
   /// marker comes after all other work at that instant (to check expectations); otherwise it
   /// comes in line with the subscriber's actions (to insert actions in file order).
   public mutating func scheduleMarker(_ id: UInt32, at instant: Instant, afterEverything: Bool) {
+    queue.makeUnique()
     enqueue(instant, rank: afterEverything ? Rank.endOfInstant : Rank.subscriber, .marker(id))
   }
 
   /// Queues `kind` at `instant`. Work of one instant and rank runs in the order queued, or,
-  /// with `newestFirst`, in the reverse order, after all that runs in the order queued.
+  /// with `newestFirst`, in the reverse order, after all that runs in the order queued. The
+  /// queue must be the engine's alone: each public entry point makes it so first, once.
   @inline(__always)
   private mutating func enqueue(
     _ instant: Instant, rank: UInt8, _ kind: EventQueue.Kind, newestFirst: Bool = false
@@ -225,6 +229,7 @@ public struct Engine<
   /// Processes all work up to and including `limit`, sampling the policy after each event and
   /// at each step; stops early at a marker. Calling it again continues where it stopped.
   public mutating func run(until limit: Instant) -> Stop {
+    queue.makeUnique()
     while let next = queue.first, next.instant <= limit {
       sampleSteps(before: next.instant)
       guard let entry = queue.popFirst() else { break }
@@ -247,10 +252,11 @@ public struct Engine<
   /// Between two instants the observer may queue an action of the subscriber's
   /// (``EngineObserver/engineFinishedInstant(_:record:)``) without the caller.
   public mutating func runWhileObserverContinues() -> Stop {
+    queue.makeUnique()
     while let next = queue.first {
       if next.instant > now {
         if let scheduled = observer.engineFinishedInstant(now, record: record) {
-          schedule(scheduled.action, at: scheduled.instant)
+          enqueue(scheduled.instant, rank: Rank.subscriber, .action(scheduled.action))
           continue
         }
         if observer.wantsToStop(before: next.instant) { break }
