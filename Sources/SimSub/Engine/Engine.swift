@@ -114,6 +114,9 @@ public struct Engine<
   /// Starts over for another subscriber as ``reset(subscriber:start:policy:payments:observer:delivery:)``
   /// does, but keeps the payment processor and the observer for the caller to reset where they
   /// lie (`engine.observer.reset(…)`): building new ones and assigning them copied each.
+  /// Inlined, so that the policy is copied once, from the caller's into the engine's, not into
+  /// an argument first (584 bytes for the reference policy).
+  @inline(__always)
   public mutating func reset(
     subscriber: UInt64, start newStart: Instant, policy: Policy = Policy(),
     delivery: DeliverySettings = .onTime
@@ -395,10 +398,10 @@ public struct Engine<
       Self.deliverAtOnce(
         i, of: effects.notificationSlots, store: store, record: record, policy: &policy,
         observer: &observer, at: now)
-      schedulePolicyClock()
+      let answer = answerAfterDelivery()
       undelivered -= 1
       if dueAtOnceGainNotice { gainNoticesPending -= 1 }
-      sample(afterEvent: true)
+      sample(afterEvent: true, decision: answer)
       i += 1
     }
   }
@@ -462,12 +465,31 @@ public struct Engine<
     releaseCopy(slot: slot)
   }
 
+  /// After a delivery: queues the policy's clock (``schedulePolicyClock()``) and returns its
+  /// answer now, kept as `currentDecision()` would keep it. Asked together, so that the loads
+  /// behind both questions stay on the path that needs them: sampled through
+  /// `currentDecision()`, which may ask for the next change again, the reference policy's four
+  /// sources were read and kept aside after every delivery for the merging it rarely does.
+  @inline(__always)
+  private mutating func answerAfterDelivery() -> Decision {
+    guard !samplesSteps else { return policy.decision(at: now) }
+    let (answer, change) = policy.decisionAndNextChange(at: now)
+    schedulePolicyClock(at: change)
+    cachedDecision = answer
+    return answer
+  }
+
   /// Queues a sample where the policy says its answer next changes on its own, unless one is
   /// queued for that instant already. Only for a policy sampled at events alone.
   private mutating func schedulePolicyClock() {
     guard !samplesSteps else { return }
+    schedulePolicyClock(at: policy.nextDecisionChange(after: now))
+  }
+
+  /// ``schedulePolicyClock()`` with the policy's next change, `change`, asked already.
+  @inline(__always)
+  private mutating func schedulePolicyClock(at change: Instant?) {
     // Called after each delivery and at each policy-clock sample: the answer may have changed.
-    let change = policy.nextDecisionChange(after: now)
     cachedDecision = nil
     cachedDecisionHoldsUntil = change ?? .distantFuture
     guard let next = change, next != policyClockAt else { return }
@@ -537,9 +559,15 @@ public struct Engine<
 
   @inline(__always)
   private mutating func sample(afterEvent: Bool) {
+    sample(afterEvent: afterEvent, decision: currentDecision())
+  }
+
+  /// Samples with `decision`, the policy's answer now.
+  @inline(__always)
+  private mutating func sample(afterEvent: Bool, decision: Decision) {
     observer.engineSample(
       EngineSample(
-        instant: now, truth: record.truth, decision: currentDecision(), afterEvent: afterEvent,
+        instant: now, truth: record.truth, decision: decision, afterEvent: afterEvent,
         undelivered: undelivered, awaitingGainNotice: gainNoticesPending > 0))
   }
 }
