@@ -6,7 +6,7 @@
 /// deterministic; reordered deliveries use it to come out newest first. A binary heap over a
 /// buffer that keeps its capacity between subscribers: no allocation once warm.
 ///
-/// A value, copied on write: ``makeUnique()`` gives a copy storage of its own.
+/// A value, copied on write: after a copy, ``makeUnique()`` gives the queue storage of its own.
 struct EventQueue: @unchecked Sendable {
   enum Kind: Hashable, Sendable {
     case action(SubscriberAction)
