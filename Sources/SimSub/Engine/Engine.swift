@@ -114,6 +114,9 @@ public struct Engine<
   /// Starts over for another subscriber as ``reset(subscriber:start:policy:payments:observer:delivery:)``
   /// does, but keeps the payment processor and the observer for the caller to reset where they
   /// lie (`engine.observer.reset(…)`): building new ones and assigning them copied each.
+  /// Inlined, so that the policy is copied once, from the caller's into the engine's, not into
+  /// an argument first (584 bytes for the reference policy).
+  @inline(__always)
   public mutating func reset(
     subscriber: UInt64, start newStart: Instant, policy: Policy = Policy(),
     delivery: DeliverySettings = .onTime
@@ -183,12 +186,14 @@ public struct Engine<
   /// The subscriber does `action` at `instant`. Actions at one instant run in the order they
   /// were scheduled, before the store's own timers at that instant.
   public mutating func schedule(_ action: SubscriberAction, at instant: Instant) {
+    queue.makeUnique()
     enqueue(instant, rank: Rank.subscriber, .action(action))
   }
 
   /// The delivery faults change at `instant`.
   public mutating func schedule(_ settings: DeliverySettings, at instant: Instant) {
     scheduledSettings.append(settings)
+    queue.makeUnique()
     enqueue(instant, rank: Rank.subscriber, .deliverySettings(index: Int32(scheduledSettings.count - 1)))
   }
 
@@ -196,11 +201,13 @@ public struct Engine<
   /// marker comes after all other work at that instant (to check expectations); otherwise it
   /// comes in line with the subscriber's actions (to insert actions in file order).
   public mutating func scheduleMarker(_ id: UInt32, at instant: Instant, afterEverything: Bool) {
+    queue.makeUnique()
     enqueue(instant, rank: afterEverything ? Rank.endOfInstant : Rank.subscriber, .marker(id))
   }
 
   /// Queues `kind` at `instant`. Work of one instant and rank runs in the order queued, or,
-  /// with `newestFirst`, in the reverse order, after all that runs in the order queued.
+  /// with `newestFirst`, in the reverse order, after all that runs in the order queued. The
+  /// queue must be the engine's alone: each public entry point makes it so first, once.
   @inline(__always)
   private mutating func enqueue(
     _ instant: Instant, rank: UInt8, _ kind: EventQueue.Kind, newestFirst: Bool = false
@@ -225,6 +232,7 @@ public struct Engine<
   /// Processes all work up to and including `limit`, sampling the policy after each event and
   /// at each step; stops early at a marker. Calling it again continues where it stopped.
   public mutating func run(until limit: Instant) -> Stop {
+    queue.makeUnique()
     while let next = queue.first, next.instant <= limit {
       sampleSteps(before: next.instant)
       guard let entry = queue.popFirst() else { break }
@@ -247,10 +255,11 @@ public struct Engine<
   /// Between two instants the observer may queue an action of the subscriber's
   /// (``EngineObserver/engineFinishedInstant(_:record:)``) without the caller.
   public mutating func runWhileObserverContinues() -> Stop {
+    queue.makeUnique()
     while let next = queue.first {
       if next.instant > now {
         if let scheduled = observer.engineFinishedInstant(now, record: record) {
-          schedule(scheduled.action, at: scheduled.instant)
+          enqueue(scheduled.instant, rank: Rank.subscriber, .action(scheduled.action))
           continue
         }
         if observer.wantsToStop(before: next.instant) { break }
@@ -389,10 +398,10 @@ public struct Engine<
       Self.deliverAtOnce(
         i, of: effects.notificationSlots, store: store, record: record, policy: &policy,
         observer: &observer, at: now)
-      schedulePolicyClock()
+      let answer = answerAfterDelivery()
       undelivered -= 1
       if dueAtOnceGainNotice { gainNoticesPending -= 1 }
-      sample(afterEvent: true)
+      sample(afterEvent: true, decision: answer)
       i += 1
     }
   }
@@ -456,12 +465,31 @@ public struct Engine<
     releaseCopy(slot: slot)
   }
 
+  /// After a delivery: queues the policy's clock (``schedulePolicyClock()``) and returns its
+  /// answer now, kept as `currentDecision()` would keep it. Asked together, so that the loads
+  /// behind both questions stay on the path that needs them: sampled through
+  /// `currentDecision()`, which may ask for the next change again, the reference policy's four
+  /// sources were read and kept aside after every delivery for the merging it rarely does.
+  @inline(__always)
+  private mutating func answerAfterDelivery() -> Decision {
+    guard !samplesSteps else { return policy.decision(at: now) }
+    let (answer, change) = policy.decisionAndNextChange(at: now)
+    schedulePolicyClock(at: change)
+    cachedDecision = answer
+    return answer
+  }
+
   /// Queues a sample where the policy says its answer next changes on its own, unless one is
   /// queued for that instant already. Only for a policy sampled at events alone.
   private mutating func schedulePolicyClock() {
     guard !samplesSteps else { return }
+    schedulePolicyClock(at: policy.nextDecisionChange(after: now))
+  }
+
+  /// ``schedulePolicyClock()`` with the policy's next change, `change`, asked already.
+  @inline(__always)
+  private mutating func schedulePolicyClock(at change: Instant?) {
     // Called after each delivery and at each policy-clock sample: the answer may have changed.
-    let change = policy.nextDecisionChange(after: now)
     cachedDecision = nil
     cachedDecisionHoldsUntil = change ?? .distantFuture
     guard let next = change, next != policyClockAt else { return }
@@ -531,9 +559,15 @@ public struct Engine<
 
   @inline(__always)
   private mutating func sample(afterEvent: Bool) {
+    sample(afterEvent: afterEvent, decision: currentDecision())
+  }
+
+  /// Samples with `decision`, the policy's answer now.
+  @inline(__always)
+  private mutating func sample(afterEvent: Bool, decision: Decision) {
     observer.engineSample(
       EngineSample(
-        instant: now, truth: record.truth, decision: currentDecision(), afterEvent: afterEvent,
+        instant: now, truth: record.truth, decision: decision, afterEvent: afterEvent,
         undelivered: undelivered, awaitingGainNotice: gainNoticesPending > 0))
   }
 }

@@ -85,16 +85,22 @@ public struct PopulationPayments: PaymentProcessor {
     count: Int32, for record: SubscriptionRecord, at instant: Instant
   ) -> RetryForecast {
     let chance = rates.retrySuccess[reason]
-    var n: Int32 = 1
     // An expired card is never collected by a retry: nothing to draw.
-    if chance.threshold > 0 || chance.isCertain {
-      while n <= count {
-        if rng.happens(chance) {
-          forecastSuccess = n
-          return .firstSucceeds(n)
-        }
-        n += 1
+    guard chance.threshold > 0 || chance.isCertain else {
+      forecastSuccess = 0
+      return .noneSucceeds
+    }
+    // Drawn from a local copy of the stream, kept in registers: the stream in place was loaded
+    // and stored back at every draw (a hold has a retry a day).
+    var stream = rng
+    defer { rng = stream }
+    var n: Int32 = 1
+    while n <= count {
+      if stream.happens(chance) {
+        forecastSuccess = n
+        return .firstSucceeds(n)
       }
+      n += 1
     }
     forecastSuccess = 0
     return .noneSucceeds

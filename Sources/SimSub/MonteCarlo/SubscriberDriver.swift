@@ -214,8 +214,14 @@ struct SubscriberDriver<Store: StoreModel, Policy: EntitlementPolicy>: Sendable 
     guard from < checks else { return nil }
     if chance.isCertain { return from }
     let count = checks
+    let threshold = chance.threshold
+    // A plain loop: over a range, each step also checked the index against overflow.
     return draws.withUnsafeBufferPointer { buffer in
-      for j in from..<count where buffer[j] < chance.threshold { return j }
+      var j = from
+      while j < count {
+        if buffer[j] < threshold { return j }
+        j &+= 1
+      }
       return nil
     }
   }

@@ -48,10 +48,19 @@ public protocol EntitlementPolicy: Sendable {
   /// arriving (the end of a grace period the app promised, say), or `nil` when it changes only
   /// on notifications. The engine samples the policy there. The default is `nil`.
   func nextDecisionChange(after instant: Instant) -> Instant?
+  /// `decision(at: instant)` and `nextDecisionChange(after: instant)` in one question, as the
+  /// engine asks them after each notification. The default asks the two in turn; a policy whose
+  /// answers share their work may give both at once.
+  func decisionAndNextChange(at instant: Instant) -> (decision: Decision, nextChange: Instant?)
 }
 
 extension EntitlementPolicy {
   public static var decidesOnlyOnNotifications: Bool { false }
   public init(settings: PolicySettings) { self.init() }
   public func nextDecisionChange(after instant: Instant) -> Instant? { nil }
+
+  @inlinable
+  public func decisionAndNextChange(at instant: Instant) -> (decision: Decision, nextChange: Instant?) {
+    (decision(at: instant), nextDecisionChange(after: instant))
+  }
 }

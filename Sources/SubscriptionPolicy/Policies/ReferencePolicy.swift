@@ -115,6 +115,15 @@ public struct ReferencePolicy: EntitlementPolicy {
     readings.nextChange(after: instant)
   }
 
+  /// Both from one reading: asked separately, the merging of several sources was set up twice,
+  /// and the engine, specialised for this policy, read every source's fields after every
+  /// notification for it, one source or not.
+  @inlinable @inline(__always)
+  public func decisionAndNextChange(at instant: Instant) -> (decision: Decision, nextChange: Instant?) {
+    let (reading, next) = readings.readingAndNextChange(at: instant)
+    return (ReferenceRules.decision(for: reading, at: instant), next)
+  }
+
   /// The reading the answer at `instant` comes from: the one source's, or with several, the
   /// one of the source the subscriber stands best through.
   func reading(at instant: Instant) -> EntitlementReading { readings.reading(at: instant) }

@@ -89,6 +89,16 @@ struct SourceReadings: Sendable {
       revenueCat.reading.appGraceEnds, after: instant)
   }
 
+  /// `reading(at: instant)` and `nextChange(after: instant)` together, with one branch to the
+  /// merging of several sources.
+  @inlinable @inline(__always)
+  func readingAndNextChange(at instant: Instant) -> (reading: EntitlementReading, next: Instant?) {
+    guard heard & (heard &- 1) != 0 else { return (sole, sole.nextChange(after: instant)) }
+    let merged = Self.merged(
+      heard, appStore.rank, googlePlay.rank, stripe.rank, revenueCat.rank, at: instant)
+    return (entry(merged.best).reading, merged.next)
+  }
+
   // The merging functions take a few small fields of each source, not the sources: a call that
   // needs a whole value makes the caller copy it, even on the paths that never make the call
   // (passing the four sources whole cost the engine's question, one source or not, a copy of
@@ -135,6 +145,20 @@ struct SourceReadings: Sendable {
     consider(.stripe, stripe)
     consider(.revenueCat, revenueCat)
     return best
+  }
+
+  /// With several sources: ``bestStanding(_:_:_:_:_:at:)`` and
+  /// ``mergedNextChange(_:_:_:_:_:after:)`` in one call.
+  @usableFromInline @inline(never)
+  static func merged(
+    _ heard: UInt8, _ appStore: Rank, _ googlePlay: Rank, _ stripe: Rank, _ revenueCat: Rank,
+    at instant: Instant
+  ) -> (best: SubscriptionSource, next: Instant?) {
+    let best = bestStanding(heard, appStore, googlePlay, stripe, revenueCat, at: instant)
+    let next = mergedNextChange(
+      heard, appStore.appGraceEnds, googlePlay.appGraceEnds, stripe.appGraceEnds, revenueCat.appGraceEnds,
+      after: instant)
+    return (best, next)
   }
 
   /// With several sources: the first end of an app-promised grace after `instant`, among the

@@ -31,6 +31,40 @@ struct EngineTests {
     #expect(e.currentDecision().access)
   }
 
+  @Test func aCopiedEngineRunsOnItsOwnQueue() {
+    // The queue is copied on write, checked once per run rather than at each insert and pop:
+    // two copies run apart must each see only their own work.
+    var e = engine()
+    e.schedule(.subscribe(product: 0, trial: false), at: testStart)
+    _ = e.run(until: testStart + .days(5))
+    var copy = e
+    copy.schedule(.refund, at: testStart + .days(10))
+    _ = e.run(until: testStart + .days(40))
+    _ = copy.run(until: testStart + .days(40))
+    #expect(e.record.truth == .active)
+    #expect(e.record.periodNumber == 2)
+    #expect(copy.record.truth == .revoked)
+    #expect(!e.observer.entries.contains { $0.event == .action(.refund) })
+  }
+
+  @Test func theQueueGrowsPastItsFirstCapacityAndKeepsItsOrder() {
+    var queue = EventQueue()
+    queue.makeUnique()
+    // More entries than the 64 it starts with, inserted out of order.
+    for i in 0..<200 {
+      let instant = testStart + .seconds(Int64((i * 37) % 200))
+      queue.insert(EventQueue.Entry(instant: instant, rank: 0, order: Int64(i), kind: .marker(UInt32(i))))
+    }
+    var shared = queue
+    queue.makeUnique()
+    var popped: [Instant] = []
+    while let entry = queue.popFirst() { popped.append(entry.instant) }
+    #expect(popped == (0..<200).map { testStart + .seconds(Int64($0)) })
+    // The copy taken before the pops still holds all 200.
+    #expect(shared.count == 200)
+    #expect(shared.popFirst()?.instant == testStart)
+  }
+
   @Test func subscriberActionsComeBeforeStoreTimersAtTheSameInstant() {
     var e = engine()
     e.schedule(.subscribe(product: 0, trial: false), at: testStart)

@@ -98,4 +98,20 @@ struct ReferencePolicySourcesTests {
       [appleActive, Stripe.created, Stripe.failed], settings: sevenDays, to: ReferencePolicy.self)
     #expect(policy.nextDecisionChange(after: renewal1) == renewal1 + .days(7))
   }
+
+  @Test("the engine's one question after a notification answers as the two questions do")
+  func decisionAndNextChangeIsBothQuestions() {
+    let histories: [[StoreNotification]] = [
+      [], [appleActive, appleGrace], [Stripe.created, Stripe.failed],
+      [appleActive, Stripe.created, Stripe.failed], [appleActive, Stripe.created, appleGrace, appleRetry],
+    ]
+    for history in histories {
+      let (policy, last) = deliver(history, settings: sevenDays, to: ReferencePolicy.self)
+      for instant in [last, renewal1, renewal1 + .days(7), renewal1 + .days(20)] {
+        let both = policy.decisionAndNextChange(at: instant)
+        #expect(both.decision == policy.decision(at: instant), "after \(history.map(\.name))")
+        #expect(both.nextChange == policy.nextDecisionChange(after: instant), "after \(history.map(\.name))")
+      }
+    }
+  }
 }
