@@ -45,9 +45,10 @@ struct EventQueue: @unchecked Sendable {
   /// for the next subscriber is setting `count`. A buffer of its own rather than an array: an
   /// array checks it is the only owner of its storage at every write, twice per event (a pop
   /// and a timer's insert), where the engine needs the check once per run
-  /// (``makeUnique()``). Entries are plain values: nothing to release. The capacity is kept
-  /// here, not in the buffer's header: reading a class's stored property is an exclusivity
-  /// check.
+  /// (``makeUnique()``). Entries are plain values, nothing to release: the buffer overwrites
+  /// and abandons them without deinitialising, which a test checks stays right. The capacity
+  /// is kept here, not in the buffer's header: reading a class's stored property is an
+  /// exclusivity check.
   private var storage: ManagedBuffer<Void, Entry>
   private var capacity: Int
   private(set) var count = 0
