@@ -46,7 +46,7 @@ public struct Engine<
   private var effects = StoreEffects()
   private var inFlight: [InFlight] = []
   /// The notification of each in-flight slot, beside its bookkeeping in `inFlight`.
-  private var flightNotifications: [StoreNotification] = []
+  private var flightNotifications = SlotBuffer<StoreNotification>(capacity: 16)
   /// Delivery settings scheduled with `schedule(_:at:)`, referred to by queue entries.
   private var scheduledSettings: [DeliverySettings] = []
   private var freeSlots: [Int32] = []
@@ -97,7 +97,6 @@ public struct Engine<
     self.delivery = delivery
     self.nextStep = start + step
     inFlight.reserveCapacity(16)
-    flightNotifications.reserveCapacity(16)
     freeSlots.reserveCapacity(16)
   }
 
@@ -123,7 +122,7 @@ public struct Engine<
   ) {
     queue.removeAll()
     inFlight.removeAllKeepingCapacity()
-    flightNotifications.removeAllKeepingCapacity()
+    flightNotifications.removeAll()
     scheduledSettings.removeAllKeepingCapacity()
     freeSlots.removeAllKeepingCapacity()
     effects.removeAll()
@@ -505,8 +504,9 @@ public struct Engine<
   /// redelivery of the same slot, prepared again, is what preparing the sent notification gives.
   @inline(__always)
   private static func arrive(
-    slot index: Int, in notifications: inout [StoreNotification], store: Store, record: SubscriptionRecord,
-    policy: inout Policy, observer: inout Observer, sentAt: Instant, at now: Instant
+    slot index: Int, in notifications: inout SlotBuffer<StoreNotification>, store: Store,
+    record: SubscriptionRecord, policy: inout Policy, observer: inout Observer, sentAt: Instant,
+    at now: Instant
   ) {
     notifications.withUnsafeMutableBufferPointer { buffer in
       store.prepareDelivery(&buffer[index], record: record, at: now)
@@ -522,7 +522,7 @@ public struct Engine<
   /// subscriber-year).
   @inline(__always)
   private static func deliverAtOnce(
-    _ index: Int, of notifications: [StoreNotification], store: Store, record: SubscriptionRecord,
+    _ index: Int, of notifications: SlotBuffer<StoreNotification>, store: Store, record: SubscriptionRecord,
     policy: inout Policy, observer: inout Observer, at now: Instant
   ) {
     notifications.withUnsafeBufferPointer { buffer in
