@@ -323,16 +323,28 @@ public struct Engine<
     if before != after {
       observer.engineTruthChanged(from: before, to: after, at: now, record: record)
     }
-    var t = 0
-    while t < effects.timerCount {
-      let scheduled = effects.timerSlots[t]
-      enqueue(scheduled.instant, rank: Rank.store, .timer(scheduled.timer, epoch: scheduled.epoch))
-      t += 1
+    if effects.timerCount > 0 {
+      // The first timer (usually the only one) read where it lies; a loop over all of them had
+      // the optimiser load every inline slot before it, used or not.
+      let first = effects.firstTimers.0
+      enqueue(first.instant, rank: Rank.store, .timer(first.timer, epoch: first.epoch))
+      if effects.timerCount > 1 { enqueueTimers(from: 1) }
     }
     guard effects.notificationCount > 0 else { return }
     sendEffects(
       gainsAccess: !before.isEntitled && after.isEntitled,
       renewalMoved: record.periodEnd != periodEnd || record.periodNumber != periodNumber)
+  }
+
+  /// Queues the timers of the store step just applied, from the `first`-th on.
+  @inline(never)
+  private mutating func enqueueTimers(from first: Int) {
+    var t = first
+    while t < effects.timerCount {
+      let scheduled = effects.timer(at: t)
+      enqueue(scheduled.instant, rank: Rank.store, .timer(scheduled.timer, epoch: scheduled.epoch))
+      t += 1
+    }
   }
 
   /// Sends the notifications of the store step just applied: at once (delivered after the

@@ -2,10 +2,11 @@
 /// notifications to send. Returned, never performed, in the manner of a reducer's effects.
 ///
 /// The engine owns one buffer and empties it before each rule, so the per-event path allocates
-/// nothing once the buffer has grown to its working size. The effects are the timer slots and
-/// the notification slots, each a list whose spare slots past its count are overwritten in
-/// place: emptying the buffer is setting the two counts, and a rule's `schedule` or `send` is a
-/// uniqueness check and a write (an array's append read and wrote its count on the heap too).
+/// nothing once the buffer has grown to its working size. The notifications are a list whose
+/// spare slots past its count are overwritten in place, so emptying it is setting its count, and
+/// a rule's `send` is a uniqueness check and a write (an array's append read and wrote its count
+/// on the heap too). The first four timers, as many as a rule sets, are kept in the value
+/// itself: setting one writes into the engine's own effects, with nothing shared to check.
 public struct StoreEffects: Sendable {
   public struct Scheduled: Hashable, Sendable {
     public var instant: Instant
@@ -13,18 +14,35 @@ public struct StoreEffects: Sendable {
     public var epoch: UInt32
   }
 
-  /// The timers set.
-  @usableFromInline private(set) var timerSlots = SlotBuffer<Scheduled>(capacity: 8)
+  /// The first timers set; `moreTimers` the fifth and later.
+  @usableFromInline var firstTimers: (Scheduled, Scheduled, Scheduled, Scheduled)
+  @usableFromInline var moreTimers: [Scheduled] = []
+  public private(set) var timerCount = 0
   /// The notifications sent.
   @usableFromInline private(set) var notificationSlots = SlotBuffer<StoreNotification>(capacity: 8)
 
-  public init() {}
+  public init() {
+    let unset = Scheduled(instant: .distantPast, timer: .renewal, epoch: 0)
+    firstTimers = (unset, unset, unset, unset)
+  }
 
-  public var timerCount: Int { timerSlots.count }
   public var notificationCount: Int { notificationSlots.count }
 
   /// The timers set during the current rule, in order.
-  public var timers: ArraySlice<Scheduled> { timerSlots.withUnsafeBufferPointer { ArraySlice($0) } }
+  public var timers: ArraySlice<Scheduled> { ArraySlice((0..<timerCount).map(timer(at:))) }
+
+  /// The `index`-th timer set during the current rule.
+  @inline(__always)
+  func timer(at index: Int) -> Scheduled {
+    precondition(index >= 0 && index < timerCount, "index out of range")
+    switch index {
+    case 0: return firstTimers.0
+    case 1: return firstTimers.1
+    case 2: return firstTimers.2
+    case 3: return firstTimers.3
+    default: return moreTimers[index - 4]
+    }
+  }
 
   /// The notifications sent during the current rule, in order.
   public var notifications: ArraySlice<StoreNotification> {
@@ -34,7 +52,15 @@ public struct StoreEffects: Sendable {
   /// Sets `timer` for `instant`; it fires only while `record.epoch` is unchanged.
   @inline(__always)
   public mutating func schedule(_ timer: StoreTimer, at instant: Instant, for record: SubscriptionRecord) {
-    timerSlots.append(Scheduled(instant: instant, timer: timer, epoch: record.epoch))
+    let scheduled = Scheduled(instant: instant, timer: timer, epoch: record.epoch)
+    switch timerCount {
+    case 0: firstTimers.0 = scheduled
+    case 1: firstTimers.1 = scheduled
+    case 2: firstTimers.2 = scheduled
+    case 3: firstTimers.3 = scheduled
+    default: moreTimers.append(scheduled)
+    }
+    timerCount += 1
   }
 
   /// Sends a notification now.
@@ -77,7 +103,8 @@ public struct StoreEffects: Sendable {
   /// Empties both lists, keeping their storage and their slots.
   @inline(__always)
   public mutating func removeAll() {
-    timerSlots.removeAll()
+    if timerCount > 4 { moreTimers.removeAll(keepingCapacity: true) }
+    timerCount = 0
     notificationSlots.removeAll()
   }
 }

@@ -3,7 +3,7 @@ import Testing
 
 @testable import SimSub
 
-@Suite("Slot buffer")
+@Suite("Store effects and slot buffers")
 struct SlotBufferTests {
   /// Counts the instances alive, so a leaked or twice-released element shows.
   final class Live {
@@ -58,5 +58,23 @@ struct SlotBufferTests {
     #expect(copy.timers.map(\.timer) == [.renewal])
     #expect(effects.timers.map(\.timer) == [.graceEnds])
     #expect(copy.timerCount == 1 && effects.timerCount == 1 && copy.notificationCount == 0)
+  }
+
+  @Test func timersPastTheInlineOnesKeepTheirOrderAndGoAtRemoveAll() {
+    let record = SubscriptionRecord(subscriber: 1)
+    var effects = StoreEffects()
+    let timers: [StoreTimer] = [.renewal, .retry(1), .graceEnds, .retry(2), .retryWindowEnds, .pauseEnds]
+    for (i, timer) in timers.enumerated() {
+      effects.schedule(timer, at: testStart + .hours(Int64(i)), for: record)
+    }
+    #expect(effects.timerCount == 6)
+    #expect(effects.timers.map(\.timer) == timers)
+    #expect(effects.timers.map(\.instant) == (0..<6).map { testStart + .hours(Int64($0)) })
+    #expect((0..<6).map { effects.timer(at: $0).timer } == timers)
+    effects.removeAll()
+    effects.schedule(.silentGraceEnds, at: testStart, for: record)
+    #expect(effects.timers.map(\.timer) == [.silentGraceEnds])
+    for timer in timers { effects.schedule(timer, at: testStart, for: record) }
+    #expect(effects.timers.map(\.timer) == [.silentGraceEnds] + timers)
   }
 }
