@@ -38,7 +38,7 @@ struct SlotBuffer<Element> {
   @inlinable @inline(__always)
   mutating func append(_ element: Element) {
     makeUnique()
-    if count == capacity { move(toCapacity: 2 * capacity) }
+    if count == capacity { move(toCapacity: Swift.max(2 * capacity, 4)) }
     let index = count
     storage.withUnsafeMutablePointers { initialized, elements in
       // A plain value (a timer, a notification without references) has nothing to release:
