@@ -46,7 +46,7 @@ public struct Engine<
   private var effects = StoreEffects()
   private var inFlight: [InFlight] = []
   /// The notification of each in-flight slot, beside its bookkeeping in `inFlight`.
-  private var flightNotifications: [StoreNotification] = []
+  private var flightNotifications = SlotBuffer<StoreNotification>(capacity: 16)
   /// Delivery settings scheduled with `schedule(_:at:)`, referred to by queue entries.
   private var scheduledSettings: [DeliverySettings] = []
   private var freeSlots: [Int32] = []
@@ -97,7 +97,6 @@ public struct Engine<
     self.delivery = delivery
     self.nextStep = start + step
     inFlight.reserveCapacity(16)
-    flightNotifications.reserveCapacity(16)
     freeSlots.reserveCapacity(16)
   }
 
@@ -123,7 +122,7 @@ public struct Engine<
   ) {
     queue.removeAll()
     inFlight.removeAllKeepingCapacity()
-    flightNotifications.removeAllKeepingCapacity()
+    flightNotifications.removeAll()
     scheduledSettings.removeAllKeepingCapacity()
     freeSlots.removeAllKeepingCapacity()
     effects.removeAll()
@@ -324,16 +323,28 @@ public struct Engine<
     if before != after {
       observer.engineTruthChanged(from: before, to: after, at: now, record: record)
     }
-    var t = 0
-    while t < effects.timerCount {
-      let scheduled = effects.timerSlots[t]
-      enqueue(scheduled.instant, rank: Rank.store, .timer(scheduled.timer, epoch: scheduled.epoch))
-      t += 1
+    if effects.timerCount > 0 {
+      // The first timer (usually the only one) read where it lies; a loop over all of them had
+      // the optimiser load every inline slot before it, used or not.
+      let first = effects.firstTimers.0
+      enqueue(first.instant, rank: Rank.store, .timer(first.timer, epoch: first.epoch))
+      if effects.timerCount > 1 { enqueueTimers(from: 1) }
     }
     guard effects.notificationCount > 0 else { return }
     sendEffects(
       gainsAccess: !before.isEntitled && after.isEntitled,
       renewalMoved: record.periodEnd != periodEnd || record.periodNumber != periodNumber)
+  }
+
+  /// Queues the timers of the store step just applied, from the `first`-th on.
+  @inline(never)
+  private mutating func enqueueTimers(from first: Int) {
+    var t = first
+    while t < effects.timerCount {
+      let scheduled = effects.timer(at: t)
+      enqueue(scheduled.instant, rank: Rank.store, .timer(scheduled.timer, epoch: scheduled.epoch))
+      t += 1
+    }
   }
 
   /// Sends the notifications of the store step just applied: at once (delivered after the
@@ -505,8 +516,9 @@ public struct Engine<
   /// redelivery of the same slot, prepared again, is what preparing the sent notification gives.
   @inline(__always)
   private static func arrive(
-    slot index: Int, in notifications: inout [StoreNotification], store: Store, record: SubscriptionRecord,
-    policy: inout Policy, observer: inout Observer, sentAt: Instant, at now: Instant
+    slot index: Int, in notifications: inout SlotBuffer<StoreNotification>, store: Store,
+    record: SubscriptionRecord, policy: inout Policy, observer: inout Observer, sentAt: Instant,
+    at now: Instant
   ) {
     notifications.withUnsafeMutableBufferPointer { buffer in
       store.prepareDelivery(&buffer[index], record: record, at: now)
@@ -522,7 +534,7 @@ public struct Engine<
   /// subscriber-year).
   @inline(__always)
   private static func deliverAtOnce(
-    _ index: Int, of notifications: [StoreNotification], store: Store, record: SubscriptionRecord,
+    _ index: Int, of notifications: SlotBuffer<StoreNotification>, store: Store, record: SubscriptionRecord,
     policy: inout Policy, observer: inout Observer, at now: Instant
   ) {
     notifications.withUnsafeBufferPointer { buffer in
