@@ -131,35 +131,3 @@ public struct SubscriptionRecord: Hashable, Sendable {
   /// family member no longer shared with; `truth` otherwise.
   @inlinable public var subscriptionTruth: StoreTruth { purchaserTruth ?? truth }
 }
-
-/// An `Instant?` or a `TimeSpan?` in 8 bytes instead of 16: `nil` is `Int64.min` seconds, below
-/// `Instant.distantPast`, which no store rule reaches.
-@usableFromInline
-struct OptionalSeconds: Hashable, Sendable {
-  @usableFromInline var seconds: Int64
-
-  @inlinable init(seconds: Int64) { self.seconds = seconds }
-
-  @inlinable static var none: OptionalSeconds { OptionalSeconds(seconds: .min) }
-
-  @inlinable init(_ instant: Instant?) {
-    guard let instant else {
-      seconds = .min
-      return
-    }
-    precondition(instant.secondsSinceEpoch != .min, "Int64.min seconds stands for a missing instant")
-    seconds = instant.secondsSinceEpoch
-  }
-
-  @inlinable init(_ span: TimeSpan?) {
-    guard let span else {
-      seconds = .min
-      return
-    }
-    precondition(span.seconds != .min, "Int64.min seconds stands for a missing time span")
-    seconds = span.seconds
-  }
-
-  @inlinable var instant: Instant? { seconds == .min ? nil : Instant(secondsSinceEpoch: seconds) }
-  @inlinable var span: TimeSpan? { seconds == .min ? nil : TimeSpan(seconds: seconds) }
-}

@@ -13,7 +13,7 @@ public struct AppStoreServerNotification: Hashable, Sendable {
   public var signedDate: Instant
   public var data: AppStoreNotificationData
   // The optional dates and identifiers, stored in 8 bytes each rather than 16 (see
-  // `OptionalInstant`); the small fields after them, where they pack together.
+  // `OptionalSeconds`); the small fields after them, where they pack together.
   @usableFromInline var storedSubtype: OptionalSymbol
 
   public var subtype: AppStoreNotificationSubtype? {

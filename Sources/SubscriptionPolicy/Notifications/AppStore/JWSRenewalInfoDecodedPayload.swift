@@ -7,10 +7,10 @@ public struct JWSRenewalInfoDecodedPayload: Hashable, Sendable {
   public var signedDate: Instant
   public var environment: AppStoreEnvironment
   // The optional dates and identifiers, stored in 8 bytes each rather than 16 (see
-  // `OptionalInstant`); the small fields after them, where they pack together.
-  @usableFromInline var storedGracePeriodExpiresDate: OptionalInstant
-  @usableFromInline var storedRecentSubscriptionStartDate: OptionalInstant
-  @usableFromInline var storedRenewalDate: OptionalInstant
+  // `OptionalSeconds`); the small fields after them, where they pack together.
+  @usableFromInline var storedGracePeriodExpiresDate: OptionalSeconds
+  @usableFromInline var storedRecentSubscriptionStartDate: OptionalSeconds
+  @usableFromInline var storedRenewalDate: OptionalSeconds
   /// `1` on, `0` off.
   public var autoRenewStatus: Int32
   /// Why it expired: `1` canceled, `2` billing error, `3` price increase declined,
@@ -23,17 +23,17 @@ public struct JWSRenewalInfoDecodedPayload: Hashable, Sendable {
 
   /// When billing grace ends, while the subscriber is in it.
   public var gracePeriodExpiresDate: Instant? {
-    @inlinable get { storedGracePeriodExpiresDate.value }
-    @inlinable set { storedGracePeriodExpiresDate = OptionalInstant(newValue) }
+    @inlinable get { storedGracePeriodExpiresDate.instant }
+    @inlinable set { storedGracePeriodExpiresDate = OptionalSeconds(newValue) }
   }
   public var recentSubscriptionStartDate: Instant? {
-    @inlinable get { storedRecentSubscriptionStartDate.value }
-    @inlinable set { storedRecentSubscriptionStartDate = OptionalInstant(newValue) }
+    @inlinable get { storedRecentSubscriptionStartDate.instant }
+    @inlinable set { storedRecentSubscriptionStartDate = OptionalSeconds(newValue) }
   }
   /// When the subscription renews next (the end of the current period).
   public var renewalDate: Instant? {
-    @inlinable get { storedRenewalDate.value }
-    @inlinable set { storedRenewalDate = OptionalInstant(newValue) }
+    @inlinable get { storedRenewalDate.instant }
+    @inlinable set { storedRenewalDate = OptionalSeconds(newValue) }
   }
 
   @inlinable public init(
@@ -49,14 +49,14 @@ public struct JWSRenewalInfoDecodedPayload: Hashable, Sendable {
     self.productId = productId
     self.autoRenewStatus = autoRenewStatus
     self.expirationIntent = expirationIntent
-    self.storedGracePeriodExpiresDate = OptionalInstant(gracePeriodExpiresDate)
+    self.storedGracePeriodExpiresDate = OptionalSeconds(gracePeriodExpiresDate)
     self.isInBillingRetryPeriod = isInBillingRetryPeriod
     self.offerType = offerType
     self.priceIncreaseStatus = priceIncreaseStatus
     self.signedDate = signedDate
     self.environment = environment
-    self.storedRecentSubscriptionStartDate = OptionalInstant(recentSubscriptionStartDate)
-    self.storedRenewalDate = OptionalInstant(renewalDate)
+    self.storedRecentSubscriptionStartDate = OptionalSeconds(recentSubscriptionStartDate)
+    self.storedRenewalDate = OptionalSeconds(renewalDate)
   }
 }
 

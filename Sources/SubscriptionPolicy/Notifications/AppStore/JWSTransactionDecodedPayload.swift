@@ -13,11 +13,11 @@ public struct JWSTransactionDecodedPayload: Hashable, Sendable {
   public var signedDate: Instant
   public var environment: AppStoreEnvironment
   // The optional dates and identifiers, stored in 8 bytes each rather than 16 (see
-  // `OptionalInstant`); the small fields after them, where they pack together.
+  // `OptionalSeconds`); the small fields after them, where they pack together.
   @usableFromInline var storedWebOrderLineItemId: OptionalSymbol
   @usableFromInline var storedSubscriptionGroupIdentifier: OptionalSymbol
-  @usableFromInline var storedExpiresDate: OptionalInstant
-  @usableFromInline var storedRevocationDate: OptionalInstant
+  @usableFromInline var storedExpiresDate: OptionalSeconds
+  @usableFromInline var storedRevocationDate: OptionalSeconds
   @usableFromInline var storedTransactionReason: OptionalSymbol
   @usableFromInline var storedStorefront: OptionalSymbol
   @usableFromInline var storedCurrency: OptionalSymbol
@@ -40,13 +40,13 @@ public struct JWSTransactionDecodedPayload: Hashable, Sendable {
   }
   /// The end of the period this transaction paid for.
   public var expiresDate: Instant? {
-    @inlinable get { storedExpiresDate.value }
-    @inlinable set { storedExpiresDate = OptionalInstant(newValue) }
+    @inlinable get { storedExpiresDate.instant }
+    @inlinable set { storedExpiresDate = OptionalSeconds(newValue) }
   }
   /// Set when Apple refunded or revoked the transaction.
   public var revocationDate: Instant? {
-    @inlinable get { storedRevocationDate.value }
-    @inlinable set { storedRevocationDate = OptionalInstant(newValue) }
+    @inlinable get { storedRevocationDate.instant }
+    @inlinable set { storedRevocationDate = OptionalSeconds(newValue) }
   }
   /// `PURCHASE` or `RENEWAL`.
   public var transactionReason: Symbol? {
@@ -82,12 +82,12 @@ public struct JWSTransactionDecodedPayload: Hashable, Sendable {
     self.storedSubscriptionGroupIdentifier = OptionalSymbol(subscriptionGroupIdentifier)
     self.purchaseDate = purchaseDate
     self.originalPurchaseDate = originalPurchaseDate
-    self.storedExpiresDate = OptionalInstant(expiresDate)
+    self.storedExpiresDate = OptionalSeconds(expiresDate)
     self.quantity = quantity
     self.type = type
     self.inAppOwnershipType = inAppOwnershipType
     self.signedDate = signedDate
-    self.storedRevocationDate = OptionalInstant(revocationDate)
+    self.storedRevocationDate = OptionalSeconds(revocationDate)
     self.revocationReason = revocationReason
     self.offerType = offerType
     self.environment = environment
