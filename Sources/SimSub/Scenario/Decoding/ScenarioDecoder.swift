@@ -9,7 +9,7 @@ enum ScenarioDecoder {
   static let requiredKeys = ["name", "store", "product", "timeline"]
   static let topKeys = [
     "name", "store", "product", "start", "horizon", "step", "policy", "channel", "delivery",
-    "family-members", "sources", "timeline", "expect", "invariants", "expect-violations",
+    "family-members", "sources", "timeline", "expect", "invariants", "expect-violations", "app",
   ]
   /// The keys of one `sources` entry.
   static let sourceKeys = ["name", "store", "product", "channel"]
@@ -129,13 +129,40 @@ enum ScenarioDecoder {
         if !problems.isEmpty { throw DiagnosticError(problems) }
         return list
       } ?? []
+    let app = top.optional("app", default: AppIdentity()) { n in try decodeApp(n) }
     try top.finish()
     guard let name, let store, !products.isEmpty else { throw DiagnosticError(top.diagnostics) }
     return Scenario(
       path: path, name: name, store: store, products: products, start: start ?? Scenario.defaultStart,
       horizon: horizon, step: step, policy: policy, channel: channel, delivery: delivery,
       familyMembers: familyMembers ?? 0, sources: sources ?? [], timeline: timeline,
-      expectations: expectations, invariants: invariants, expectedViolations: expected)
+      expectations: expectations, invariants: invariants, expectedViolations: expected, app: app)
+  }
+
+  /// `app`: the app's identity on the wire, each key optional
+  /// (`{bundle-id: com.example.news, app-apple-id: 1234567890, package-name: com.example.news}`).
+  static func decodeApp(_ node: YAMLNode) throws(DiagnosticError) -> AppIdentity {
+    var reader = MappingReader(
+      node, knownKeys: AppIdentity.scenarioKeys, expected: "an app mapping such as {bundle-id: com.example.app}")
+    var app = AppIdentity()
+    func identifier(_ n: YAMLNode) throws(DiagnosticError) -> String {
+      let text = try n.decodeText(expected: "an identifier such as com.example.app")
+      guard AppIdentity.isIdentifier(text) else {
+        throw DiagnosticError(
+          .error(
+            "expected an identifier of letters, digits, '.', '_' and '-', found '\(YAMLNode.clipped(text))'",
+            at: n.location))
+      }
+      return text
+    }
+    if let v = reader.optional("bundle-id", { n in try identifier(n) }) { app.bundleId = v }
+    if let v = reader.optional("app-apple-id", { n in Int64(try n.decodeInteger(in: 1...99_999_999_999)) }) {
+      app.appAppleId = v
+    }
+    if let v = reader.optional("package-name", { n in try identifier(n) }) { app.packageName = v }
+    if let v = reader.optional("revenuecat-app-id", { n in try identifier(n) }) { app.revenueCatAppId = v }
+    try reader.finish()
+    return app
   }
 
   /// What the timeline and the expectations need to know of the rest of the file; `nil` where

@@ -34,6 +34,8 @@ public struct Scenario: Hashable, Sendable {
   public var invariants: [Invariant: InvariantLevel]
   /// Invariants that must be violated (a negative test).
   public var expectedViolations: [Invariant]
+  /// The app's identity on the wire (`app:`): bundle id, App Store id, package name.
+  public var app: AppIdentity
 
   public init(
     path: String, name: String, store: StoreKind, products: [Product], start: Instant,
@@ -41,7 +43,7 @@ public struct Scenario: Hashable, Sendable {
     channel: ScenarioChannel = .direct, delivery: DeliveryFaults = DeliveryFaults(),
     familyMembers: Int = 0, sources: [ScenarioSource] = [], timeline: [TimelineEntry],
     expectations: [Expectation] = [], invariants: [Invariant: InvariantLevel] = [:],
-    expectedViolations: [Invariant] = []
+    expectedViolations: [Invariant] = [], app: AppIdentity = AppIdentity()
   ) {
     self.path = path
     self.name = name
@@ -59,6 +61,7 @@ public struct Scenario: Hashable, Sendable {
     self.expectations = expectations
     self.invariants = invariants
     self.expectedViolations = expectedViolations
+    self.app = app
   }
 
   /// What the app promises that the policy is told: for Stripe, the products' `grace` (the

@@ -104,7 +104,21 @@ enum MultiSourceRunner {
     errors.sort { ($0.line, $0.column) < ($1.line, $1.column) }
     return ScenarioResult(
       scenario: scenario, policy: policy, step: step, end: end, rows: rows, expectations: expectations,
-      violations: merged.checker.violations, entryErrors: errors, deliveries: deliveries(plays))
+      violations: merged.checker.violations, entryErrors: errors, deliveries: deliveries(plays),
+      attempts: attempts(plays))
+  }
+
+  /// Every source's delivery attempts, each named by its source, in time order (sources in file
+  /// order within an instant).
+  private static func attempts<Policy>(_ plays: [any SourcePlay<Policy>]) -> [DeliveryAttempt] {
+    let all = plays.flatMap { play in
+      play.observer.attempts.map { attempt in
+        var attempt = attempt
+        attempt.source = play.name
+        return attempt
+      }
+    }
+    return stableByInstant(all, instant: \.instant)
   }
 
   /// `items` ordered by instant, keeping their order within an instant.

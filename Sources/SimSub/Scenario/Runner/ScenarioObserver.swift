@@ -7,6 +7,11 @@ public struct ScenarioObserver: EngineObserver {
   public private(set) var sent: [(instant: Instant, name: String)] = []
   /// Every delivery, in arrival order, for failure reports.
   public private(set) var deliveries: [(instant: Instant, name: String)] = []
+  /// Every delivery attempt, failed ones and duplicates included, in the order made: what the
+  /// store put on the wire (`simsub requests`).
+  public private(set) var attempts: [DeliveryAttempt] = []
+  /// For each notification in flight (as sent), when it was sent and how many attempts it has had.
+  private var flights: [StoreNotification: (sentAt: Instant, attempts: Int32)] = [:]
   private var current: TimelineRow?
   /// Samples and deliveries in the order they happened, kept only when not `nil`: how a
   /// scenario of several sources merges what each source's engine saw.
@@ -42,6 +47,7 @@ public struct ScenarioObserver: EngineObserver {
     let name = notification.name
     sent.append((instant, name))
     pendingSent.append(name)
+    flights[notification.asSent] = (instant, 0)
   }
   public mutating func engineDidDeliver(
     _ notification: StoreNotification, sentAt: Instant, at instant: Instant
@@ -49,12 +55,28 @@ public struct ScenarioObserver: EngineObserver {
     if checksInvariants { checker.delivered(notification, at: instant) }
     log?.append(.delivered(notification, instant))
     deliveries.append((instant, notification.name))
+    recordAttempt(notification, sentAt: sentAt, delivered: true, at: instant)
     begin(.delivered(notification.name, sentAt: sentAt), at: instant)
   }
   public mutating func engineDeliveryFailed(
     _ notification: StoreNotification, attempt: Int32, retryAt: Instant?, at instant: Instant
   ) {
+    recordAttempt(notification, sentAt: nil, delivered: false, at: instant)
     begin(.deliveryFailed(notification.name, attempt: attempt, retryAt: retryAt), at: instant)
+  }
+
+  /// Counts one more attempt at `notification` and keeps it.
+  private mutating func recordAttempt(
+    _ notification: StoreNotification, sentAt: Instant?, delivered: Bool, at instant: Instant
+  ) {
+    let key = notification.asSent
+    var flight = flights[key] ?? (sentAt ?? instant, 0)
+    flight.attempts += 1
+    flights[key] = flight
+    attempts.append(
+      DeliveryAttempt(
+        instant: instant, sentAt: sentAt ?? flight.sentAt, notification: notification,
+        attempt: flight.attempts, delivered: delivered))
   }
   public mutating func engineDeliveryChanged(_ settings: DeliverySettings, at instant: Instant) {
     begin(.deliveryChanged(settings), at: instant)

@@ -23,6 +23,9 @@ public struct ScenarioResult: Hashable, Sendable {
   public var entryErrors: [EntryError]
   /// Notifications that reached the policy, in arrival order (for failure reports).
   public var deliveries: [Delivery]
+  /// Every delivery attempt the store made, failed ones and duplicates included, in time order
+  /// (with several sources, each named); a family member's are in its own run (`members`).
+  public var attempts: [DeliveryAttempt]
   /// The family members' runs of the same timeline, in member order; empty without family.
   public var members: [ScenarioResult]
   /// The invariants some run of the family violated (this one, the purchaser's or another
@@ -32,7 +35,8 @@ public struct ScenarioResult: Hashable, Sendable {
   public init(
     scenario: Scenario, member: Int = 0, policy: String, step: TimeSpan, end: Instant, rows: [TimelineRow],
     expectations: [ExpectationResult], violations: [InvariantChecker.Violation], entryErrors: [EntryError],
-    deliveries: [Delivery], members: [ScenarioResult] = [], violatedInFamily: [Invariant] = []
+    deliveries: [Delivery], attempts: [DeliveryAttempt] = [], members: [ScenarioResult] = [],
+    violatedInFamily: [Invariant] = []
   ) {
     self.scenario = scenario
     self.member = member
@@ -44,6 +48,7 @@ public struct ScenarioResult: Hashable, Sendable {
     self.violations = violations
     self.entryErrors = entryErrors
     self.deliveries = deliveries
+    self.attempts = attempts
     self.members = members
     self.violatedInFamily = violatedInFamily
   }

@@ -348,7 +348,8 @@ public enum ScenarioRunner {
         rows: outcome.rows, expectations: outcome.expectations,
         violations: engine.observer.checker.violations,
         entryErrors: outcome.entryErrors,
-        deliveries: engine.observer.deliveries.map { .init(instant: $0.instant, name: $0.name) })
+        deliveries: engine.observer.deliveries.map { .init(instant: $0.instant, name: $0.name) },
+        attempts: engine.observer.attempts)
     }
 
     /// Ends the run where the engine stands: every entry or expectation not reached is an error
