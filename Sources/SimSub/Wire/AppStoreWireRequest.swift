@@ -1,0 +1,74 @@
+/// An App Store Server Notification V2 on the wire: `POST` with `{"signedPayload":"<JWS>"}`,
+/// the payload's `data.signedTransactionInfo` and `data.signedRenewalInfo` JWS too (see
+/// ``AppStoreSignedData``).
+///
+/// The typed notification first takes the run's identity (``wireValue(_:context:)``): salted
+/// transaction ids and notification UUID, the app's bundle id and `appAppleId`, the configured
+/// environment everywhere Apple writes one, and a `webOrderLineItemId` per transaction. The
+/// body's JSON is that value's (so it decodes back to it), with the fields Apple sends that the
+/// typed value does not keep added beside them — from Apple's `JWSTransactionDecodedPayload`
+/// and `JWSRenewalInfoDecodedPayload` references, read in November 2026:
+///
+/// | payload | added |
+/// |---|---|
+/// | transaction | `appAccountToken` (the subscriber's id), `storefrontId` (`143441` for `USA`), `appTransactionId`, `offerDiscountType` `FREE_TRIAL` in a trial |
+/// | renewal info | `appAccountToken`, `appTransactionId`, `currency`, `renewalPrice` (the renewing product's, milliunits) |
+enum AppStoreWireRequest {
+  /// Apple's storefront ids for the storefronts simsub writes (App Store Connect's territory
+  /// codes).
+  static let storefrontIds: [String: String] = [
+    "USA": "143441", "GBR": "143444", "DEU": "143443", "FRA": "143442", "JPN": "143462", "CAN": "143455",
+  ]
+
+  /// The notification with the run's identity.
+  static func wireValue(_ n: AppStoreServerNotification, context c: WireContext) -> AppStoreServerNotification {
+    var n = n
+    n.notificationUUID = c.ids.uuid("apple.notificationUUID", n.notificationUUID.uuidString)
+    let environment = c.settings.appleEnvironment
+    let bundleId = Symbol(c.app.bundleId)
+    n.data.bundleId = bundleId
+    n.data.appAppleId = c.app.appAppleId
+    n.data.environment = environment
+    if var t = n.data.transactionInfo {
+      t.webOrderLineItemId = c.ids.appleTransactionId(t.transactionId, kind: "apple.webOrderLineItem")
+      t.originalTransactionId = c.ids.appleTransactionId(t.originalTransactionId)
+      t.transactionId = c.ids.appleTransactionId(t.transactionId)
+      t.bundleId = bundleId
+      t.environment = environment
+      n.data.transactionInfo = t
+    }
+    if var r = n.data.renewalInfo {
+      r.originalTransactionId = c.ids.appleTransactionId(r.originalTransactionId)
+      r.environment = environment
+      n.data.renewalInfo = r
+    }
+    return n
+  }
+
+  /// The request for a notification already given the run's identity.
+  static func request(_ n: AppStoreServerNotification, context c: WireContext) -> WireRequest {
+    var payload = n.json.objectValue ?? [:]
+    var data = payload["data"]?.objectValue ?? [:]
+    let token = c.subscriberId
+    let appTransactionId = c.subscriber.appTransactionId(subscriber: c.subscriberNumber)
+    if let t = n.data.transactionInfo, var o = t.json.objectValue {
+      o.append("appAccountToken", .string(token))
+      o.append("storefrontId", t.storefront.flatMap { storefrontIds[$0.text] }.map(JSONValue.string))
+      o.append("appTransactionId", .string(appTransactionId))
+      if t.offerType == 1, t.price == 0 { o.append("offerDiscountType", "FREE_TRIAL") }
+      data["signedTransactionInfo"] = .string(AppStoreSignedData.sign(.object(o)))
+    }
+    if let r = n.data.renewalInfo, var o = r.json.objectValue {
+      o.append("appAccountToken", .string(token))
+      o.append("appTransactionId", .string(appTransactionId))
+      o.append("currency", n.data.transactionInfo?.currency.map { JSONValue.string($0.text) })
+      o.append("renewalPrice", c.product(r.autoRenewProductId).map { .int($0.priceMilliunits) })
+      data["signedRenewalInfo"] = .string(AppStoreSignedData.sign(.object(o)))
+    }
+    payload["data"] = .object(data)
+    let body: JSONValue = ["signedPayload": .string(AppStoreSignedData.sign(.object(payload)))]
+    return WireRequest(
+      path: WireRequest.appStorePath, headers: [.init("Content-Type", "application/json")],
+      body: body.serialized())
+  }
+}
