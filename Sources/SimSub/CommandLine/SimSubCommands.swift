@@ -40,7 +40,8 @@ public enum SimSubCommands {
       never when NO_COLOR is set.
       """,
     subcommands: [
-      run, check, policies, montecarlo, merge, gate, policyTable, benchmark, CommandTable.helpCommand(),
+      run, check, requests, policies, montecarlo, merge, gate, policyTable, benchmark,
+      CommandTable.helpCommand(),
     ])
 
   // MARK: Options shared by several commands
@@ -100,6 +101,45 @@ public enum SimSubCommands {
         isRepeating: true, defaultValue: "Scenarios/")
     ],
     options: [policyOption(overriding: "scenario"), formatOption(checkFormats), outputOption, stepOption])
+
+  public static let requests = CommandSpec(
+    name: "requests",
+    abstract: "Print every delivery attempt of scenarios as the HTTP request the store sends.",
+    discussion: """
+      One JSON line per attempt, failed, redelivered and duplicated ones included, with the keys \
+      scenario, source, at, attempt, store, method, path, headers and body (the exact text). \
+      Apple's signedPayload is signed for the LocalTesting environment (Apple's libraries skip \
+      signature checks there), Stripe's events carry a real Stripe-Signature, Google's come in \
+      the Pub/Sub push envelope. Identifiers are new in every run unless --salt is given.
+      """,
+    arguments: [
+      ArgumentSpec(
+        "path", help: "A scenario file, or a directory searched recursively for .scn files.",
+        isRepeating: true)
+    ],
+    options: [
+      .option(
+        "output", value: "dir",
+        help: """
+          Write one file per request into <dir>, with each Google request's subscriptionsv2 \
+          resource beside it and an index.json, instead of JSON lines on standard output.
+          """),
+      .option(
+        "stripe-secret", value: "secret", help: "The endpoint secret Stripe-Signature is computed with.",
+        default: .value(WireSettings.defaultStripeSecret)),
+      .option(
+        "revenuecat-authorization", value: "value", help: "The Authorization header of RevenueCat's webhooks.",
+        default: .value(WireSettings.defaultRevenueCatAuthorization)),
+      .option(
+        "apple-environment", value: "name", help: "The environment Apple's payloads name.",
+        default: .value("LocalTesting"), allowed: WireSettings.appleEnvironments),
+      .option(
+        "salt", value: "text", help: "Derive every identifier from <text>, to reproduce a run byte for byte.",
+        default: .described("random")),
+      .option("bundle-id", value: "id", help: "Apple's bundleId, in place of the scenario's 'app:'."),
+      .option("app-apple-id", value: "n", help: "Apple's appAppleId, in place of the scenario's 'app:'."),
+      .option("package-name", value: "name", help: "Google's packageName, in place of the scenario's 'app:'."),
+    ])
 
   public static let policies = CommandSpec(
     name: "policies",

@@ -8,7 +8,8 @@
 /// (Pub/Sub delivers one message at least once); `publishTime` is when the store sent it.
 ///
 /// The typed notification first takes the run's identity (``wireValue(_:context:)``): the
-/// app's package name, salted purchase tokens and order ids. The resource is that value's JSON
+/// app's package name, salted purchase tokens and order ids, and no `latestOrderId` (no longer
+/// a field of the resource; the line item's `latestSuccessfulOrderId` carries it). The resource is that value's JSON
 /// with `externalAccountIdentifiers.obfuscatedExternalAccountId`, the subscriber's own id (set
 /// by the app at purchase with `setObfuscatedAccountId`).
 enum GooglePlayWireRequest {
@@ -21,7 +22,10 @@ enum GooglePlayWireRequest {
     n.packageName = Symbol(c.app.packageName)
     n.subscriptionNotification.purchaseToken = c.ids.purchaseToken(n.subscriptionNotification.purchaseToken)
     if var s = n.subscription {
-      s.latestOrderId = s.latestOrderId.map(c.ids.orderId)
+      // `latestOrderId` is gone from `SubscriptionPurchaseV2` in the androidpublisher v3
+      // discovery document (google-api-python-client 2.202.0; Google's reference had marked it
+      // deprecated for `lineItems[].latestSuccessfulOrderId`), so the resource leaves it out.
+      s.latestOrderId = nil
       s.linkedPurchaseToken = s.linkedPurchaseToken.map(c.ids.purchaseToken)
       s.lineItem.latestSuccessfulOrderId = s.lineItem.latestSuccessfulOrderId.map(c.ids.orderId)
       n.subscription = s

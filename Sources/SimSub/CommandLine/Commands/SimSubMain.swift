@@ -19,6 +19,7 @@ public enum SimSubMain {
       switch command.name {
       case "run": return ScenarioCommands.run(context)
       case "check": return ScenarioCommands.check(context)
+      case "requests": return RequestsCommand.run(context)
       case "policies": return PoliciesCommand.run(context)
       case "benchmark": return BenchmarkCommand.run(context)
       case "policy-table": return PolicyTableCommand.run(context)
