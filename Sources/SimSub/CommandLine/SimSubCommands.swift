@@ -128,7 +128,8 @@ public enum SimSubCommands {
         "stripe-secret", value: "secret", help: "The endpoint secret Stripe-Signature is computed with.",
         default: .value(WireSettings.defaultStripeSecret)),
       .option(
-        "revenuecat-authorization", value: "value", help: "The Authorization header of RevenueCat's webhooks.",
+        "revenuecat-authorization", value: "value",
+        help: "The Authorization header of RevenueCat's webhooks.",
         default: .value(WireSettings.defaultRevenueCatAuthorization)),
       .option(
         "apple-environment", value: "name", help: "The environment Apple's payloads name.",
@@ -138,7 +139,8 @@ public enum SimSubCommands {
         default: .described("random")),
       .option("bundle-id", value: "id", help: "Apple's bundleId, in place of the scenario's 'app:'."),
       .option("app-apple-id", value: "n", help: "Apple's appAppleId, in place of the scenario's 'app:'."),
-      .option("package-name", value: "name", help: "Google's packageName, in place of the scenario's 'app:'."),
+      .option(
+        "package-name", value: "name", help: "Google's packageName, in place of the scenario's 'app:'."),
     ])
 
   public static let policies = CommandSpec(

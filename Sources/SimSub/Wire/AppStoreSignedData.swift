@@ -16,13 +16,16 @@ enum AppStoreSignedData {
     "alg": "ES256",
     "x5c": .array(
       ["leaf", "intermediate", "root"].map { role in
-        .string(Data("simsub \(role) placeholder: not a certificate, not signed by Apple".utf8).base64EncodedString())
+        .string(
+          Data("simsub \(role) placeholder: not a certificate, not signed by Apple".utf8)
+            .base64EncodedString())
       }),
   ]
 
   /// `base64url(header).base64url(payload).base64url(signature)`.
   static func sign(_ payload: JSONValue) -> String {
-    let input = JWS.base64URLEncode(header.serializedBytes()) + "." + JWS.base64URLEncode(payload.serializedBytes())
+    let input =
+      JWS.base64URLEncode(header.serializedBytes()) + "." + JWS.base64URLEncode(payload.serializedBytes())
     let digest = SHA256.hash(Array(input.utf8))
     return input + "." + JWS.base64URLEncode(digest + SHA256.hash(digest))
   }

@@ -21,7 +21,8 @@ enum AppStoreWireRequest {
   ]
 
   /// The notification with the run's identity.
-  static func wireValue(_ n: AppStoreServerNotification, context c: WireContext) -> AppStoreServerNotification {
+  static func wireValue(_ n: AppStoreServerNotification, context c: WireContext) -> AppStoreServerNotification
+  {
     var n = n
     n.notificationUUID = c.ids.uuid("apple.notificationUUID", n.notificationUUID.uuidString)
     let environment = c.settings.appleEnvironment

@@ -37,7 +37,8 @@ enum GooglePlayWireRequest {
   static func request(_ n: GooglePlayNotification, sentAt: Instant, context c: WireContext) -> WireRequest {
     var bare = n
     bare.subscription = nil
-    let key = "\(n.eventTime.secondsSinceEpoch) \(n.subscriptionNotification.notificationType.rawValue) \(n.subscriptionNotification.purchaseToken.text)"
+    let key =
+      "\(n.eventTime.secondsSinceEpoch) \(n.subscriptionNotification.notificationType.rawValue) \(n.subscriptionNotification.purchaseToken.text)"
     let push = GooglePlayPushRequest(
       notification: bare, messageId: c.ids.pubSubMessageId(key), publishTime: sentAt,
       subscriptionName: pubSubSubscription)
@@ -59,7 +60,9 @@ enum GooglePlayWireRequest {
   /// `GET /androidpublisher/v3/applications/{packageName}/purchases/subscriptionsv2/tokens/{token}`
   /// and its answer, for a notification already given the run's identity that carries the
   /// fetched resource.
-  static func resource(_ n: GooglePlayNotification, context c: WireContext) -> (path: String, body: JSONValue)? {
+  static func resource(_ n: GooglePlayNotification, context c: WireContext) -> (
+    path: String, body: JSONValue
+  )? {
     guard let s = n.subscription, var o = s.json.objectValue else { return nil }
     o.append("externalAccountIdentifiers", ["obfuscatedExternalAccountId": .string(c.subscriberId)])
     let path =

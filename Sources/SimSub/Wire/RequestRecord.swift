@@ -54,13 +54,16 @@ extension RequestRecord {
         let sourceName = attempt.source ?? result.scenario.subscriptions[0].name
         let context = WireContext(
           settings: settings, scenario: result.scenario, source: attempt.source, member: run.member)
-        let request = WireRequestBuilder.request(attempt.notification, sentAt: attempt.sentAt, context: context)
-        let resource = attempt.delivered
+        let request = WireRequestBuilder.request(
+          attempt.notification, sentAt: attempt.sentAt, context: context)
+        let resource =
+          attempt.delivered
           ? WireRequestBuilder.subscriptionsV2(attempt.notification, context: context) : nil
         let record = RequestRecord(
           scenario: result.scenario.path,
           source: run.member > 0 ? "\(sourceName)/family member \(run.member)" : sourceName,
-          at: attempt.instant, attempt: attempt.attempt, store: WireRequestBuilder.storeTag(attempt.notification),
+          at: attempt.instant, attempt: attempt.attempt,
+          store: WireRequestBuilder.storeTag(attempt.notification),
           request: request, delivered: attempt.delivered, name: attempt.notification.name,
           subscriptionsV2: resource.map { SubscriptionsV2(path: $0.path, body: $0.body) })
         all.append((all.count, record))
@@ -80,7 +83,9 @@ extension RequestRecord {
   /// object, pretty), `NNNN-subscriptionsv2.json` beside a Google request whose resource was
   /// fetched (`path` and `body`), and `index.json`, listing each request's file with its
   /// scenario, source, instant, attempt, store, notification name and whether it was delivered.
-  public static func outputFiles(_ records: [RequestRecord], directory: String) -> [(path: String, text: String)] {
+  public static func outputFiles(_ records: [RequestRecord], directory: String) -> [(
+    path: String, text: String
+  )] {
     let base = directory.hasSuffix("/") ? directory : directory + "/"
     var files: [(path: String, text: String)] = []
     var index: [JSONValue] = []

@@ -57,7 +57,9 @@ enum StripeWireRequest {
         insertSorted(&object, "metadata", user)
       case .invoice:
         insertSorted(&object, "metadata", .object([:]))
-        if var parent = object["parent"]?.objectValue, var details = parent["subscription_details"]?.objectValue {
+        if var parent = object["parent"]?.objectValue,
+          var details = parent["subscription_details"]?.objectValue
+        {
           details["metadata"] = user
           parent["subscription_details"] = .object(details)
           object["parent"] = .object(parent)
@@ -73,7 +75,9 @@ enum StripeWireRequest {
       body: body, timestamp: c.settings.wallClock(), secret: c.settings.stripeSecret)
     return WireRequest(
       path: WireRequest.stripePath,
-      headers: [.init("Content-Type", "application/json; charset=utf-8"), .init("Stripe-Signature", signature)],
+      headers: [
+        .init("Content-Type", "application/json; charset=utf-8"), .init("Stripe-Signature", signature),
+      ],
       body: body)
   }
 

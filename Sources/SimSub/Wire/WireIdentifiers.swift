@@ -84,7 +84,9 @@ public struct WireIdentifiers: Hashable, Sendable {
     b[6] = b[6] & 0x0F | 0x40
     b[8] = b[8] & 0x3F | 0x80
     return UUID(
-      uuid: (b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]))
+      uuid: (
+        b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]
+      ))
   }
 
   /// The subscriber's own id in the app: Apple's `appAccountToken`, Google's

@@ -35,7 +35,8 @@ public enum WireRequestBuilder {
     -> (path: String, body: JSONValue)?
   {
     guard case .googlePlay(let n) = notification else { return nil }
-    return GooglePlayWireRequest.resource(GooglePlayWireRequest.wireValue(n, context: context), context: context)
+    return GooglePlayWireRequest.resource(
+      GooglePlayWireRequest.wireValue(n, context: context), context: context)
   }
 
   /// The `store` of a request: `apple`, `google`, `stripe` or `revenuecat`.

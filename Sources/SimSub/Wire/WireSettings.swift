@@ -25,7 +25,8 @@ public struct WireSettings: Sendable {
   public var wallClock: @Sendable () -> Int64
 
   public init(
-    appleEnvironment: AppStoreEnvironment = .localTesting, stripeSecret: String = WireSettings.defaultStripeSecret,
+    appleEnvironment: AppStoreEnvironment = .localTesting,
+    stripeSecret: String = WireSettings.defaultStripeSecret,
     revenueCatAuthorization: String = WireSettings.defaultRevenueCatAuthorization,
     salt: String = WireIdentifiers.randomSalt(), bundleId: String? = nil, appAppleId: Int64? = nil,
     packageName: String? = nil,

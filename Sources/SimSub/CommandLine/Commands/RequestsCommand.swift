@@ -9,9 +9,12 @@ enum RequestsCommand {
     if let name = command.value("apple-environment") {
       settings.appleEnvironment = AppStoreEnvironment(symbol: Symbol(name))
     }
-    for (option, label) in [("stripe-secret", "a secret"), ("revenuecat-authorization", "a value"), ("salt", "a text")] {
+    for (option, label) in [
+      ("stripe-secret", "a secret"), ("revenuecat-authorization", "a value"), ("salt", "a text"),
+    ] {
       if let value = command.value(option), value.isEmpty {
-        return context.usage(command.invalidValue(value, for: option, reason: "expected \(label), found nothing"))
+        return context.usage(
+          command.invalidValue(value, for: option, reason: "expected \(label), found nothing"))
       }
     }
     if let secret = command.value("stripe-secret") { settings.stripeSecret = secret }
@@ -36,7 +39,9 @@ enum RequestsCommand {
     guard !paths.isEmpty else {
       return context.usage(.invalid("Missing expected argument '<path> ...'", commandPath: command.path))
     }
-    guard let results = ScenarioCommands.load(context, paths: paths, recursive: true) else { return .badInput }
+    guard let results = ScenarioCommands.load(context, paths: paths, recursive: true) else {
+      return .badInput
+    }
     let records = results.flatMap { RequestRecord.records(of: $0, settings: settings) }
     guard let directory = command.value("output") else {
       context.console.out(RequestRecord.jsonLines(records))

@@ -143,7 +143,8 @@ enum ScenarioDecoder {
   /// (`{bundle-id: com.example.news, app-apple-id: 1234567890, package-name: com.example.news}`).
   static func decodeApp(_ node: YAMLNode) throws(DiagnosticError) -> AppIdentity {
     var reader = MappingReader(
-      node, knownKeys: AppIdentity.scenarioKeys, expected: "an app mapping such as {bundle-id: com.example.app}")
+      node, knownKeys: AppIdentity.scenarioKeys,
+      expected: "an app mapping such as {bundle-id: com.example.app}")
     var app = AppIdentity()
     func identifier(_ n: YAMLNode) throws(DiagnosticError) -> String {
       let text = try n.decodeText(expected: "an identifier such as com.example.app")
