@@ -32,6 +32,8 @@ import Testing
                                 checks.
         check                   Play every scenario under the given paths and print
                                 one line each and a summary.
+        requests                Print every delivery attempt of scenarios as the HTTP
+                                request the store sends.
         policies                List the built-in policies.
         montecarlo              Estimate recovery rate, involuntary churn and revenue
                                 over a population of subscribers.

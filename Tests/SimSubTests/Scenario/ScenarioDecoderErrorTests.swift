@@ -22,7 +22,7 @@ extension ScenarioTests {
         label: "unknown top-level key far from any",
         text: "name: t\nstore: apple\nproduct: {period: 1M}\ncolour: red\ntimeline: []\n",
         errors: [
-          "4:1: unknown key 'colour': expected 'name', 'store', 'product', 'start', 'horizon', 'step', 'policy', 'channel', 'delivery', 'family-members', 'sources', 'timeline', 'expect', 'invariants' or 'expect-violations'"
+          "4:1: unknown key 'colour': expected 'name', 'store', 'product', 'start', 'horizon', 'step', 'policy', 'channel', 'delivery', 'family-members', 'sources', 'timeline', 'expect', 'invariants', 'expect-violations' or 'app'"
         ]),
       Case(
         label: "unknown product key",
