@@ -43,10 +43,18 @@ extension JSONCursor {
     T(symbol: try symbol())
   }
 
-  /// An instant from a JSON integer of milliseconds since the epoch (Apple's dates), rounded
+  /// An instant from a JSON number of milliseconds since the epoch (Apple's dates), rounded
   /// down to the second as `Instant` holds whole seconds.
+  ///
+  /// Apple writes integers, but payloads signed by Xcode's StoreKit testing carry fractional
+  /// milliseconds (`1767225600123.456`); those read too. The fraction is kept where the text is
+  /// kept: in a decoded document's tree (see `JSONMerge`), never in the typed value.
   public func instantFromMilliseconds() throws(JSONDecodingError) -> Instant {
-    Instant(millisecondsSinceEpoch: try int64())
+    let n = try number()
+    guard let ms = n.floorInt64 else {
+      throw error("expected milliseconds since the epoch that fit in 64 bits, found \(n.text)")
+    }
+    return Instant(millisecondsSinceEpoch: ms)
   }
 
   /// A 64-bit integer written either as a JSON integer or as a string of its digits.

@@ -354,6 +354,8 @@ enum ReferenceRules {
     case .charge(let charge):
       guard e.type == .chargeRefunded, charge.refunded else { return nil }
       return EntitlementReading(.revoked)
+    case .other:
+      return nil
     }
   }
 
