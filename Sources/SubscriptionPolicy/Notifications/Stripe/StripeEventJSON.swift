@@ -260,7 +260,8 @@ extension StripeInvoice: JSONRepresentable {
     var line: StripeInvoiceLine?
     if lines.isPresent, let first = try lines.array().first { line = try StripeInvoiceLine(json: first) }
     self.init(
-      id: try json["id"].stripeID("in"), customer: try json["customer"].stripeID("cus"),
+      // An upcoming invoice (`invoice.upcoming`) has no id yet.
+      id: try json["id"].ifPresent?.stripeID("in") ?? "", customer: try json["customer"].stripeID("cus"),
       subscription: try subscription.ifPresent?.stripeID("sub"), status: try json["status"].storeString(),
       billingReason: try json["billing_reason"].ifPresent?.storeString(),
       amountDue: try json["amount_due"].int64(), amountPaid: try json["amount_paid"].int64(),
