@@ -43,6 +43,8 @@ import Testing
                                 policy's decision, as a table to diff.
         benchmark               Measure how fast scenarios play, and print the
                                 figures beside their targets.
+        decode                  Read store bodies and print what each says and what
+                                the reference policy would decide.
         help                    Show subcommand help information.
 
         See 'simsub help <subcommand>' for detailed help.
