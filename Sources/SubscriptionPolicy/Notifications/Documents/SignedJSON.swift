@@ -21,22 +21,29 @@ public struct SignedJSON: Hashable, Sendable {
     throws(JSONDecodingError)
   {
     self.text = text
-    // Split the UTF-8 bytes, not the `Character`s: a JWS is ASCII.
-    let parts = text.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-    guard parts.count == 3 else {
+    // Find the dots in the UTF-8 bytes, not the `Character`s: a JWS is ASCII.
+    let bytes = Array(text.utf8)
+    var dots: [Int] = []
+    for (i, b) in bytes.enumerated() where b == UInt8(ascii: ".") {
+      dots.append(i)
+      if dots.count > 2 { break }
+    }
+    guard dots.count == 2 else {
+      let parts = bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).count
       throw JSONDecodingError(
         path: path,
         message:
-          "expected a JWS (three base64url parts separated by '.'), found \(parts.count) part\(parts.count == 1 ? "" : "s")"
+          "expected a JWS (three base64url parts separated by '.'), found \(parts) part\(parts == 1 ? "" : "s")"
       )
     }
-    headerSegment = Substring(parts[0])
-    signatureSegment = Substring(parts[2])
-    guard let bytes = Base64.decode(parts[1]) else {
+    let utf8 = text.utf8
+    headerSegment = Substring(utf8[..<utf8.index(utf8.startIndex, offsetBy: dots[0])])
+    signatureSegment = Substring(utf8[utf8.index(utf8.startIndex, offsetBy: dots[1] + 1)...])
+    guard let decoded = Base64.decode(bytes[(dots[0] + 1)..<dots[1]]) else {
       throw JSONDecodingError(path: path, message: "the JWS payload is not base64url")
     }
     do {
-      payload = try JSONValue(parsing: bytes, maxDepth: maxDepth)
+      payload = try JSONValue(parsing: decoded, maxDepth: maxDepth)
     } catch {
       throw JSONDecodingError(path: path, message: "the JWS payload is not JSON: \(error)")
     }
