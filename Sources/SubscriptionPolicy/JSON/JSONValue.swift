@@ -177,7 +177,11 @@ public struct JSONObject: Hashable, Sendable, RandomAccessCollection {
 
   /// The member's value; setting `nil` removes the member, setting a new key appends it.
   public subscript(key: String) -> JSONValue? {
-    get { members.first(where: { $0.key == key })?.value }
+    get {
+      // Lengths first: comparing two lengths is a load each, and most keys differ in length.
+      let length = key.utf8.count
+      return members.first(where: { $0.key.utf8.count == length && $0.key == key })?.value
+    }
     set {
       let i = members.firstIndex(where: { $0.key == key })
       switch (i, newValue) {

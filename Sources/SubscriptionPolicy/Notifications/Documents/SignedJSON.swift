@@ -21,14 +21,13 @@ public struct SignedJSON: Hashable, Sendable {
     throws(JSONDecodingError)
   {
     self.text = text
-    // Find the dots in the UTF-8 bytes, not the `Character`s: a JWS is ASCII.
+    // Find the dots in the UTF-8 bytes, not the `Character`s: a JWS is ASCII. The first from
+    // the start (the header is short), the last from the end (so is the signature): the long
+    // payload in between is not scanned here.
     let bytes = Array(text.utf8)
-    var dots: [Int] = []
-    for (i, b) in bytes.enumerated() where b == UInt8(ascii: ".") {
-      dots.append(i)
-      if dots.count > 2 { break }
-    }
-    guard dots.count == 2 else {
+    guard let first = bytes.firstIndex(of: UInt8(ascii: ".")),
+      let last = bytes.lastIndex(of: UInt8(ascii: ".")), first < last
+    else {
       let parts = bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).count
       throw JSONDecodingError(
         path: path,
@@ -36,11 +35,18 @@ public struct SignedJSON: Hashable, Sendable {
           "expected a JWS (three base64url parts separated by '.'), found \(parts) part\(parts == 1 ? "" : "s")"
       )
     }
+    let dots = [first, last]
     let utf8 = text.utf8
     headerSegment = Substring(utf8[..<utf8.index(utf8.startIndex, offsetBy: dots[0])])
     signatureSegment = Substring(utf8[utf8.index(utf8.startIndex, offsetBy: dots[1] + 1)...])
     guard let decoded = Base64.decode(bytes[(dots[0] + 1)..<dots[1]]) else {
-      throw JSONDecodingError(path: path, message: "the JWS payload is not base64url")
+      // A dot in the middle is a fourth part, not a bad base64 digit.
+      let parts = bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).count
+      throw JSONDecodingError(
+        path: path,
+        message: parts == 3
+          ? "the JWS payload is not base64url"
+          : "expected a JWS (three base64url parts separated by '.'), found \(parts) parts")
     }
     do {
       payload = try JSONValue(parsing: decoded, maxDepth: maxDepth)
