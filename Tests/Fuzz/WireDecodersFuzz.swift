@@ -27,7 +27,8 @@ public func wireDecodersFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
   } catch {
     precondition(error.line >= 1 && error.line <= lineCount, "line outside the input")
     precondition(error.column >= 1, "column before the line")
-    precondition(error.offset >= 0 && error.offset <= max(bytes.count, WireDocument.maxBytes), "offset outside")
+    precondition(
+      error.offset >= 0 && error.offset <= max(bytes.count, WireDocument.maxBytes), "offset outside")
     precondition(!error.message.isEmpty, "an error without a message")
   }
   // The JSON layer alone, with the parser's own limit.

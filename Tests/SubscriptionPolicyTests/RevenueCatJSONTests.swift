@@ -153,7 +153,8 @@ struct RevenueCatJSONTests {
   /// `TRANSFER` and `EXPERIMENT_ENROLLMENT` carry no `app_user_id`, `product_id` or `store` of
   /// their own: those read as `absentField`, and nothing else is required beyond type, id and time.
   @Test func onlyTypeIdAndTimeAreRequired() throws {
-    let e = try RevenueCatEvent(jsonText: #"{"event":{"type":"TRANSFER","id":"x","event_timestamp_ms":1000}}"#)
+    let e = try RevenueCatEvent(
+      jsonText: #"{"event":{"type":"TRANSFER","id":"x","event_timestamp_ms":1000}}"#)
     #expect(e.type == .transfer)
     #expect(e.appUserId == RevenueCatEvent.absentField)
     #expect(e.productId == RevenueCatEvent.absentField)

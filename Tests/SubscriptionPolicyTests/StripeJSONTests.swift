@@ -225,7 +225,8 @@ struct StripeJSONTests {
     #expect(decodingError(#"{"id":"evt_1"}"#) == "data: expected an object, but the field is missing")
     // An event about an object simsub does not play decodes, naming it.
     let customer = try StripeEvent(
-      jsonText: #"{"id":"evt_1","type":"customer.created","created":1,"data":{"object":{"object":"customer"}}}"#)
+      jsonText:
+        #"{"id":"evt_1","type":"customer.created","created":1,"data":{"object":{"object":"customer"}}}"#)
     #expect(customer.object == .other("customer"))
     #expect(
       decodingError(#"{"id":"evt_1","type":"x","created":"1","data":{"object":{"object":"charge"}}}"#)

@@ -38,20 +38,22 @@ struct WireCoverageTests {
   }
 
   @Test func everyStripeTypeListed() {
-    let types = Set(Self.documents.compactMap { d -> String? in
-      guard case .stripe(let e) = d else { return nil }
-      return e.event.type.rawValue
-    })
+    let types = Set(
+      Self.documents.compactMap { d -> String? in
+        guard case .stripe(let e) = d else { return nil }
+        return e.event.type.rawValue
+      })
     for t in StripeEventType.modelled + StripeEventType.otherSubscriptionBusiness {
       #expect(types.contains(t.rawValue), "\(t)")
     }
   }
 
   @Test func everyRevenueCatType() {
-    let types = Set(Self.documents.compactMap { d -> String? in
-      guard case .revenueCat(let e) = d else { return nil }
-      return e.event.type.rawValue
-    })
+    let types = Set(
+      Self.documents.compactMap { d -> String? in
+        guard case .revenueCat(let e) = d else { return nil }
+        return e.event.type.rawValue
+      })
     for t in RevenueCatEventType.documented { #expect(types.contains(t.rawValue), "\(t)") }
   }
 }
@@ -160,7 +162,9 @@ struct WireDocumentTests {
     #expect(out["lineItems"]?.arrayValue?.count == 2)
     #expect(out["lineItems"]?[0]?["autoRenewingPlan"]?["autoRenewEnabled"] == false)
     #expect(out["lineItems"]?[1] == d.resource?["lineItems"]?[1])
-    #expect(out["externalAccountIdentifiers"]?["obfuscatedExternalAccountId"] == "7e3fb20b-4cdb-47cc-936d-99d65f608138")
+    #expect(
+      out["externalAccountIdentifiers"]?["obfuscatedExternalAccountId"]
+        == "7e3fb20b-4cdb-47cc-936d-99d65f608138")
     #expect(out["lineItems"]?[0]?["autoRenewingPlan"]?["recurringPrice"]?["nanos"] == 990_000_000)
   }
 
@@ -196,7 +200,8 @@ struct WireDocumentTests {
       return
     }
     #expect(checkout.event.object == .other("checkout.session"))
-    #expect(checkout.json["data"]?["object"]?["client_reference_id"] == "7e3fb20b-4cdb-47cc-936d-99d65f608138")
+    #expect(
+      checkout.json["data"]?["object"]?["client_reference_id"] == "7e3fb20b-4cdb-47cc-936d-99d65f608138")
     #expect(guest.event.charge?.customer == nil)
     #expect(upcoming.event.invoice?.id == "")
     #expect(upcoming.json["data"]?["object"]?["id"] == nil)

@@ -20,7 +20,9 @@ struct WireDecodingErrorTests {
     let cut = String(body.prefix(200)) + "\"}"
     let message = try #require(error(cut))
     #expect(message.hasPrefix("1:18: signedPayload: "), "\(message)")
-    #expect(error("eyJhbGciOiJub25lIn0.eyJ4Ijox") == "1:1: expected a JSON object or a JWS (three base64url parts separated by '.')")
+    #expect(
+      error("eyJhbGciOiJub25lIn0.eyJ4Ijox")
+        == "1:1: expected a JSON object or a JWS (three base64url parts separated by '.')")
   }
 
   @Test func wrongBase64() {
@@ -72,10 +74,12 @@ struct WireDecodingErrorTests {
     let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
     #expect(error(deep) == "1:65: arrays and objects nest more than 64 levels deep")
     let nested = String(repeating: #"{"a":"#, count: 70) + "1" + String(repeating: "}", count: 70)
-    let deepInJWS = #"{"signedPayload":"eyJhbGciOiJub25lIn0."# + JWS.base64URLEncode(Array(nested.utf8)) + #"."}"#
+    let deepInJWS =
+      #"{"signedPayload":"eyJhbGciOiJub25lIn0."# + JWS.base64URLEncode(Array(nested.utf8)) + #"."}"#
     #expect(
       error(deepInJWS)
-        == "1:18: signedPayload: the JWS payload is not JSON: 1:321: arrays and objects nest more than 64 levels deep")
+        == "1:18: signedPayload: the JWS payload is not JSON: 1:321: arrays and objects nest more than 64 levels deep"
+    )
   }
 
   @Test func emptyAndWhitespaceBodies() {
@@ -94,7 +98,8 @@ struct JSONMergeTests {
 
   @Test func aChangeReplacesOnlyItsMember() throws {
     let original = try JSONValue(parsing: #"{"a":1.50,"b":[1,2,3],"c":"x"}"#)
-    let merged = JSONMerge.merge(original: original, baseline: ["a": 1.5, "b": [1]], current: ["a": 2, "b": [1]])
+    let merged = JSONMerge.merge(
+      original: original, baseline: ["a": 1.5, "b": [1]], current: ["a": 2, "b": [1]])
     #expect(merged?.serialized() == #"{"a":2,"b":[1,2,3],"c":"x"}"#)
   }
 

@@ -63,7 +63,10 @@ struct WireFixtureTests {
         expected = ["lineItems[0].productId"]
       } else if d.notification != nil {
         d.notification?.subscriptionNotification.purchaseToken = "changed"
-        expected = [d.form == .pushRequest ? "message.data.subscriptionNotification.purchaseToken" : "subscriptionNotification.purchaseToken"]
+        expected = [
+          d.form == .pushRequest
+            ? "message.data.subscriptionNotification.purchaseToken" : "subscriptionNotification.purchaseToken"
+        ]
       } else {
         return  // a one-time product, voided purchase or test notification: not modelled, nothing to change
       }

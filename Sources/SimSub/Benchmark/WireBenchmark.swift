@@ -34,7 +34,8 @@ public enum WireBenchmark {
       let start: Int64 = 1_767_225_600_000 + Int64(i) * 1_000
       let original = 2_000_000_847_261_234 + i
       let transaction: JSONValue = [
-        "transactionId": .string(String(original + 1_000_000)), "originalTransactionId": .string(String(original)),
+        "transactionId": .string(String(original + 1_000_000)),
+        "originalTransactionId": .string(String(original)),
         "webOrderLineItemId": .string(String(2_000_000_119_876_502 + i)), "bundleId": "com.example.news",
         "productId": "com.example.news.premium.monthly", "subscriptionGroupIdentifier": "21482735",
         "purchaseDate": .int(start + 2_678_400_000), "originalPurchaseDate": .int(start),
@@ -47,15 +48,18 @@ public enum WireBenchmark {
       ]
       let renewal: JSONValue = [
         "originalTransactionId": .string(String(original)),
-        "autoRenewProductId": "com.example.news.premium.monthly", "productId": "com.example.news.premium.monthly",
-        "autoRenewStatus": 1, "renewalPrice": 9990, "currency": "USD", "signedDate": .int(start + 2_678_405_902),
+        "autoRenewProductId": "com.example.news.premium.monthly",
+        "productId": "com.example.news.premium.monthly",
+        "autoRenewStatus": 1, "renewalPrice": 9990, "currency": "USD",
+        "signedDate": .int(start + 2_678_405_902),
         "environment": "Production", "recentSubscriptionStartDate": .int(start),
         "renewalDate": .int(start + 5_097_600_000),
         "appAccountToken": .string(UUID(number: UInt64(i)).uuidString.lowercased()),
         "appTransactionId": .string(String(704_289_572_311_000_001 + i)),
       ]
       let payload: JSONValue = [
-        "notificationType": "DID_RENEW", "notificationUUID": .string(UUID(number: UInt64(i) << 20).uuidString.lowercased()),
+        "notificationType": "DID_RENEW",
+        "notificationUUID": .string(UUID(number: UInt64(i) << 20).uuidString.lowercased()),
         "data": [
           "appAppleId": 1_234_567_890, "bundleId": "com.example.news", "bundleVersion": "42",
           "environment": "Production", "status": 1,
@@ -89,7 +93,9 @@ public enum WireBenchmark {
     var sink = 0
     let decode = try best {
       for bytes in bodies {
-        if case .appStore(let d) = try WireDocument(bytes: bytes) { sink &+= Int(d.notification.signedDate.secondsSinceEpoch) }
+        if case .appStore(let d) = try WireDocument(bytes: bytes) {
+          sink &+= Int(d.notification.signedDate.secondsSinceEpoch)
+        }
       }
     }
     let notifications = documents.map(\.notification)

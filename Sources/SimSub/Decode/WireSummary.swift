@@ -13,7 +13,9 @@ struct WireSummary {
     let ids = identifiers(in: expanded)
     if !ids.isEmpty { rows.append(("ids", ids.map { "\($0.0) \($0.1)" }.joined(separator: "\n"))) }
     let dates = WireDates.collect(expanded, store: document.store)
-    if !dates.isEmpty { rows.append(("dates", dates.map { "\($0.path) \($0.date)" }.joined(separator: "\n"))) }
+    if !dates.isEmpty {
+      rows.append(("dates", dates.map { "\($0.path) \($0.date)" }.joined(separator: "\n")))
+    }
     rows.append(("status", status))
     rows.append(("reference", decision))
     var text = "\(label): \(kind)\n"
@@ -36,7 +38,8 @@ struct WireSummary {
         case .signedPayload: "signedPayload JWS"
         case .decodedPayload: "decoded payload"
         }
-      return "App Store Server Notification V2, \(form), environment \(d.notification.data.environment.rawValue)"
+      return
+        "App Store Server Notification V2, \(form), environment \(d.notification.data.environment.rawValue)"
     case .appStoreTransaction(let d):
       return "App Store signed transaction (JWS), environment \(d.payload.environment.rawValue)"
     case .appStoreRenewalInfo(let d):
@@ -44,13 +47,15 @@ struct WireSummary {
     case .googlePlay(let d):
       switch d.form {
       case .pushRequest: return "Google Play real-time developer notification, Pub/Sub push request"
-      case .developerNotification: return "Google Play real-time developer notification (DeveloperNotification)"
+      case .developerNotification:
+        return "Google Play real-time developer notification (DeveloperNotification)"
       case .subscriptionsV2: return "Google Play subscriptionsv2 resource (SubscriptionPurchaseV2)"
       }
     case .stripe(let d):
       return "Stripe event about a \(d.event.object.objectName), API version \(d.event.apiVersion.text)"
     case .revenueCat(let d):
-      return "RevenueCat webhook \(d.form == .webhookBody ? "body" : "event"), store \(d.event.store.rawValue)"
+      return
+        "RevenueCat webhook \(d.form == .webhookBody ? "body" : "event"), store \(d.event.store.rawValue)"
     }
   }
 
@@ -58,7 +63,8 @@ struct WireSummary {
     switch document {
     case .appStore(let d):
       let n = d.notification
-      return n.subtype.map { "\(n.notificationType.rawValue) / \($0.rawValue)" } ?? n.notificationType.rawValue
+      return n.subtype.map { "\(n.notificationType.rawValue) / \($0.rawValue)" }
+        ?? n.notificationType.rawValue
     case .appStoreTransaction(let d):
       return "\(d.payload.type.rawValue), \(d.payload.transactionReason?.text ?? "no transactionReason")"
     case .appStoreRenewalInfo(let d):
@@ -92,7 +98,9 @@ struct WireSummary {
         "productId", "linkedPurchaseToken", "obfuscatedExternalAccountId",
       ]
     case .stripe:
-      keys = ["id", "customer", "subscription", "invoice", "charge", "payment_intent", "user_id", "latest_invoice"]
+      keys = [
+        "id", "customer", "subscription", "invoice", "charge", "payment_intent", "user_id", "latest_invoice",
+      ]
     case .revenueCat:
       keys = [
         "id", "app_id", "app_user_id", "original_app_user_id", "product_id", "new_product_id",

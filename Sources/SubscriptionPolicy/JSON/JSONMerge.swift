@@ -30,11 +30,15 @@ public enum JSONMerge {
     }
   }
 
-  static func mergeObjects(_ original: JSONObject, _ baseline: JSONObject, _ current: JSONObject) -> JSONObject {
+  static func mergeObjects(_ original: JSONObject, _ baseline: JSONObject, _ current: JSONObject)
+    -> JSONObject
+  {
     var members: [JSONObject.Member] = []
     members.reserveCapacity(original.count + 2)
     for member in original {
-      if let value = merge(original: member.value, baseline: baseline[member.key], current: current[member.key]) {
+      if let value = merge(
+        original: member.value, baseline: baseline[member.key], current: current[member.key])
+      {
         members.append(JSONObject.Member(key: member.key, value: value))
       }
     }
@@ -58,13 +62,17 @@ public enum JSONMerge {
     return JSONObject(uniqueMembers: members)
   }
 
-  static func mergeArrays(_ original: [JSONValue], _ baseline: [JSONValue], _ current: [JSONValue]) -> [JSONValue] {
+  static func mergeArrays(_ original: [JSONValue], _ baseline: [JSONValue], _ current: [JSONValue])
+    -> [JSONValue]
+  {
     var out: [JSONValue] = []
     out.reserveCapacity(max(original.count, current.count))
     for (i, element) in original.enumerated() {
       if i < baseline.count {
         // An element the type modelled: merged, or dropped when the type dropped it.
-        if let value = merge(original: element, baseline: baseline[i], current: i < current.count ? current[i] : nil) {
+        if let value = merge(
+          original: element, baseline: baseline[i], current: i < current.count ? current[i] : nil)
+        {
           out.append(value)
         }
       } else {

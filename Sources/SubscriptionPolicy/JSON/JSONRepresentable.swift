@@ -96,8 +96,10 @@ extension JSONCursor {
     var s = s
     return s.withUTF8 { p -> UUID? in
       guard p.count == 36 else { return nil }
-      var bytes = (UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0),
-        UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0))
+      var bytes = (
+        UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0),
+        UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0)
+      )
       var ok = true
       withUnsafeMutableBytes(of: &bytes) { out in
         var i = 0

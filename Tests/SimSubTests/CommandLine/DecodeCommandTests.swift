@@ -19,7 +19,9 @@ struct DecodeCommandTests {
   static let allFixtures: [String] = ["AppStore", "GooglePlay", "Stripe", "RevenueCat"].flatMap { store in
     let folder = fixtures.appendingPathComponent(store).path
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-    return names.filter { !$0.hasSuffix(".md") }.sorted().map { (folder as NSString).appendingPathComponent($0) }
+    return names.filter { !$0.hasSuffix(".md") }.sorted().map {
+      (folder as NSString).appendingPathComponent($0)
+    }
   }
 
   func simsub(_ arguments: [String]) -> (SimSub.ExitStatus, CapturingConsole) {
@@ -40,11 +42,20 @@ struct DecodeCommandTests {
     let (status, console) = simsub([path])
     #expect(status == .success)
     let out = console.standardOutput
-    #expect(out.hasPrefix("\(path): App Store Server Notification V2, request body (signedPayload JWS), environment Production\n"))
+    #expect(
+      out.hasPrefix(
+        "\(path): App Store Server Notification V2, request body (signedPayload JWS), environment Production\n"
+      ))
     #expect(out.contains("\n  type       DID_FAIL_TO_RENEW / GRACE_PERIOD\n"))
-    #expect(out.contains("\n  ids        signedPayload.notificationUUID 6c1d2a2e-0b59-4d5c-9a52-3f0e8c1f7a10\n"))
-    #expect(out.contains("\n             signedPayload.data.signedTransactionInfo.originalTransactionId 2000000847261234\n"))
-    #expect(out.contains("\n             signedPayload.data.signedRenewalInfo.gracePeriodExpiresDate 2026-03-17T00:00:00.000Z\n"))
+    #expect(
+      out.contains("\n  ids        signedPayload.notificationUUID 6c1d2a2e-0b59-4d5c-9a52-3f0e8c1f7a10\n"))
+    #expect(
+      out.contains(
+        "\n             signedPayload.data.signedTransactionInfo.originalTransactionId 2000000847261234\n"))
+    #expect(
+      out.contains(
+        "\n             signedPayload.data.signedRenewalInfo.gracePeriodExpiresDate 2026-03-17T00:00:00.000Z\n"
+      ))
     #expect(out.contains("\n  status     4 (billing grace period)\n"))
     #expect(
       out.contains(
@@ -92,12 +103,14 @@ struct DecodeCommandTests {
   @Test func badBodiesExitTwoWithTheirLocation() throws {
     let dir = try CommandLineScratchDirectory()
     defer { dir.remove() }
-    try dir.file("truncated.json", #"{"signedPayload": "eyJhbGciOiJFUzI1NiJ9.eyJub3RpZmljYXRpb25UeXBlIjoiRElEX1JF"}"#)
+    try dir.file(
+      "truncated.json", #"{"signedPayload": "eyJhbGciOiJFUzI1NiJ9.eyJub3RpZmljYXRpb25UeXBlIjoiRElEX1JF"}"#)
     try dir.file("wrong-store.json", "{\n  \"kind\": \"youtube#video\"\n}\n")
     try dir.file("bad-json.json", "{\n  \"object\": \"event\",\n  \"id\": evt_1\n}\n")
     let good = Self.fixture("RevenueCat", "renewal.json")
     let (status, console) = simsub([
-      dir.at("truncated.json"), good, dir.at("wrong-store.json"), dir.at("bad-json.json"), dir.at("missing.json"),
+      dir.at("truncated.json"), good, dir.at("wrong-store.json"), dir.at("bad-json.json"),
+      dir.at("missing.json"),
     ])
     #expect(status == .badInput)
     let lines = console.standardError.split(separator: "\n").map(String.init)
@@ -106,7 +119,8 @@ struct DecodeCommandTests {
       lines[0]
         == "\(dir.at("truncated.json")):1:19: error: signedPayload: expected a JWS (three base64url parts separated by '.'), found 2 parts"
     )
-    #expect(lines[1].hasPrefix("\(dir.at("wrong-store.json")):1:1: error: not a body of any store simsub knows"))
+    #expect(
+      lines[1].hasPrefix("\(dir.at("wrong-store.json")):1:1: error: not a body of any store simsub knows"))
     #expect(lines[2] == "\(dir.at("bad-json.json")):3:9: error: unexpected character 'e'; expected a value")
     #expect(lines[3].hasPrefix("\(dir.at("missing.json")): error: "))
     // The good body between them is still summarised.
@@ -116,7 +130,8 @@ struct DecodeCommandTests {
   /// The bodies simsub's own encoders write decode to the notifications they were made from.
   @Test func simsubsOwnBodiesDecodeToTheirNotifications() throws {
     let n = AppStoreServerNotification(
-      notificationType: .didRenew, notificationUUID: UUID(uuidString: "6c1d2a2e-0b59-4d5c-9a52-3f0e8c1f7a10")!,
+      notificationType: .didRenew,
+      notificationUUID: UUID(uuidString: "6c1d2a2e-0b59-4d5c-9a52-3f0e8c1f7a10")!,
       signedDate: Instant(secondsSinceEpoch: 1_769_904_006),
       data: AppStoreNotificationData(
         appAppleId: 1, bundleId: "com.example.news", status: .active,

@@ -50,7 +50,9 @@ func jsonDifferences(_ a: JSONValue?, _ b: JSONValue?, at path: JSONPath = .root
   if a == b { return [] }
   switch (a, b) {
   case (.object(let x)?, .object(let y)?):
-    guard x.keys.filter({ y[$0] != nil }) == y.keys.filter({ x[$0] != nil }) else { return [path.description] }
+    guard x.keys.filter({ y[$0] != nil }) == y.keys.filter({ x[$0] != nil }) else {
+      return [path.description]
+    }
     let keys = x.keys + y.keys.filter { x[$0] == nil }
     return keys.flatMap { jsonDifferences(x[$0], y[$0], at: path.appending(.key($0))) }
   case (.array(let x)?, .array(let y)?) where x.count == y.count:

@@ -24,7 +24,8 @@ enum DecodeCommand {
           path.hasPrefix("/") || context.resolver.baseDirectory == nil
           ? path : ((context.resolver.baseDirectory ?? "") as NSString).appendingPathComponent(path)
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: onDisk, isDirectory: &isDirectory), !isDirectory.boolValue,
+        guard FileManager.default.fileExists(atPath: onDisk, isDirectory: &isDirectory),
+          !isDirectory.boolValue,
           let data = FileManager.default.contents(atPath: onDisk)
         else {
           context.console.error("\(name): error: cannot read the file\n")

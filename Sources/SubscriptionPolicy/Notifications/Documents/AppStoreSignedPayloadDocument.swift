@@ -1,6 +1,8 @@
 /// A signed transaction or renewal info on its own (`signedTransactionInfo` as the App Store
 /// Server API or StoreKit hands it out), as it was read: the typed payload and the JWS.
-public struct AppStoreSignedPayloadDocument<Payload: JSONRepresentable & Hashable & Sendable>: Hashable, Sendable {
+public struct AppStoreSignedPayloadDocument<Payload: JSONRepresentable & Hashable & Sendable>: Hashable,
+  Sendable
+{
   /// The payload; change it and `text` carries the change.
   public var payload: Payload
   /// The payload as read.

@@ -100,13 +100,18 @@ public struct GooglePlayDocument: Hashable, Sendable {
     case .subscriptionsV2:
       guard let resource else { return .null }
       if subscription == decodedSubscription { return resource }
-      return JSONMerge.merge(original: resource, baseline: decodedSubscription?.json, current: subscription?.json)
+      return JSONMerge.merge(
+        original: resource, baseline: decodedSubscription?.json, current: subscription?.json)
         ?? .null
     case .developerNotification:
       return developerNotificationJSON ?? .null
     case .pushRequest:
-      guard case .object(var body)? = envelope, case .object(var message)? = body["message"] else { return .null }
-      guard notification != decodedNotification, let rtdn = developerNotificationJSON else { return .object(body) }
+      guard case .object(var body)? = envelope, case .object(var message)? = body["message"] else {
+        return .null
+      }
+      guard notification != decodedNotification, let rtdn = developerNotificationJSON else {
+        return .object(body)
+      }
       message["data"] = .string(
         Base64.encode(rtdn.serializedBytes(), alphabet: Base64.standardAlphabet, padded: true))
       body["message"] = .object(message)

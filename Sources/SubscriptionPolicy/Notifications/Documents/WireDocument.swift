@@ -53,7 +53,8 @@ public enum WireDocument: Hashable, Sendable {
       do {
         value = try JSONValue(parsing: bytes, maxDepth: Self.maxDepth)
       } catch {
-        throw WireDecodingError(line: error.line, column: error.column, offset: error.offset, message: error.message)
+        throw WireDecodingError(
+          line: error.line, column: error.column, offset: error.offset, message: error.message)
       }
       self = try Self.decode(value)
     } catch let error as JSONDecodingError {
@@ -73,7 +74,8 @@ public enum WireDocument: Hashable, Sendable {
     let payload = JSONCursor(signed.payload)
     try payload.requireObject()
     if payload["notificationType"].isPresent {
-      return .appStore(try AppStoreNotificationDocument(.string(signed.text), form: .signedPayload, maxDepth: maxDepth))
+      return .appStore(
+        try AppStoreNotificationDocument(.string(signed.text), form: .signedPayload, maxDepth: maxDepth))
     }
     if payload["autoRenewStatus"].isPresent || payload["autoRenewProductId"].isPresent {
       return .appStoreRenewalInfo(try AppStoreSignedPayloadDocument(signed))

@@ -54,7 +54,8 @@ public enum GooglePlayOtherNotification: Hashable, Sendable {
     } else if voided.isPresent {
       try voided.requireObject()
       self = .voidedPurchase(
-        purchaseToken: try voided["purchaseToken"].string(), orderId: try voided["orderId"].ifPresent?.string(),
+        purchaseToken: try voided["purchaseToken"].string(),
+        orderId: try voided["orderId"].ifPresent?.string(),
         productType: try voided["productType"].ifPresent?.int32(),
         refundType: try voided["refundType"].ifPresent?.int32())
     } else if test.isPresent {

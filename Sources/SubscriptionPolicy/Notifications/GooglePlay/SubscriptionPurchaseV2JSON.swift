@@ -85,7 +85,8 @@ extension SubscriptionPurchaseV2: JSONRepresentable {
       autoResumeTime: try json["pausedStateContext"].ifPresent?.requireObject()["autoResumeTime"]
         .ifPresent?.instantFromRFC3339(),
       canceledStateContext: canceled,
-      acknowledgementState: try json["acknowledgementState"].ifPresent?.symbol() ?? Self.unspecifiedAcknowledgement,
+      acknowledgementState: try json["acknowledgementState"].ifPresent?.symbol()
+        ?? Self.unspecifiedAcknowledgement,
       lineItem: try first.decode())
   }
 }
