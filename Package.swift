@@ -19,7 +19,10 @@ let package = Package(
     .executableTarget(name: "simsub", dependencies: ["SimSub"]),
     // Helpers shared by the test targets.
     .target(name: "TestSupport", dependencies: ["SimSub"], path: "Tests/TestSupport"),
-    .testTarget(name: "SubscriptionPolicyTests", dependencies: ["SubscriptionPolicy", "TestSupport"]),
+    // The wire fixtures are read through #filePath, not bundled.
+    .testTarget(
+      name: "SubscriptionPolicyTests", dependencies: ["SubscriptionPolicy", "TestSupport"],
+      exclude: ["Fixtures/AppStore", "Fixtures/GooglePlay", "Fixtures/Stripe", "Fixtures/RevenueCat"]),
     // Golden files are read through #filePath, not bundled.
     .testTarget(name: "SimSubTests", dependencies: ["SimSub", "TestSupport"], exclude: ["Report/Golden"]),
     .testTarget(name: "simsubTests", dependencies: ["simsub", "TestSupport"]),

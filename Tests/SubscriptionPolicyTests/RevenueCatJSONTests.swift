@@ -146,8 +146,19 @@ struct RevenueCatJSONTests {
         == "event.event_timestamp_ms: expected a number, found a string")
     #expect(
       decodingError(
-        #"{"event":{"type":"RENEWAL","id":"x","event_timestamp_ms":1,"app_user_id":"u","product_id":"p"}}"#)
-        == "event.store: expected a string, but the field is missing")
+        #"{"event":{"type":"RENEWAL","id":"x","event_timestamp_ms":1,"app_user_id":"u","store":7}}"#)
+        == "event.store: expected a string, found a number")
+  }
+
+  /// `TRANSFER` and `EXPERIMENT_ENROLLMENT` carry no `app_user_id`, `product_id` or `store` of
+  /// their own: those read as `absentField`, and nothing else is required beyond type, id and time.
+  @Test func onlyTypeIdAndTimeAreRequired() throws {
+    let e = try RevenueCatEvent(
+      jsonText: #"{"event":{"type":"TRANSFER","id":"x","event_timestamp_ms":1000}}"#)
+    #expect(e.type == .transfer)
+    #expect(e.appUserId == RevenueCatEvent.absentField)
+    #expect(e.productId == RevenueCatEvent.absentField)
+    #expect(e.store.symbol == RevenueCatEvent.absentField)
   }
 
   @Test func anEventObjectAloneDecodesToo() throws {

@@ -129,6 +129,8 @@ struct StripeJSONTests {
       #expect(c.amount == 999)
       #expect(c.amountRefunded == 999)
       #expect(c.paymentIntent?.text == "pi_3QpNAdLkdIwHu7ix0Intent")
+    case .other(let name):
+      Issue.record("a fixture of simsub's own decoded as \(name)")
     }
   }
 
@@ -221,10 +223,11 @@ struct StripeJSONTests {
 
   @Test func errorsNameThePath() throws {
     #expect(decodingError(#"{"id":"evt_1"}"#) == "data: expected an object, but the field is missing")
-    #expect(
-      decodingError(
+    // An event about an object simsub does not play decodes, naming it.
+    let customer = try StripeEvent(
+      jsonText:
         #"{"id":"evt_1","type":"customer.created","created":1,"data":{"object":{"object":"customer"}}}"#)
-        == #"data.object.object: simsub models subscription, invoice and charge events, not "customer""#)
+    #expect(customer.object == .other("customer"))
     #expect(
       decodingError(#"{"id":"evt_1","type":"x","created":"1","data":{"object":{"object":"charge"}}}"#)
         == "created: expected a number, found a string")

@@ -28,6 +28,7 @@ public struct CountingPolicy: EntitlementPolicy {
       case .subscription(let s): access = [.trialing, .active, .pastDue].contains(s.status)
       case .invoice: if e.type == .invoicePaid { access = true }
       case .charge: if e.type == .chargeRefunded { access = false }
+      case .other: break
       }
     case .revenueCat(let e):
       access = e.type != .expiration

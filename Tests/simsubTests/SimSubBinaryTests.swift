@@ -18,6 +18,20 @@ import Testing
 
   // MARK: Exit statuses and streams
 
+  @Test func decodeReadsAStoreBodyAndRefusesABadOne() throws {
+    let fixture = "Tests/SubscriptionPolicyTests/Fixtures/AppStore/did-fail-to-renew-grace-period.json"
+    let run = try SimSubBinary.run(["decode", fixture])
+    #expect(run.status == 0, "\(run)")
+    #expect(run.standardOutput.contains("\n  type       DID_FAIL_TO_RENEW / GRACE_PERIOD\n"))
+    #expect(run.standardError == "")
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let bad = try scratch.file("bad.json", "{\"signedPayload\": \"e30.!!!.\"}")
+    let refused = try SimSubBinary.run(["decode", bad])
+    #expect(refused.status == 2, "\(refused)")
+    #expect(refused.standardError == "\(bad):1:19: error: signedPayload: the JWS payload is not base64url\n")
+  }
+
   @Test func aPassingScenarioExitsZero() throws {
     let run = try SimSubBinary.run(["run", Self.cardExpired])
     #expect(run.status == 0, "\(run)")

@@ -40,7 +40,7 @@ public enum SimSubCommands {
       never when NO_COLOR is set.
       """,
     subcommands: [
-      run, check, requests, policies, montecarlo, merge, gate, policyTable, benchmark,
+      run, check, requests, decode, policies, montecarlo, merge, gate, policyTable, benchmark,
       CommandTable.helpCommand(),
     ])
 
@@ -243,5 +243,33 @@ public enum SimSubCommands {
     options: [
       .option(
         "repeat", value: "n", help: "How many times to play each, keeping the best.", default: .value("5"))
+    ])
+
+  public static let decode = CommandSpec(
+    name: "decode",
+    abstract: "Read store bodies and print what each says and what the reference policy would decide.",
+    discussion: """
+      Each <file> is one body as a server receives it, or as a store API answers: Apple's \
+      {"signedPayload": …}, a bare JWS (a notification, a transaction or a renewal info) or a \
+      decoded payload; Google's Pub/Sub push envelope, a DeveloperNotification or a \
+      subscriptionsv2 resource; a Stripe event; a RevenueCat webhook. simsub recognises which, \
+      and prints the store, the type and subtype, the ids, every date in RFC 3339 (to the \
+      millisecond, as sent), the subscription's status, and the reference policy's decision \
+      from this body alone. '-' reads standard input. Signatures are not verified.
+
+      A body that cannot be read is reported as <file>:<line>:<column>: error: …, at the field \
+      (or the JWS or base64 string holding it), and the exit status is 2.
+      """,
+    arguments: [
+      ArgumentSpec("file", help: "A body to read, or '-' for standard input.", isRepeating: true)
+    ],
+    options: [
+      .option(
+        "format", value: "format",
+        help: """
+          text: a summary of each body. json: each body as JSON with every JWS and base64 payload \
+          expanded (an array when several files are given).
+          """, default: .value("text"), allowed: ["text", "json"]),
+      outputOption,
     ])
 }

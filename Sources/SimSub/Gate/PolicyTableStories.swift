@@ -151,7 +151,7 @@ enum PolicyTableStories {
       switch e.object {
       case .subscription(let subscription): return "\(n.name) (\(subscription.status.rawValue))"
       case .invoice(let invoice): return "\(n.name) (invoice \(invoice.status.rawValue))"
-      case .charge: return n.name
+      case .charge, .other: return n.name
       }
     case .revenueCat:
       return n.name

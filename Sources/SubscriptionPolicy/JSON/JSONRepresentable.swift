@@ -43,10 +43,18 @@ extension JSONCursor {
     T(symbol: try symbol())
   }
 
-  /// An instant from a JSON integer of milliseconds since the epoch (Apple's dates), rounded
+  /// An instant from a JSON number of milliseconds since the epoch (Apple's dates), rounded
   /// down to the second as `Instant` holds whole seconds.
+  ///
+  /// Apple writes integers, but payloads signed by Xcode's StoreKit testing carry fractional
+  /// milliseconds (`1767225600123.456`); those read too. The fraction is kept where the text is
+  /// kept: in a decoded document's tree (see `JSONMerge`), never in the typed value.
   public func instantFromMilliseconds() throws(JSONDecodingError) -> Instant {
-    Instant(millisecondsSinceEpoch: try int64())
+    let n = try number()
+    guard let ms = n.floorInt64 else {
+      throw error("expected milliseconds since the epoch that fit in 64 bits, found \(n.text)")
+    }
+    return Instant(millisecondsSinceEpoch: ms)
   }
 
   /// A 64-bit integer written either as a JSON integer or as a string of its digits.
@@ -76,10 +84,54 @@ extension JSONCursor {
   /// A UUID in its canonical 8-4-4-4-12 hex form, either case.
   public func uuid() throws(JSONDecodingError) -> UUID {
     let s = try string()
-    guard let u = UUID(uuidString: s) else {
+    guard let u = Self.parseUUID(s) else {
       throw error("expected a UUID, found \(JSONValue.string(s).serialized())")
     }
     return u
+  }
+
+  /// `8-4-4-4-12` hex digits, either case, by hand: Foundation's `UUID(uuidString:)` goes
+  /// through `sscanf`, many times slower, and this runs for every App Store notification.
+  static func parseUUID(_ s: String) -> UUID? {
+    var s = s
+    return s.withUTF8 { p -> UUID? in
+      guard p.count == 36 else { return nil }
+      var bytes = (
+        UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0),
+        UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0)
+      )
+      var ok = true
+      withUnsafeMutableBytes(of: &bytes) { out in
+        var i = 0
+        var o = 0
+        func hex(_ c: UInt8) -> UInt8? {
+          switch c {
+          case 0x30...0x39: c - 0x30
+          case 0x41...0x46: c - 0x41 + 10
+          case 0x61...0x66: c - 0x61 + 10
+          default: nil
+          }
+        }
+        while i < 36 {
+          if i == 8 || i == 13 || i == 18 || i == 23 {
+            guard p[i] == UInt8(ascii: "-") else {
+              ok = false
+              return
+            }
+            i += 1
+            continue
+          }
+          guard let h = hex(p[i]), let l = hex(p[i + 1]) else {
+            ok = false
+            return
+          }
+          out[o] = h << 4 | l
+          o += 1
+          i += 2
+        }
+      }
+      return ok ? UUID(uuid: bytes) : nil
+    }
   }
 
   /// Decodes the value here as `T`.

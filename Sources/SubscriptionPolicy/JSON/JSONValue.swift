@@ -74,6 +74,24 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
     Int64(text)
   }
 
+  /// The largest integer not above the number, when it fits in 64 bits: `1767225600123` for
+  /// `1767225600123.456`, `-2` for `-1.5`. Exact for any decimal text without an exponent; with
+  /// one, computed through `Double`.
+  public var floorInt64: Int64? {
+    if let i = int64 { return i }
+    let bytes = Array(text.utf8)
+    if bytes.contains(where: { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) {
+      guard let d = double?.rounded(.down), d >= -9.2e18, d <= 9.2e18 else { return nil }
+      return Int64(d)
+    }
+    guard let dot = bytes.firstIndex(of: UInt8(ascii: ".")) else { return nil }
+    let whole = String(decoding: bytes[..<dot], as: UTF8.self)
+    guard let i = Int64(whole == "-0" ? "0" : whole) else { return nil }
+    let fractionIsZero = bytes[(dot + 1)...].allSatisfy { $0 == UInt8(ascii: "0") }
+    if text.hasPrefix("-"), !fractionIsZero { return i == .min ? nil : i - 1 }
+    return i
+  }
+
   /// The nearest double, or `nil` when the magnitude is beyond `Double`'s range.
   ///
   /// `Double(_: String)` rounds correctly on Linux and macOS (it wraps the C library's
@@ -159,7 +177,11 @@ public struct JSONObject: Hashable, Sendable, RandomAccessCollection {
 
   /// The member's value; setting `nil` removes the member, setting a new key appends it.
   public subscript(key: String) -> JSONValue? {
-    get { members.first(where: { $0.key == key })?.value }
+    get {
+      // Lengths first: comparing two lengths is a load each, and most keys differ in length.
+      let length = key.utf8.count
+      return members.first(where: { $0.key.utf8.count == length && $0.key == key })?.value
+    }
     set {
       let i = members.firstIndex(where: { $0.key == key })
       switch (i, newValue) {

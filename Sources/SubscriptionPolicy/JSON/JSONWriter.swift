@@ -73,21 +73,47 @@ enum JSONWriter {
 
   static func writeString(_ s: String, into out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
-    for byte in s.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""): out.append(contentsOf: #"\""#.utf8)
-      case UInt8(ascii: "\\"): out.append(contentsOf: #"\\"#.utf8)
-      case 0x08: out.append(contentsOf: #"\b"#.utf8)
-      case 0x0C: out.append(contentsOf: #"\f"#.utf8)
-      case 0x0A: out.append(contentsOf: #"\n"#.utf8)
-      case 0x0D: out.append(contentsOf: #"\r"#.utf8)
-      case 0x09: out.append(contentsOf: #"\t"#.utf8)
-      case 0x00..<0x20:
-        out.append(contentsOf: #"\u00"#.utf8)
-        out.append(hex[Int(byte >> 4)])
-        out.append(hex[Int(byte & 0xF)])
-      default: out.append(byte)
+    var s = s
+    // Runs of bytes that need no escape are copied whole: most strings are one run.
+    s.withUTF8 { bytes in
+      var run = 0
+      var i = 0
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let high: UInt64 = 0x8080_8080_8080_8080
+      while i < bytes.count {
+        // Eight bytes at a time while none needs an escape (bytes of multi-byte scalars stop
+        // the fast path but need none).
+        if i + 8 <= bytes.count, let base = bytes.baseAddress {
+          let x = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+          let quote = x ^ (ones &* 0x22)
+          let backslash = x ^ (ones &* 0x5C)
+          let special =
+            ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | (x &- ones &* 0x20) | x
+          if special & high == 0 {
+            i += 8
+            continue
+          }
+        }
+        let byte = bytes[i]
+        i += 1
+        guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<(i - 1)]))
+        run = i
+        switch byte {
+        case UInt8(ascii: "\""): out.append(contentsOf: #"\""#.utf8)
+        case UInt8(ascii: "\\"): out.append(contentsOf: #"\\"#.utf8)
+        case 0x08: out.append(contentsOf: #"\b"#.utf8)
+        case 0x0C: out.append(contentsOf: #"\f"#.utf8)
+        case 0x0A: out.append(contentsOf: #"\n"#.utf8)
+        case 0x0D: out.append(contentsOf: #"\r"#.utf8)
+        case 0x09: out.append(contentsOf: #"\t"#.utf8)
+        default:
+          out.append(contentsOf: #"\u00"#.utf8)
+          out.append(hex[Int(byte >> 4)])
+          out.append(hex[Int(byte & 0xF)])
+        }
       }
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
     }
     out.append(UInt8(ascii: "\""))
   }

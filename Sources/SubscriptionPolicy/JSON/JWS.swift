@@ -70,26 +70,43 @@ enum Base64 {
   static let urlAlphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
   static func encode(_ bytes: [UInt8], alphabet: [UInt8], padded: Bool) -> String {
-    var out: [UInt8] = []
-    out.reserveCapacity((bytes.count + 2) / 3 * 4)
-    var i = 0
-    while i + 3 <= bytes.count {
-      let n = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2])
-      out.append(alphabet[Int(n >> 18 & 63)])
-      out.append(alphabet[Int(n >> 12 & 63)])
-      out.append(alphabet[Int(n >> 6 & 63)])
-      out.append(alphabet[Int(n & 63)])
-      i += 3
+    let rest = bytes.count % 3
+    let count = bytes.count / 3 * 4 + (rest == 0 ? 0 : padded ? 4 : rest + 1)
+    guard count > 0 else { return "" }
+    return String(unsafeUninitializedCapacity: count) { out in
+      bytes.withUnsafeBufferPointer { input in
+        alphabet.withUnsafeBufferPointer { a in
+          var i = 0
+          var o = 0
+          while i + 3 <= input.count {
+            let n = UInt32(input[i]) << 16 | UInt32(input[i + 1]) << 8 | UInt32(input[i + 2])
+            out[o] = a[Int(n >> 18 & 63)]
+            out[o + 1] = a[Int(n >> 12 & 63)]
+            out[o + 2] = a[Int(n >> 6 & 63)]
+            out[o + 3] = a[Int(n & 63)]
+            i += 3
+            o += 4
+          }
+          if rest > 0 {
+            let n = UInt32(input[i]) << 16 | (rest == 2 ? UInt32(input[i + 1]) << 8 : 0)
+            out[o] = a[Int(n >> 18 & 63)]
+            out[o + 1] = a[Int(n >> 12 & 63)]
+            o += 2
+            if rest == 2 {
+              out[o] = a[Int(n >> 6 & 63)]
+              o += 1
+            }
+            if padded {
+              while o < count {
+                out[o] = UInt8(ascii: "=")
+                o += 1
+              }
+            }
+          }
+        }
+      }
+      return count
     }
-    let rest = bytes.count - i
-    if rest > 0 {
-      let n = UInt32(bytes[i]) << 16 | (rest == 2 ? UInt32(bytes[i + 1]) << 8 : 0)
-      out.append(alphabet[Int(n >> 18 & 63)])
-      out.append(alphabet[Int(n >> 12 & 63)])
-      if rest == 2 { out.append(alphabet[Int(n >> 6 & 63)]) }
-      if padded { out.append(contentsOf: repeatElement(UInt8(ascii: "="), count: 3 - rest)) }
-    }
-    return String(decoding: out, as: UTF8.self)
   }
 
   /// Each byte's 6-bit value in either alphabet, or 0xFF.
@@ -102,29 +119,64 @@ enum Base64 {
 
   /// Decodes either alphabet, with or without `=` padding (at most two, only at the end).
   static func decode<C: Collection>(_ text: C) -> [UInt8]? where C.Element == UInt8 {
-    var digits = Array(text)
+    if let decoded = text.withContiguousStorageIfAvailable({ decode(buffer: $0) }) { return decoded }
+    return Array(text).withUnsafeBufferPointer { decode(buffer: $0) }
+  }
+
+  static func decode(buffer: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+    var count = buffer.count
     var padding = 0
-    while digits.last == UInt8(ascii: "=") {
-      digits.removeLast()
+    while count > 0, buffer[count - 1] == UInt8(ascii: "=") {
+      count -= 1
       padding += 1
     }
-    guard padding <= 2, digits.count % 4 != 1 else { return nil }
-    if padding > 0, (digits.count + padding) % 4 != 0 { return nil }
-    var out: [UInt8] = []
-    out.reserveCapacity(digits.count * 3 / 4)
-    var acc: UInt32 = 0
-    var bits = 0
-    let values = Base64.values
-    for c in digits {
-      let v = values[Int(c)]
-      guard v != 0xFF else { return nil }
-      acc = acc << 6 | UInt32(v)
-      bits += 6
-      if bits >= 8 {
-        bits -= 8
-        out.append(UInt8(truncatingIfNeeded: acc >> UInt32(bits)))
+    guard padding <= 2, count % 4 != 1 else { return nil }
+    if padding > 0, (count + padding) % 4 != 0 { return nil }
+    let outCount = count / 4 * 3 + (count % 4 == 0 ? 0 : count % 4 - 1)
+    var valid = true
+    let out = [UInt8](unsafeUninitializedCapacity: outCount) { out, initialized in
+      Base64.values.withUnsafeBufferPointer { values in
+        var i = 0
+        var o = 0
+        while i + 4 <= count {
+          let a = values[Int(buffer[i])]
+          let b = values[Int(buffer[i + 1])]
+          let c = values[Int(buffer[i + 2])]
+          let d = values[Int(buffer[i + 3])]
+          guard (a | b | c | d) & 0xC0 == 0 else {
+            valid = false
+            break
+          }
+          let n = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
+          out[o] = UInt8(truncatingIfNeeded: n >> 16)
+          out[o + 1] = UInt8(truncatingIfNeeded: n >> 8)
+          out[o + 2] = UInt8(truncatingIfNeeded: n)
+          i += 4
+          o += 3
+        }
+        if valid, i < count {
+          var n: UInt32 = 0
+          let left = count - i
+          for k in 0..<left {
+            let v = values[Int(buffer[i + k])]
+            guard v != 0xFF else {
+              valid = false
+              break
+            }
+            n |= UInt32(v) << (18 - 6 * UInt32(k))
+          }
+          if valid {
+            out[o] = UInt8(truncatingIfNeeded: n >> 16)
+            o += 1
+            if left == 3 {
+              out[o] = UInt8(truncatingIfNeeded: n >> 8)
+              o += 1
+            }
+          }
+        }
+        initialized = valid ? o : 0
       }
     }
-    return out
+    return valid ? out : nil
   }
 }

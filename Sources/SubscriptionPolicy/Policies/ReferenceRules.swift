@@ -284,11 +284,11 @@ enum ReferenceRules {
     }
   }
 
-  /// Whether Google documents `code` (1–13, 19, 20). A switch, not a search of
+  /// Whether Google documents `code` (1–13, 17–20, 22). A switch, not a search of
   /// `GooglePlayNotificationType.documented`, to stay free of allocation and reference counting.
   static func isDocumented(_ code: GooglePlayNotificationType) -> Bool {
     switch code.rawValue {
-    case 1...13, 19, 20: true
+    case 1...13, 17...20, 22: true
     default: false
     }
   }
@@ -354,6 +354,8 @@ enum ReferenceRules {
     case .charge(let charge):
       guard e.type == .chargeRefunded, charge.refunded else { return nil }
       return EntitlementReading(.revoked)
+    case .other:
+      return nil
     }
   }
 

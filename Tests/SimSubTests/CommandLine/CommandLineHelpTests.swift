@@ -34,6 +34,8 @@ import Testing
                                 one line each and a summary.
         requests                Print every delivery attempt of scenarios as the HTTP
                                 request the store sends.
+        decode                  Read store bodies and print what each says and what
+                                the reference policy would decide.
         policies                List the built-in policies.
         montecarlo              Estimate recovery rate, involuntary churn and revenue
                                 over a population of subscribers.

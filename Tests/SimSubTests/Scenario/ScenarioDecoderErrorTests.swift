@@ -474,7 +474,7 @@ extension ScenarioTests {
         text:
           "name: t\nstore: google\nchannel: revenuecat\nproduct: {}\ntimeline: []\nexpect:\n  - {at: 1d, sent: SUBSCRIPTION_ON_HOLD}\n",
         errors: [
-          "7:20: unknown revenuecat event type 'SUBSCRIPTION_ON_HOLD': expected 'TEST', 'INITIAL_PURCHASE', 'RENEWAL', 'CANCELLATION', 'UNCANCELLATION', 'NON_RENEWING_PURCHASE', 'SUBSCRIPTION_PAUSED', 'EXPIRATION', 'BILLING_ISSUE', 'PRODUCT_CHANGE', 'TRANSFER', 'SUBSCRIPTION_EXTENDED', 'TEMPORARY_ENTITLEMENT_GRANT' or 'REFUND_REVERSED'"
+          "7:20: unknown revenuecat event type 'SUBSCRIPTION_ON_HOLD': expected 'TEST', 'INITIAL_PURCHASE', 'RENEWAL', 'CANCELLATION', 'UNCANCELLATION', 'NON_RENEWING_PURCHASE', 'SUBSCRIPTION_PAUSED', 'EXPIRATION', 'BILLING_ISSUE', 'PRODUCT_CHANGE', 'TRANSFER', 'SUBSCRIPTION_EXTENDED', 'TEMPORARY_ENTITLEMENT_GRANT', 'REFUND_REVERSED', 'INVOICE_ISSUANCE', 'VIRTUAL_CURRENCY_TRANSACTION' or 'EXPERIMENT_ENROLLMENT'"
         ]),
       Case(
         label: "charges out of range",

@@ -192,7 +192,7 @@ struct ReferencePolicyGooglePlayTests {
   }
 
   /// Codes Google has not documented change nothing, even with a resource that says expired.
-  @Test(arguments: [Int32(0), 14, 18, 21, 99])
+  @Test(arguments: [Int32(0), 14, 16, 21, 23, 99])
   func undocumentedCodesChangeNothing(_ code: Int32) {
     let n = Google.notification(
       GooglePlayNotificationType(rawValue: code), state: .expired, event: renewal1 + .days(3))

@@ -55,6 +55,19 @@ enum BenchmarkCommand {
       text += "  engine allocations: not counted (run Tests/Benchmarks/count-allocations to count them)\n"
     }
     text += "  sizes of the values the engine moves, in bytes: \(EngineBenchmark.layout)\n"
+    let wire: WireBenchmark.Figures
+    do { wire = try WireBenchmark.measure(repetitions: repetitions) } catch {
+      return context.fail("\(error)")
+    }
+    text +=
+      "  App Store request bodies ({\"signedPayload\"} with two nested JWS, \(wire.bodyBytes) bytes each), one core:\n"
+    text += String(
+      format: "    decode, lossless:             %9.0f bodies/s   target ≥ 200,000/s\n", wire.decodesPerSecond
+    )
+    text += String(
+      format: "    encode from the typed value:  %9.0f bodies/s   target ≥ 200,000/s\n", wire.encodesPerSecond
+    )
+    text += String(format: "    re-encode a changed document: %9.0f bodies/s\n", wire.reencodesPerSecond)
     context.console.out(text)
     return .success
   }

@@ -26,6 +26,7 @@ public enum SimSubMain {
       case "gate": return GateCommand.run(context)
       case "montecarlo": return MonteCarloCommand.run(context)
       case "merge": return MergeCommand.run(context)
+      case "decode": return DecodeCommand.run(context)
       default:
         console.error(
           "Error: 'simsub \(command.path.joined(separator: " "))' is not available in this version.\n")

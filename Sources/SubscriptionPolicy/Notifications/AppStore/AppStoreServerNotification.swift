@@ -180,6 +180,17 @@ public struct AppStoreNotificationSubtype: StoreString {
   @inlinable public static var summary: Self { Self(symbol: Symbol(wellKnown: .summary)) }
   @inlinable public static var failure: Self { Self(symbol: Symbol(wellKnown: .failure)) }
   @inlinable public static var unreported: Self { Self(symbol: Symbol(wellKnown: .unreported)) }
+  /// `EXTERNAL_PURCHASE_TOKEN`'s subtypes (custom link tokens).
+  public static let created: Self = "CREATED"
+  public static let activeTokenReminder: Self = "ACTIVE_TOKEN_REMINDER"
+
+  /// Every subtype Apple documents (`subtype`, App Store Server Notifications V2), as of
+  /// November 2026.
+  public static let documented: [Self] = [
+    .initialBuy, .resubscribe, .downgrade, .upgrade, .autoRenewEnabled, .autoRenewDisabled,
+    .voluntary, .billingRetry, .priceIncrease, .gracePeriod, .productNotForSale, .billingRecovery,
+    .pending, .accepted, .summary, .failure, .unreported, .created, .activeTokenReminder,
+  ]
 }
 
 /// Apple's `environment`.

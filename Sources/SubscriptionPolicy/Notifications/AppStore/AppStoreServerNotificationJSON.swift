@@ -28,12 +28,14 @@ import Foundation
 /// }
 /// ```
 ///
-/// Dates are integer milliseconds since the epoch; `Instant` keeps whole seconds, so the
-/// milliseconds of a decoded date are dropped and written back as `000`. `notificationUUID` is
+/// Dates are milliseconds since the epoch (integers from Apple, with a fraction from Xcode);
+/// `Instant` keeps whole seconds, so the typed value drops the milliseconds and writes `000`
+/// back. `AppStoreNotificationDocument` keeps the text as sent, and every member simsub does not
+/// model. `notificationUUID` is
 /// written in lower case, as Apple sends it. The signed fields are written as unsecured JWS and
 /// read without verification (see `JWS`: simsub never verifies a signature; production code
 /// must). Absent optional fields are omitted; unknown `notificationType` and `subtype` strings
-/// decode and re-encode unchanged; unknown members are ignored.
+/// decode and re-encode unchanged; unknown members are ignored here (kept by `AppStoreNotificationDocument`).
 extension AppStoreServerNotification: JSONRepresentable {
   public var json: JSONValue {
     var o = JSONObject()
@@ -52,18 +54,26 @@ extension AppStoreServerNotification: JSONRepresentable {
   /// `RENEWAL_EXTENSION` / `SUMMARY` (with `summary`), an `EXTERNAL_PURCHASE_TOKEN` (with
   /// `externalPurchaseToken`) or one with `appData` — still decodes, so a replayed log does not
   /// stop at it: its `data` is built from that object's `appAppleId`, `bundleId` and
-  /// `environment`, with no transaction or renewal info. That is lossy: it re-encodes as `data`.
+  /// `environment`, with no transaction or renewal info. Re-encoding the typed value writes
+  /// `data`; `AppStoreNotificationDocument` gives the original shape back. A payload without
+  /// `signedDate` takes the renewal info's or transaction's, or `Instant.distantPast`.
   public init(json: JSONCursor) throws(JSONDecodingError) {
+    try self.init(json: json, signedInfo: nil)
+  }
+
+  /// Decodes a payload whose nested JWS, when `signedInfo` is given, have been parsed already
+  /// (by `AppStoreNotificationDocument`), so they are not parsed twice.
+  init(json: JSONCursor, signedInfo: AppStoreNotificationData.SignedInfo?) throws(JSONDecodingError) {
     try json.requireObject()
     // Read in the documented key order, so the first error reported is the first in the text.
     let notificationType: AppStoreNotificationType = try json["notificationType"].storeString()
     let subtype: AppStoreNotificationSubtype? = try json["subtype"].ifPresent?.storeString()
     let notificationUUID = try json["notificationUUID"].uuid()
     let version = try json["version"].ifPresent?.symbol() ?? "2.0"
-    let signedDate = try json["signedDate"].instantFromMilliseconds()
+    let signedDate = try json["signedDate"].ifPresent?.instantFromMilliseconds()
     let data: AppStoreNotificationData
     if json["data"].isPresent {
-      data = try json["data"].decode()
+      data = try AppStoreNotificationData(json: json["data"], signedInfo: signedInfo)
     } else if let other = ["summary", "externalPurchaseToken", "appData"].lazy
       .map({ json[$0] }).first(where: \.isPresent)
     {
@@ -75,9 +85,13 @@ extension AppStoreServerNotification: JSONRepresentable {
     } else {
       throw json["data"].expected("an object")
     }
+    // Without `signedDate` (older and test payloads), the nested payloads' signing date
+    // stands in, or the distant past, which orders before everything.
+    let sent =
+      signedDate ?? data.renewalInfo?.signedDate ?? data.transactionInfo?.signedDate ?? .distantPast
     self.init(
       notificationType: notificationType, subtype: subtype, notificationUUID: notificationUUID,
-      version: version, signedDate: signedDate, data: data)
+      version: version, signedDate: sent, data: data)
   }
 
   // MARK: The request body
@@ -115,22 +129,40 @@ extension AppStoreServerNotification: JSONRepresentable {
 /// `data.signedTransactionInfo.expiresDate`. `appAppleId` is a number (Apple omits it in the
 /// sandbox); a string of digits is accepted too.
 extension AppStoreNotificationData: JSONRepresentable {
-  public var json: JSONValue {
+  public var json: JSONValue { json(signed: true) }
+
+  /// The object, with the nested JWS or (`signed: false`) without them.
+  func json(signed: Bool) -> JSONValue {
     var o = JSONObject()
     o.append("appAppleId", appAppleId.map(JSONValue.int))
     o.append("bundleId", .symbol(bundleId))
     o.append("bundleVersion", bundleVersion.map(JSONValue.symbol))
     o.append("environment", .string(environment.rawValue))
     o.append("status", status.map { .int(Int64($0.rawValue)) })
+    guard signed else { return .object(o) }
     o.append("signedTransactionInfo", transactionInfo.map { .string(JWS.encodeUnsecured($0.json)) })
     o.append("signedRenewalInfo", renewalInfo.map { .string(JWS.encodeUnsecured($0.json)) })
     return .object(o)
   }
 
   public init(json: JSONCursor) throws(JSONDecodingError) {
+    try self.init(json: json, signedInfo: nil)
+  }
+
+  /// The payloads of `signedTransactionInfo` and `signedRenewalInfo`, parsed already.
+  struct SignedInfo {
+    var transaction: JSONValue?
+    var renewal: JSONValue?
+  }
+
+  init(json: JSONCursor, signedInfo: SignedInfo?) throws(JSONDecodingError) {
     try json.requireObject()
     func signed<T: JSONRepresentable>(_ key: String) throws(JSONDecodingError) -> T? {
       guard let field = json[key].ifPresent else { return nil }
+      if let signedInfo {
+        let parsed = key == "signedTransactionInfo" ? signedInfo.transaction : signedInfo.renewal
+        return try parsed.map { v throws(JSONDecodingError) in try T(json: JSONCursor(v, path: field.path)) }
+      }
       let payload = try JWS.decodePayload(try field.string(), path: field.path)
       return try T(json: JSONCursor(payload, path: field.path))
     }

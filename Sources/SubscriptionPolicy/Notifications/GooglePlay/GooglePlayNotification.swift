@@ -87,6 +87,12 @@ public struct GooglePlayNotificationType: RawRepresentable, Hashable, Sendable, 
   @inlinable public static var subscriptionExpired: Self { Self(rawValue: 13) }
   @inlinable public static var subscriptionPendingPurchaseCanceled: Self { Self(rawValue: 20) }
   @inlinable public static var subscriptionPriceChangeUpdated: Self { Self(rawValue: 19) }
+  /// The subscription's items changed (an add-on added or removed, a plan replaced).
+  @inlinable public static var subscriptionItemsChanged: Self { Self(rawValue: 17) }
+  /// The subscriber scheduled a cancellation for the period's end.
+  @inlinable public static var subscriptionCancellationScheduled: Self { Self(rawValue: 18) }
+  /// The subscriber's consent to a price step-up changed, or its period began.
+  @inlinable public static var subscriptionPriceStepUpConsentUpdated: Self { Self(rawValue: 22) }
 
   /// Every code Google documents as of November 2026, with its name.
   public static let documented: [(Self, String)] = [
@@ -103,8 +109,11 @@ public struct GooglePlayNotificationType: RawRepresentable, Hashable, Sendable, 
     (.subscriptionPauseScheduleChanged, "SUBSCRIPTION_PAUSE_SCHEDULE_CHANGED"),
     (.subscriptionRevoked, "SUBSCRIPTION_REVOKED"),
     (.subscriptionExpired, "SUBSCRIPTION_EXPIRED"),
+    (.subscriptionItemsChanged, "SUBSCRIPTION_ITEMS_CHANGED"),
+    (.subscriptionCancellationScheduled, "SUBSCRIPTION_CANCELLATION_SCHEDULED"),
     (.subscriptionPriceChangeUpdated, "SUBSCRIPTION_PRICE_CHANGE_UPDATED"),
     (.subscriptionPendingPurchaseCanceled, "SUBSCRIPTION_PENDING_PURCHASE_CANCELED"),
+    (.subscriptionPriceStepUpConsentUpdated, "SUBSCRIPTION_PRICE_STEP_UP_CONSENT_UPDATED"),
   ]
 
   /// Google's name for the code (`SUBSCRIPTION_ON_HOLD`), or `UNKNOWN_<code>`.

@@ -21,7 +21,8 @@
 /// `eventTimeMillis` is documented as a `long` and sent as a string of digits (proto3 JSON's
 /// spelling of 64-bit integers): simsub writes a string and reads either. Notifications of other
 /// kinds (`oneTimeProductNotification`, `voidedPurchaseNotification`, `testNotification`) are
-/// not modelled and fail to decode with an error saying so.
+/// not subscription notifications and fail to decode here with an error saying so;
+/// `GooglePlayDocument` reads them (as `GooglePlayOtherNotification`).
 extension GooglePlayNotification: JSONRepresentable {
   /// The `DeveloperNotification` alone, as published to Pub/Sub (no fetched resource).
   public var developerNotificationJSON: JSONValue {

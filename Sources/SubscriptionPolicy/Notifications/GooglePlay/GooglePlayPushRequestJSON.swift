@@ -20,8 +20,9 @@
 /// simsub writes standard base64 with padding (as Pub/Sub does) and reads standard or URL-safe
 /// base64. Pub/Sub's push body also repeats `messageId` and `publishTime` as `message_id` and
 /// `publish_time`; either spelling is read, the camel-case one written. `attributes` is
-/// ignored. The envelope carries only the RTDN: the decoded notification's `subscription`
-/// (the fetched resource) is always `nil`, and encoding drops it.
+/// ignored here; `GooglePlayDocument` keeps the whole envelope. The envelope carries only the
+/// RTDN: the decoded notification's `subscription` (the fetched resource) is always `nil`, and
+/// encoding drops it.
 public struct GooglePlayPushRequest: Hashable, Sendable {
   /// The notification in `message.data`.
   public var notification: GooglePlayNotification

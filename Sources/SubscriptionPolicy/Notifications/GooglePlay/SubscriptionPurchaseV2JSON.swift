@@ -33,12 +33,20 @@
 /// `canceledStateContext` whose member simsub does not know decodes as `nil`, so a new kind of
 /// cancellation does not stop a replay (`subscriptionState` still says canceled).
 ///
-/// Only the first line item is kept (simsub plays one auto-renewing base plan per purchase).
+/// Only the first line item is kept in the typed value (simsub plays one auto-renewing base plan
+/// per purchase); `GooglePlayDocument` keeps the others and every member not modelled here
+/// (`externalAccountIdentifiers`, `testPurchase`, …). A resource without `regionCode` or
+/// `acknowledgementState` decodes with `noRegion` and `unspecifiedAcknowledgement`, and a line
+/// item without `offerDetails` (a prepaid plan) with an empty `basePlanId`.
 /// proto3 JSON omits `false`, so a missing `autoRenewEnabled` (or `autoRenewingPlan`) reads as
 /// `false`. `kind` is written and ignored on reading.
 extension SubscriptionPurchaseV2: JSONRepresentable {
   /// Google's `kind` for this resource.
   public static let kind = "androidpublisher#subscriptionPurchaseV2"
+  /// `regionCode` when the resource has none (Google omits it for some test purchases).
+  public static let noRegion: Symbol = ""
+  /// `acknowledgementState` when the resource has none.
+  public static let unspecifiedAcknowledgement: Symbol = "ACKNOWLEDGEMENT_STATE_UNSPECIFIED"
 
   public var json: JSONValue {
     var o = JSONObject()
@@ -69,7 +77,7 @@ extension SubscriptionPurchaseV2: JSONRepresentable {
       canceled = CanceledStateContext.jsonCases.first { members[$0.jsonKey] != nil }
     }
     self.init(
-      regionCode: try json["regionCode"].symbol(),
+      regionCode: try json["regionCode"].ifPresent?.symbol() ?? Self.noRegion,
       startTime: try json["startTime"].ifPresent?.instantFromRFC3339(),
       subscriptionState: try json["subscriptionState"].storeString(),
       latestOrderId: try json["latestOrderId"].ifPresent?.symbol(),
@@ -77,7 +85,8 @@ extension SubscriptionPurchaseV2: JSONRepresentable {
       autoResumeTime: try json["pausedStateContext"].ifPresent?.requireObject()["autoResumeTime"]
         .ifPresent?.instantFromRFC3339(),
       canceledStateContext: canceled,
-      acknowledgementState: try json["acknowledgementState"].symbol(),
+      acknowledgementState: try json["acknowledgementState"].ifPresent?.symbol()
+        ?? Self.unspecifiedAcknowledgement,
       lineItem: try first.decode())
   }
 }
@@ -117,13 +126,14 @@ extension SubscriptionPurchaseLineItem: JSONRepresentable {
 
   public init(json: JSONCursor) throws(JSONDecodingError) {
     try json.requireObject()
-    let offer = try json["offerDetails"].requireObject()
+    let offer = json["offerDetails"]
+    if offer.isPresent { try offer.requireObject() }
     self.init(
       productId: try json["productId"].symbol(),
       expiryTime: try json["expiryTime"].instantFromRFC3339(),
       autoRenewEnabled: try json["autoRenewingPlan"].ifPresent?.requireObject()["autoRenewEnabled"]
         .ifPresent?.bool() ?? false,
-      basePlanId: try offer["basePlanId"].symbol(),
+      basePlanId: try offer["basePlanId"].ifPresent?.symbol() ?? "",
       offerId: try offer["offerId"].ifPresent?.symbol(),
       latestSuccessfulOrderId: try json["latestSuccessfulOrderId"].ifPresent?.symbol())
   }

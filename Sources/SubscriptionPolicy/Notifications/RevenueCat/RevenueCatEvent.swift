@@ -116,12 +116,20 @@ public struct RevenueCatEventType: StoreString {
   public static let subscriptionExtended: Self = "SUBSCRIPTION_EXTENDED"
   public static let temporaryEntitlementGrant: Self = "TEMPORARY_ENTITLEMENT_GRANT"
   public static let refundReversed: Self = "REFUND_REVERSED"
+  /// Web Billing: an invoice was issued.
+  public static let invoiceIssuance: Self = "INVOICE_ISSUANCE"
+  /// Virtual currency granted or spent.
+  public static let virtualCurrencyTransaction: Self = "VIRTUAL_CURRENCY_TRANSACTION"
+  /// A customer was enrolled in an experiment; no purchase, no store.
+  public static let experimentEnrollment: Self = "EXPERIMENT_ENROLLMENT"
 
-  /// The types above, in that order: the event types RevenueCat documents for subscriptions.
+  /// The types above, in that order: every event type RevenueCat documents ("Event Types and
+  /// Fields", November 2026).
   public static let documented: [Self] = [
     .test, .initialPurchase, .renewal, .cancellation, .uncancellation, .nonRenewingPurchase,
     .subscriptionPaused, .expiration, .billingIssue, .productChange, .transfer, .subscriptionExtended,
-    .temporaryEntitlementGrant, .refundReversed,
+    .temporaryEntitlementGrant, .refundReversed, .invoiceIssuance, .virtualCurrencyTransaction,
+    .experimentEnrollment,
   ]
 }
 

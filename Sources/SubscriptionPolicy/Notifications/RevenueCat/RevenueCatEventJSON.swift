@@ -34,9 +34,15 @@
 /// `EXPIRATION`, `is_trial_conversion` on `RENEWAL`, `new_product_id` on `PRODUCT_CHANGE`,
 /// `auto_resume_at_ms` on `SUBSCRIPTION_PAUSED`), except that a `BILLING_ISSUE` without grace
 /// writes `grace_period_expiration_at_ms` as `null`, as RevenueCat documents it. `id` is kept as
-/// its text (simsub's own ids are numbers). Unknown members are ignored; unknown `type`, reason and
-/// `store` strings are kept.
+/// its text (simsub's own ids are numbers). Unknown members are ignored here and kept by
+/// `RevenueCatEventDocument`; unknown `type`, reason and `store` strings are kept. Only `type`,
+/// `id` and `event_timestamp_ms` are required.
 extension RevenueCatEvent: JSONRepresentable {
+  /// What `app_user_id`, `product_id` and `store` read as when the event has none: a
+  /// `TRANSFER` names its users in `transferred_from` / `transferred_to`, and an
+  /// `EXPERIMENT_ENROLLMENT` or `TEST` may carry no product or store.
+  public static let absentField: Symbol = ""
+
   /// The webhook body: `api_version` and `event`.
   public var json: JSONValue {
     ["api_version": .symbol(apiVersion), "event": eventJSON]
@@ -93,9 +99,9 @@ extension RevenueCatEvent: JSONRepresentable {
       type: try json["type"].storeString(), id: try json["id"].symbol(),
       appId: try json["app_id"].ifPresent?.symbol(),
       eventTimestamp: try json["event_timestamp_ms"].instantFromMilliseconds(),
-      appUserId: try json["app_user_id"].symbol(),
+      appUserId: try json["app_user_id"].ifPresent?.symbol() ?? Self.absentField,
       originalAppUserId: try json["original_app_user_id"].ifPresent?.symbol(),
-      productId: try json["product_id"].symbol(),
+      productId: try json["product_id"].ifPresent?.symbol() ?? Self.absentField,
       newProductId: try json["new_product_id"].ifPresent?.symbol(),
       entitlementId: try entitlement?.ifPresent?.symbol(),
       periodType: try json["period_type"].ifPresent?.storeString() ?? .normal,
@@ -103,7 +109,7 @@ extension RevenueCatEvent: JSONRepresentable {
       expirationAt: try json["expiration_at_ms"].ifPresent?.instantFromMilliseconds(),
       gracePeriodExpirationAt: try json["grace_period_expiration_at_ms"].ifPresent?.instantFromMilliseconds(),
       autoResumeAt: try json["auto_resume_at_ms"].ifPresent?.instantFromMilliseconds(),
-      store: try json["store"].storeString(),
+      store: try json["store"].ifPresent?.storeString() ?? RevenueCatStore(symbol: Self.absentField),
       environment: try json["environment"].ifPresent?.storeString() ?? .production,
       isTrialConversion: try json["is_trial_conversion"].ifPresent?.bool(),
       cancelReason: try json["cancel_reason"].ifPresent?.storeString(),

@@ -63,11 +63,24 @@ public struct StripeEvent: Hashable, Sendable {
   }
 }
 
-/// `data.object` of the events simsub plays.
+/// `data.object` of an event: typed for the objects simsub plays, named for any other.
 public enum StripeEventObject: Hashable, Sendable {
   case subscription(StripeSubscription)
   case invoice(StripeInvoice)
   case charge(StripeCharge)
+  /// Any other object (`checkout.session`, `customer`, `payment_intent`, …), by its `object`
+  /// name. No policy decides from these; `StripeEventDocument` keeps the whole object.
+  case other(Symbol)
+
+  /// The object's `object` name: `subscription`, `invoice`, `charge`, or the other's.
+  public var objectName: String {
+    switch self {
+    case .subscription: "subscription"
+    case .invoice: "invoice"
+    case .charge: "charge"
+    case .other(let name): name.text
+    }
+  }
 }
 
 /// The event `type`.
@@ -91,6 +104,22 @@ public struct StripeEventType: StoreString {
     .subscriptionCreated, .subscriptionUpdated, .subscriptionDeleted, .subscriptionPaused,
     .subscriptionResumed, .subscriptionTrialWillEnd, .invoicePaid, .invoicePaymentSucceeded,
     .invoicePaymentFailed, .chargeRefunded,
+  ]
+
+  /// Other types Stripe documents (docs.stripe.com/api/events/types) that a subscription
+  /// business's endpoint commonly receives; they decode like any event, their object typed when
+  /// it is a subscription, an invoice or a charge and kept by name otherwise.
+  public static let otherSubscriptionBusiness: [Self] = [
+    "customer.subscription.pending_update_applied", "customer.subscription.pending_update_expired",
+    "invoice.created", "invoice.finalized", "invoice.finalization_failed", "invoice.upcoming",
+    "invoice.updated", "invoice.payment_action_required", "invoice.marked_uncollectible",
+    "invoice.voided", "invoice.overdue", "invoice.will_be_due", "charge.succeeded", "charge.failed",
+    "charge.captured", "charge.updated", "charge.dispute.created", "charge.dispute.closed",
+    "checkout.session.completed", "checkout.session.expired",
+    "checkout.session.async_payment_succeeded", "checkout.session.async_payment_failed",
+    "customer.created", "customer.updated", "customer.deleted", "payment_intent.succeeded",
+    "payment_intent.payment_failed", "payment_intent.created", "payment_method.attached",
+    "entitlements.active_entitlement_summary.updated",
   ]
 }
 
@@ -335,7 +364,12 @@ public struct StripeInvoiceLine: Hashable, Sendable {
 public struct StripeCharge: Hashable, Sendable {
   /// `ch_…`.
   public var id: Symbol
-  public var customer: Symbol
+  /// `cus_…`; `nil` for a charge no customer made (a guest checkout).
+  public var customer: Symbol? {
+    @inlinable get { storedCustomer.value }
+    @inlinable set { storedCustomer = OptionalSymbol(newValue) }
+  }
+  @usableFromInline var storedCustomer: OptionalSymbol
   /// In cents.
   public var amount: Int64
   public var amountCaptured: Int64
@@ -351,13 +385,13 @@ public struct StripeCharge: Hashable, Sendable {
   public var paymentIntent: Symbol?
 
   @inlinable public init(
-    id: Symbol, customer: Symbol, amount: Int64, amountCaptured: Int64, amountRefunded: Int64,
+    id: Symbol, customer: Symbol?, amount: Int64, amountCaptured: Int64, amountRefunded: Int64,
     currency: Symbol = StripeEvent.usd, paid: Bool = true, refunded: Bool,
     status: Symbol = StripeEvent.succeeded,
     created: Instant, paymentIntent: Symbol? = nil
   ) {
     self.id = id
-    self.customer = customer
+    self.storedCustomer = OptionalSymbol(customer)
     self.amount = amount
     self.amountCaptured = amountCaptured
     self.amountRefunded = amountRefunded

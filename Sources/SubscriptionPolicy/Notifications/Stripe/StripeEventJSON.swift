@@ -33,7 +33,8 @@
 /// prefix, `evt_100000001000001`; an id in that form reads back as the number, any other id
 /// (`sub_1MowQVLkdIwHu7ix`) as its text. Unknown members are ignored and unknown `type` and
 /// `status` strings are kept; an event whose `data.object` is not a subscription, an invoice or
-/// a charge fails to decode with an error naming its object.
+/// a charge decodes with `StripeEventObject.other` naming it (`StripeEventDocument` keeps the
+/// object itself, and every member the typed values leave out).
 extension StripeEvent: JSONRepresentable {
   public var json: JSONValue {
     var data = JSONObject()
@@ -72,6 +73,7 @@ extension StripeEventObject: JSONRepresentable {
     case .subscription(let s): s.json
     case .invoice(let i): i.json
     case .charge(let c): c.json
+    case .other(let name): ["object": .symbol(name)]
     }
   }
 
@@ -82,9 +84,7 @@ extension StripeEventObject: JSONRepresentable {
     case "subscription": self = .subscription(try json.decode())
     case "invoice": self = .invoice(try json.decode())
     case "charge": self = .charge(try json.decode())
-    case let other:
-      throw kind.error(
-        "simsub models subscription, invoice and charge events, not \(JSONValue.string(other).serialized())")
+    case let other: self = .other(Symbol(other))
     }
   }
 }
@@ -260,7 +260,8 @@ extension StripeInvoice: JSONRepresentable {
     var line: StripeInvoiceLine?
     if lines.isPresent, let first = try lines.array().first { line = try StripeInvoiceLine(json: first) }
     self.init(
-      id: try json["id"].stripeID("in"), customer: try json["customer"].stripeID("cus"),
+      // An upcoming invoice (`invoice.upcoming`) has no id yet.
+      id: try json["id"].ifPresent?.stripeID("in") ?? "", customer: try json["customer"].stripeID("cus"),
       subscription: try subscription.ifPresent?.stripeID("sub"), status: try json["status"].storeString(),
       billingReason: try json["billing_reason"].ifPresent?.storeString(),
       amountDue: try json["amount_due"].int64(), amountPaid: try json["amount_paid"].int64(),
@@ -324,7 +325,7 @@ extension StripeCharge: JSONRepresentable {
     o.append("captured", true)
     o.append("created", .seconds(created))
     o.append("currency", .symbol(currency))
-    o.append("customer", .stripeID(customer, "cus"))
+    o.append("customer", customer.map { .stripeID($0, "cus") } ?? .null)
     o.append("livemode", true)
     o.append("paid", .bool(paid))
     o.append("payment_intent", paymentIntent.map { .stripeID($0, "pi") } ?? .null)
@@ -337,7 +338,8 @@ extension StripeCharge: JSONRepresentable {
     try json.requireObject()
     let amount = try json["amount"].int64()
     self.init(
-      id: try json["id"].stripeID("ch"), customer: try json["customer"].stripeID("cus"), amount: amount,
+      id: try json["id"].stripeID("ch"), customer: try json["customer"].ifPresent?.stripeID("cus"),
+      amount: amount,
       amountCaptured: try json["amount_captured"].ifPresent?.int64() ?? amount,
       amountRefunded: try json["amount_refunded"].int64(), currency: try json["currency"].symbol(),
       paid: try json["paid"].ifPresent?.bool() ?? true, refunded: try json["refunded"].bool(),
