@@ -35,9 +35,12 @@ enum StripeWireRequest {
       e.object = .invoice(i)
     case .charge(var ch):
       ch.id = ids.stripeId(ch.id, prefix: "ch")
-      ch.customer = ids.stripeId(ch.customer, prefix: "cus")
+      ch.customer = ch.customer.map { ids.stripeId($0, prefix: "cus") }
       ch.paymentIntent = ch.paymentIntent.map { ids.stripeId($0, prefix: "pi") }
       e.object = .charge(ch)
+    case .other:
+      // Events about other objects are kept as read; the store models send none.
+      break
     }
     if var previous = e.previousAttributes {
       previous.latestInvoice = previous.latestInvoice.map { ids.stripeId($0, prefix: "in") }
@@ -66,6 +69,8 @@ enum StripeWireRequest {
         }
       case .charge:
         insertSorted(&object, "metadata", .object([:]))
+      case .other:
+        break
       }
       data["object"] = .object(object)
     }
