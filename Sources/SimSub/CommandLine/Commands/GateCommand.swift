@@ -42,8 +42,9 @@ enum GateCommand {
       if let summary = environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty,
         let handle = FileHandle(forWritingAtPath: summary)
       {
-        handle.seekToEndOfFile()
-        handle.write(Data(GateReport.markdown(result).utf8))
+        // A summary that cannot be written is the runner's concern, not the gate's verdict.
+        _ = try? handle.seekToEnd()
+        try? handle.write(contentsOf: Data(GateReport.markdown(result).utf8))
         try? handle.close()
       }
     }
