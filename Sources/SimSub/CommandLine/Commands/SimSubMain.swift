@@ -42,6 +42,7 @@ extension SimSubMain {
   /// // Sources/gate/main.swift in the app's package
   /// import Foundation
   /// import SimSub
+  /// TerminationSignals.install()
   /// let status = SimSubMain.gate(
   ///   policy: MyAppPolicy.self, arguments: CommandLine.arguments.dropFirst(),
   ///   console: StandardConsole(), facts: TerminalFacts.current())
