@@ -12,6 +12,8 @@ enum GateCommand {
 
   static func run<P: EntitlementPolicy>(_ context: CommandContext, policy: P.Type) -> ExitStatus {
     let paths = Gate.Paths(root: context.resolver.baseDirectory ?? FileManager.default.currentDirectoryPath)
+    let inputs = [paths.absolute(paths.baseline), paths.absolute(GateBaseline().policyTable)]
+    if let refused = context.checkOutputs(inputs: inputs) { return refused }
     if context.command.flag("update") {
       do {
         let changes = try Gate.update(policy, paths: paths)

@@ -16,6 +16,8 @@ enum MonteCarloCommand {
     } catch {
       return context.usage(error)
     }
+    let pictures = MonteCarloOutput.pictures(context.command)
+    if let refused = context.checkOutputs(inputs: [path], also: pictures) { return refused }
     var population: Population
     do {
       population = try PopulationLoader.load(path: try context.resolver.resolve(path))
@@ -176,6 +178,15 @@ enum MonteCarloCommand {
 /// Rendering a result in the chosen format, writing it, and the exit status, shared by
 /// `montecarlo` and `merge`.
 enum MonteCarloOutput {
+  /// The file ``emit(_:context:)`` writes besides `--output` and `--svg`: a Markdown report's
+  /// picture.
+  static func pictures(_ command: ParsedCommand) -> [(option: String, path: String)] {
+    guard command.value("format") == "markdown", let output = command.value("output") else { return [] }
+    return [
+      (option: "the picture of --output", path: MonteCarloMarkdownReport.picturePath(forReport: output))
+    ]
+  }
+
   static func emit(_ result: MonteCarloResult, context: CommandContext) -> ExitStatus {
     let text: String
     switch context.command.value("format") ?? "text" {

@@ -68,6 +68,8 @@ enum ScenarioCommands {
         problems.append("Error: \(error.description)")
       }
     }
+    // Outputs over inputs, or over each other, before any scenario is read.
+    if problems.isEmpty, context.checkOutputs(inputs: files) != nil { return nil }
     var scenarios: [Scenario] = []
     for file in files {
       do {
