@@ -10,6 +10,9 @@ import Foundation
 enum MonteCarloCommand {
   static func run(_ context: CommandContext) -> ExitStatus {
     guard let path = context.command.argument("file").first else { return .badInput }
+    if path.lowercased().hasSuffix(".scn") {
+      return context.fail("'\(path)' is a scenario file, not a population: play it with 'simsub run \(path)'")
+    }
     let options: Options
     do {
       options = try Options(context.command)

@@ -61,6 +61,9 @@ enum ScenarioCommands {
           let found = ScenarioFiles.scenarios(under: resolved)
           if found.isEmpty { problems.append("Error: no .scn files under '\(path)'") }
           files += found
+        } else if resolved.lowercased().hasSuffix(".pop") {
+          problems.append(
+            "Error: '\(path)' is a population file, not a scenario: play it with 'simsub montecarlo \(path)'")
         } else {
           files.append(resolved)
         }
