@@ -29,21 +29,23 @@ leftovers() { find "$1" -maxdepth 1 -name '.*.tmp' | sort; }
 
 # Starts `simsub ARGS...` in DIR and sends SIGNAL after DELAY_MS, or, with a delay of -1, the
 # moment a temporary file appears in WATCHED (the write's window, found by polling with shell
-# built-ins only); waits, and prints the exit status.
+# built-ins only); waits, and prints the exit status and whether the signal was sent while a
+# temporary file existed (1) or not (0).
 signalled_run() {
   local dir="$1" watched="$2" signal="$3" delay_ms="$4"
   shift 4
   (cd "$dir" && exec "$simsub" "$@") >/dev/null 2>&1 &
-  local pid=$!
+  local pid=$! in_write=0
   if ((delay_ms < 0)); then
     while kill -0 "$pid" 2>/dev/null && ! compgen -G "$watched/.*.tmp" >/dev/null; do :; done
   else
     sleep "$(printf '%d.%03d' $((delay_ms / 1000)) $((delay_ms % 1000)))"
   fi
+  compgen -G "$watched/.*.tmp" >/dev/null && in_write=1
   kill -s "$signal" "$pid" 2>/dev/null || true
   local status=0
   wait "$pid" || status=$?
-  echo "$status"
+  echo "$status $in_write"
 }
 
 # Checks a run's status: finished (0), or ended by the signal sent (128 + its number).
@@ -75,11 +77,13 @@ mc_length=$(($(now_ms) - begin))
 cp "$mc/one.json" "$mc/out.json"
 
 sent=0
+in_writes=0
 for ((round = 0; round < mc_rounds; round++)); do
   signal="${signals[RANDOM % ${#signals[@]}]}"
   seed=$((round % 2 + 1))
   # shellcheck disable=SC2046
-  status=$(signalled_run "$mc" "$mc" "$signal" "$(random_delay "$mc_length")" $(mc_args "$seed"))
+  read -r status in_write < <(signalled_run "$mc" "$mc" "$signal" "$(random_delay "$mc_length")" $(mc_args "$seed"))
+  in_writes=$((in_writes + in_write))
   sent=$((sent + 1))
   check_status "$status" "$signal" "montecarlo round $round"
   cmp -s "$mc/out.json" "$mc/one.json" || cmp -s "$mc/out.json" "$mc/two.json" ||
@@ -111,7 +115,8 @@ cp "$repo/Reports/policy-table.md" "$scratch/policy-table.md"
 
 for ((round = 0; round < gate_rounds; round++)); do
   signal="${signals[RANDOM % ${#signals[@]}]}"
-  status=$(signalled_run "$repo" "$repo/Reports" "$signal" "$(random_delay "$gate_length")" gate --update)
+  read -r status in_write < <(signalled_run "$repo" "$repo/Reports" "$signal" "$(random_delay "$gate_length")" gate --update)
+  in_writes=$((in_writes + in_write))
   sent=$((sent + 1))
   check_status "$status" "$signal" "gate round $round"
   for file in baseline.json policy-table.md; do
@@ -130,4 +135,4 @@ done
 # The files left are a baseline and a table the gate accepts.
 (cd "$repo" && "$simsub" gate >/dev/null) || fail "the gate fails on the files the rounds left"
 
-echo "signal-writes: $sent signals ($mc_rounds montecarlo --output, $gate_rounds gate --update): complete files, no temporary file left"
+echo "signal-writes: $sent signals ($mc_rounds montecarlo --output, $gate_rounds gate --update), $in_writes of them during a write: complete files, no temporary file left"
