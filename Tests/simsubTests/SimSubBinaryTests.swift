@@ -222,7 +222,10 @@ import Testing
     let run = try SimSubBinary.run(["run", Self.cardExpired, "--output", path])
     #expect(run.status == 2, "\(run)")
     #expect(run.standardOutput == "")
-    #expect(run.standardError == "Error: cannot write '\(path)': No such file or directory\n")
+    #expect(
+      run.standardError
+        == "Error: --output '\(path)' cannot be written: there is no folder '\(scratch.url("missing").path)'\n"
+    )
     #expect(try scratch.entries() == [])
   }
 

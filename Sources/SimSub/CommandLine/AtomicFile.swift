@@ -6,6 +6,13 @@ import Foundation
 /// over the destination. `rename` is atomic within a file system, which is why the temporary file
 /// lives beside the destination rather than in `/tmp`. If anything fails, the temporary file is
 /// removed and the destination is left as it was.
+///
+/// No temporary file outlives its write: SIGINT, SIGTERM and SIGHUP remove it before the program
+/// ends (``TemporaryFiles``, ``TerminationSignals``), and the leftover of a program that could
+/// not clean up (SIGKILL, a power cut) is removed by the next write to the same destination. A
+/// temporary file is named `.NAME.PID.UUID.tmp` after the destination's NAME and the writing
+/// process, so the next write can tell a leftover (its process is gone) from another program's
+/// write in progress.
 public enum AtomicFile {
   /// Replaces (or creates) the file at `path` with `data`. An existing file keeps its
   /// permissions; a symbolic link at `path` is replaced, not followed.
@@ -27,7 +34,7 @@ public enum AtomicFile {
     do {
       try beforeRename(temporary)
     } catch {
-      try? FileManager.default.removeItem(atPath: temporary)
+      discard(temporary)
       throw AtomicFileError(path: path, reason: Self.reason(error))
     }
     try commit(temporary, to: path)
@@ -42,58 +49,96 @@ public enum AtomicFile {
       do {
         staged.append(try stage(Data(text.utf8), for: path))
       } catch {
-        for temporary in staged { try? FileManager.default.removeItem(atPath: temporary) }
+        for temporary in staged { discard(temporary) }
         throw error
       }
     }
-    for (index, (temporary, file)) in zip(staged, files).enumerated() {
-      do {
-        try commit(temporary, to: file.path)
-      } catch {
-        // `commit` removed its own temporary file; the ones not yet renamed go too.
-        for later in staged[(index + 1)...] { try? FileManager.default.removeItem(atPath: later) }
-        throw error
+    // The renames are not cut in two by a signal: its cleanup, and the end of the program,
+    // wait until all are done. (Inside, the registry is not touched: its lock is held.)
+    defer { for temporary in staged { TemporaryFiles.forget(temporary) } }
+    try TemporaryFiles.withCleanupHeld { () throws(AtomicFileError) in
+      for (index, (temporary, file)) in zip(staged, files).enumerated() {
+        do throws(AtomicFileError) {
+          try commit(temporary, to: file.path, cleanupHeld: true)
+        } catch {
+          // `commit` removed its own temporary file; the ones not yet renamed go too.
+          for later in staged[(index + 1)...] { discard(later, cleanupHeld: true) }
+          throw error
+        }
       }
     }
   }
 
   /// Writes `data` to a temporary file beside `path`, flushed to disk, with `path`'s
-  /// permissions; returns the temporary file's path.
+  /// permissions; returns the temporary file's path. Leftovers of killed writes to `path` are
+  /// removed first.
   private static func stage(_ data: Data, for path: String) throws(AtomicFileError) -> String {
     let destination = URL(fileURLWithPath: path)
-    let temporary = destination.deletingLastPathComponent()
-      .appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).tmp")
-    let files = FileManager.default
-    do {
-      try data.write(to: temporary, options: .withoutOverwriting)
-    } catch {
-      throw AtomicFileError(path: path, reason: Self.reason(error))
+    let directory = destination.deletingLastPathComponent().path
+    let name = destination.lastPathComponent
+    removeLeftovers(of: name, in: directory)
+    let temporary = (directory as NSString).appendingPathComponent(
+      ".\(name).\(getpid()).\(UUID().uuidString).tmp")
+    let descriptor: Int32
+    switch TemporaryFiles.create(temporary) {
+    case .success(let opened): descriptor = opened
+    case .failure(let failure): throw AtomicFileError(path: path, code: failure.code)
     }
-    do {
-      // Only a regular file's permissions carry over: the attributes of a symbolic link are the
-      // link's own (0777), not its target's, and the link is replaced rather than followed.
-      if let existing = try? files.attributesOfItem(atPath: path),
-        existing[.type] as? FileAttributeType == .typeRegular,
-        let permissions = existing[.posixPermissions]
-      {
-        try files.setAttributes([.posixPermissions: permissions], ofItemAtPath: temporary.path)
-      }
-      let handle = try FileHandle(forWritingTo: temporary)
-      try handle.synchronize()
-      try handle.close()
-    } catch {
-      try? files.removeItem(at: temporary)
-      throw AtomicFileError(path: path, reason: Self.reason(error))
+    var failure = DescriptorWrite.write(data, to: descriptor)
+    // Only a regular file's permissions carry over: the attributes of a symbolic link are the
+    // link's own (0777), not its target's, and the link is replaced rather than followed.
+    var existing = stat()
+    if failure == nil, lstat(path, &existing) == 0, existing.st_mode & S_IFMT == S_IFREG,
+      fchmod(descriptor, existing.st_mode & 0o7777) != 0
+    {
+      failure = errno
     }
-    return temporary.path
+    if failure == nil, fsync(descriptor) != 0 { failure = errno }
+    if close(descriptor) != 0, failure == nil { failure = errno }
+    if let failure {
+      discard(temporary)
+      throw AtomicFileError(path: path, code: failure)
+    }
+    return temporary
   }
 
   /// Renames a staged file over `path`.
-  private static func commit(_ temporary: String, to path: String) throws(AtomicFileError) {
+  private static func commit(
+    _ temporary: String, to path: String, cleanupHeld: Bool = false
+  ) throws(AtomicFileError) {
     if rename(temporary, path) != 0 {
       let code = errno
-      try? FileManager.default.removeItem(atPath: temporary)
-      throw AtomicFileError(path: path, reason: String(cString: strerror(code)))
+      discard(temporary, cleanupHeld: cleanupHeld)
+      throw AtomicFileError(path: path, code: code)
+    }
+    if !cleanupHeld { TemporaryFiles.forget(temporary) }
+  }
+
+  /// Removes a staged file that will not be renamed.
+  private static func discard(_ temporary: String, cleanupHeld: Bool = false) {
+    unlink(temporary)
+    if !cleanupHeld { TemporaryFiles.forget(temporary) }
+  }
+
+  /// Removes the temporary files of earlier writes to `name` in `directory` whose process has
+  /// ended: `.NAME.PID.UUID.tmp` with no process PID (or this process, which has no such write
+  /// in progress), and `.NAME.UUID.tmp` of versions that did not name the process. Other files,
+  /// and the writes in progress of running programs, are left alone.
+  static func removeLeftovers(of name: String, in directory: String) {
+    guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+    let prefix = ".\(name)."
+    for entry in entries where entry.hasPrefix(prefix) && entry.hasSuffix(".tmp") {
+      let middle = entry.dropFirst(prefix.count).dropLast(".tmp".count)
+      let parts = middle.split(separator: ".", omittingEmptySubsequences: false)
+      guard let uuid = parts.last, UUID(uuidString: String(uuid)) != nil, parts.count <= 2 else { continue }
+      let path = (directory as NSString).appendingPathComponent(entry)
+      if parts.count == 2 {
+        guard let pid = Int32(parts[0]), pid > 0 else { continue }
+        let running =
+          pid == getpid() ? TemporaryFiles.isRegistered(path) : kill(pid, 0) == 0 || errno != ESRCH
+        if running { continue }
+      }
+      unlink(path)
     }
   }
 
@@ -125,6 +170,11 @@ public struct AtomicFileError: Error, Sendable, Equatable, CustomStringConvertib
   public init(path: String, reason: String) {
     self.path = path
     self.reason = reason
+  }
+
+  /// The error for a failed system call, with its `errno`.
+  init(path: String, code: Int32) {
+    self.init(path: path, reason: String(cString: strerror(code)))
   }
 
   public var description: String { "cannot write '\(path)': \(reason)" }

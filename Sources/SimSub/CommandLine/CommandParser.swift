@@ -53,6 +53,13 @@ public struct CommandParser: Sendable {
   /// (commonly standard input or output) stays a value.
   private static func looksLikeOption(_ word: String) -> Bool { word.hasPrefix("-") && word.count > 1 }
 
+  /// Whether `word`, after an option that takes a value, is that value although it starts with a
+  /// dash: a negative number or duration such as `-1` or `-3d`, so that `--seed -1` is told what
+  /// values it takes rather than that it has none. No option is spelt with a digit.
+  private static func isNegativeNumber(_ word: String) -> Bool {
+    word.hasPrefix("-") && word.dropFirst().first.map { $0.isASCII && $0.isNumber } == true
+  }
+
   /// A group given no subcommand shows its help; anything else is an error about the first word.
   private func parseGroup(
     _ command: CommandSpec, path: [String], rest: [String]
@@ -119,7 +126,9 @@ public struct CommandParser: Sendable {
       let value: String
       if let inline {
         value = inline
-      } else if index < words.count, !Self.looksLikeOption(words[index]) {
+      } else if index < words.count,
+        !Self.looksLikeOption(words[index]) || Self.isNegativeNumber(words[index])
+      {
         value = words[index]
         index += 1
       } else {

@@ -27,15 +27,28 @@ extension Console {
 
 /// The process's own standard output and standard error.
 ///
-/// Writes go straight to the file descriptors through `FileHandle`, unbuffered, so text written
-/// to the two streams keeps its order on a terminal and nothing is lost when the process exits
-/// with `exit(_:)`. (Glibc's `stderr` global is not usable under Swift 6 strict concurrency.)
+/// Writes go straight to the file descriptors with write(2), unbuffered, so text written to the
+/// two streams keeps its order on a terminal and nothing is lost when the process exits with
+/// `exit(_:)`. (Glibc's `stderr` global is not usable under Swift 6 strict concurrency.)
+///
+/// Every write of the program passes here, and a write that fails ends the program with status 2
+/// (as grep does): quietly when the reader has gone (`EPIPE`, a closed pipe whose `SIGPIPE` is
+/// ignored, as some CI runners and process libraries do), otherwise with one line on standard
+/// error if that can still be written (`No space left on device` for `> /dev/full`). Temporary
+/// files of writes in progress are removed first.
 public struct StandardConsole: Console {
   public init() {}
 
   public func write(_ text: String, to stream: ConsoleStream) {
-    let handle = stream == .standardOutput ? FileHandle.standardOutput : FileHandle.standardError
-    handle.write(Data(text.utf8))
+    let descriptor = stream == .standardOutput ? STDOUT_FILENO : STDERR_FILENO
+    guard let code = DescriptorWrite.write(text.utf8, to: descriptor) else { return }
+    TemporaryFiles.removeAll()
+    if code != EPIPE, stream == .standardOutput {
+      _ = DescriptorWrite.write(
+        "Error: cannot write to standard output: \(String(cString: strerror(code)))\n".utf8, to: STDERR_FILENO
+      )
+    }
+    exit(ExitStatus.badInput.rawValue)
   }
 }
 

@@ -36,7 +36,8 @@ public enum SimSubCommands {
       paying users in, lock the right users out, and bring them back when they pay?
 
       Exit status: 0 when every check held, 1 when a check failed, 2 for bad input or usage \
-      (an unreadable file, an unknown option). Text output is coloured only on a terminal and \
+      (an unreadable file, an unknown option) or output that cannot be written (a full disk, \
+      a closed pipe). Text output is coloured only on a terminal and \
       never when NO_COLOR is set.
       """,
     subcommands: [

@@ -203,6 +203,9 @@ enum PopulationDecoder {
     var groups: [CohortGroup] = []
     var allShares = true
     var firstStripeGrace: (Int, TimeSpan)?
+    // A store's catalog holds each product id once (the stores' own rule, see AppStoreLimits
+    // and StripeLimits): the group and place that first sold each one, by store.
+    var firstSeller: [StoreKind: [ProductID: (group: Int, at: SourceLocation)]] = [:]
     for (offset, item) in items.enumerated() {
       let number = offset + 1
       var reader = MappingReader(
@@ -246,6 +249,19 @@ enum PopulationDecoder {
       }
       let channel = reader.optional("channel", default: ScenarioChannel.direct) { n in
         try ScenarioDecoder.decodeChannel(n, store: store)
+      }
+      if reader.diagnostics.isEmpty, let store, let product {
+        let productNode = reader["product"]
+        let at = productNode?["id"]?.location ?? productNode?.location ?? item.location
+        if let first = firstSeller[store]?[product.id] {
+          reader.report(
+            .error(
+              "duplicate \(store.name) product id '\(YAMLNode.clipped(product.id.text))': group \(first.group) "
+                + "already sells it (line \(first.at.line)); give each group's product its own 'id'",
+              at: at, notes: [Diagnostic.Note("first sold here", at: first.at)]))
+        } else {
+          firstSeller[store, default: [:]][product.id] = (number, at)
+        }
       }
       if reader.diagnostics.isEmpty, store == .stripe, let product {
         if let (first, grace) = firstStripeGrace {

@@ -5,16 +5,26 @@
 /// truncated to the second (Google's `expiryTime` carries milliseconds). No `DateFormatter`, so
 /// the same bytes come out on Linux and macOS. Used at the edges (JSON, reports), never in the
 /// engine's loop.
+///
+/// RFC 3339 has four-digit years only (0000 to 9999), and a run may go past 9999: a population
+/// may start in 9999 and play a century. Years outside 0000…9999 are written as ISO 8601's
+/// expanded years, a sign and six digits (`+010000-01-01T00:00:00Z`), the form ECMAScript's
+/// `Date` prints and reads (ECMA-262, 21.4.1.32), and read back in that form, so every instant
+/// from year −999999 to +999999 is printed as text that parses to it again.
 public enum RFC3339 {
-  /// `YYYY-MM-DDTHH:MM:SSZ`.
+  /// The years a timestamp can carry: four digits, or a sign and six.
+  public static let years: ClosedRange<Int64> = -999_999...999_999
+
+  /// `YYYY-MM-DDTHH:MM:SSZ`, or `±YYYYYY-MM-DDTHH:MM:SSZ` outside the years 0000…9999.
   public static func format(_ instant: Instant) -> String {
     let c = CivilDate(instant)
     func pad(_ v: Int64, _ width: Int) -> String {
       let s = String(v.magnitude)
-      return (v < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - s.count)) + s
+      return String(repeating: "0", count: max(0, width - s.count)) + s
     }
+    let year = (0...9999).contains(c.year) ? pad(c.year, 4) : (c.year < 0 ? "-" : "+") + pad(c.year, 6)
     return
-      "\(pad(c.year, 4))-\(pad(c.month, 2))-\(pad(c.day, 2))T\(pad(c.hour, 2)):\(pad(c.minute, 2)):\(pad(c.second, 2))Z"
+      "\(year)-\(pad(c.month, 2))-\(pad(c.day, 2))T\(pad(c.hour, 2)):\(pad(c.minute, 2)):\(pad(c.second, 2))Z"
   }
 
   /// `YYYY-MM-DDTHH:MM:SSZ` with milliseconds, as Google's `subscriptionsv2` prints: `…:00.000Z`.
@@ -24,8 +34,22 @@ public enum RFC3339 {
     return s + ".000Z"
   }
 
-  /// Parses an RFC 3339 `date-time`; `nil` when the text is not one (including impossible
-  /// dates such as February 30th).
+  /// Whether `text` starts as a timestamp does, with a year and a dash (`2026-`, `+010000-`),
+  /// and so is meant as one, rather than as a duration or a word.
+  public static func looksLikeTimestamp<S: StringProtocol>(_ text: S) -> Bool {
+    var bytes = text.utf8[...]
+    var width = 4
+    if let first = bytes.first, first == UInt8(ascii: "+") || first == UInt8(ascii: "-") {
+      bytes = bytes.dropFirst()
+      width = 6
+    }
+    return bytes.count > width && bytes.prefix(width).allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+      && bytes.dropFirst(width).first == UInt8(ascii: "-")
+  }
+
+  /// Parses an RFC 3339 `date-time`, or one with an expanded year (`+010000-…`, `-000001-…`);
+  /// `nil` when the text is not one (including impossible dates such as February 30th, and
+  /// `-000000`, which ISO 8601 does not allow).
   public static func parse<S: StringProtocol>(_ text: S) -> Instant? {
     var bytes = Array(text.utf8)[...]
     func number(_ count: Int) -> Int64? {
@@ -43,7 +67,14 @@ public enum RFC3339 {
       bytes.removeFirst()
       return true
     }
-    guard let year = number(4), expect(0x2D), let month = number(2), expect(0x2D),
+    var yearSign: Int64?
+    if let first = bytes.first, first == 0x2B || first == 0x2D {
+      yearSign = first == 0x2D ? -1 : 1
+      bytes.removeFirst()
+    }
+    guard let digits = number(yearSign == nil ? 4 : 6), !(yearSign == -1 && digits == 0) else { return nil }
+    let year = digits * (yearSign ?? 1)
+    guard expect(0x2D), let month = number(2), expect(0x2D),
       let day = number(2), expect(0x54, 0x74), let hour = number(2), expect(0x3A),
       let minute = number(2), expect(0x3A), let second = number(2)
     else { return nil }

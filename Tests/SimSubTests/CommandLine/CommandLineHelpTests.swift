@@ -18,8 +18,9 @@ import Testing
       they pay?
 
       Exit status: 0 when every check held, 1 when a check failed, 2 for bad input or
-      usage (an unreadable file, an unknown option). Text output is coloured only on
-      a terminal and never when NO_COLOR is set.
+      usage (an unreadable file, an unknown option) or output that cannot be written
+      (a full disk, a closed pipe). Text output is coloured only on a terminal and
+      never when NO_COLOR is set.
 
       USAGE: simsub <subcommand>
 

@@ -57,6 +57,27 @@ import Testing
     #expect(command.value("output") == "-")
   }
 
+  @Test func aNegativeNumberIsAValueAndRefusedForWhatItIs() throws {
+    let command = try #require(parsed(["montecarlo", "p.pop", "--seed", "-1", "--horizon", "-3d"]))
+    #expect(command.value("seed") == "-1")
+    #expect(command.value("horizon") == "-3d")
+    let console = CapturingConsole()
+    let status = SimSubMain.run(
+      arguments: ["montecarlo", "p.pop", "--seed", "-1"], console: console,
+      facts: TerminalFacts(standardOutputIsTerminal: false, standardErrorIsTerminal: false, environment: [:]))
+    #expect(status == .badInput)
+    #expect(
+      console.standardError.hasPrefix(
+        "Error: The value '-1' is invalid for '--seed <n>': expected a whole number from 0 to 18446744073709551615\n"
+      ))
+    // A word that is not a number is still an option, and the value still missing.
+    guard case .usageError(let error) = parser.parse(["montecarlo", "p.pop", "--seed", "-x"]) else {
+      Issue.record("'-x' is not a value")
+      return
+    }
+    #expect(error.message.hasPrefix("Missing value for '--seed <n>'"))
+  }
+
   @Test func aRepeatedSingleOptionKeepsTheLastValue() throws {
     let command = try #require(parsed(["run", "a.scn", "--policy", "first", "--policy", "second"]))
     #expect(command.values("policy") == ["second"])

@@ -100,7 +100,7 @@ import Testing
     // Writing into a directory that does not exist fails cleanly.
     let failed = MonteCarloTestSupport.simsub(args + ["--output", dir.at("missing/report.txt")])
     #expect(failed.status == .badInput)
-    #expect(failed.error.contains("cannot write"))
+    #expect(failed.error.contains("cannot be written: there is no folder"))
     #expect(!FileManager.default.fileExists(atPath: dir.at("missing")))
   }
 

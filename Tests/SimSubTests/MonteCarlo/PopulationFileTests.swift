@@ -107,9 +107,9 @@ import Testing
       ]),
     BadFile(
       text:
-        "name: x\ncohort:\n  - {share: 0.5, store: stripe, product: {grace: 7d}}\n  - {share: 0.5, store: stripe, product: {grace: 14d}}\n",
+        "name: x\ncohort:\n  - {share: 0.5, store: stripe, product: {grace: 7d}}\n  - {share: 0.5, store: stripe, product: {id: b, grace: 14d}}\n",
       errors: [
-        "p.pop:4:50: error: the app's grace during stripe's past_due is one promise for every stripe group: group 1 has 7d, group 2 has 14d"
+        "p.pop:4:57: error: the app's grace during stripe's past_due is one promise for every stripe group: group 1 has 7d, group 2 has 14d"
       ]),
     BadFile(
       text: "name: x\ncohort:\n  - {store: google, channel: revenuecta}\n",

@@ -61,7 +61,10 @@ struct PictureCommandTests {
     let (status, console) = simsub(["run", dir.at("a.scn"), "--svg", dir.at("missing/a.svg")], in: dir)
     #expect(status == .badInput)
     #expect(console.standardOutput.isEmpty)
-    #expect(console.standardError.hasPrefix("Error: cannot write '\(dir.at("missing/a.svg"))'"))
+    #expect(
+      console.standardError
+        == "Error: --svg '\(dir.at("missing/a.svg"))' cannot be written: there is no folder '\(dir.at("missing"))'\n"
+    )
     #expect(try dir.entries() == ["a.scn"])
   }
 

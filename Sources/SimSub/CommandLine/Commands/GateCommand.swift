@@ -12,9 +12,25 @@ enum GateCommand {
 
   static func run<P: EntitlementPolicy>(_ context: CommandContext, policy: P.Type) -> ExitStatus {
     let paths = Gate.Paths(root: context.resolver.baseDirectory ?? FileManager.default.currentDirectoryPath)
+    let inputs = [paths.absolute(paths.baseline), paths.absolute(GateBaseline().policyTable)]
+    if let refused = context.checkOutputs(inputs: inputs) { return refused }
     if context.command.flag("update") {
-      do {
-        let changes = try Gate.update(policy, paths: paths)
+      // A first update in a repository without Reports/ creates it (the gate itself tells the
+      // user to run the update); a failed update removes it again.
+      let folders = inputs.map { ($0 as NSString).deletingLastPathComponent }
+      let created = Set(folders).sorted().filter { folder in
+        !FileManager.default.fileExists(atPath: folder)
+          && (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true))
+            != nil
+      }
+      do throws(GateError) {
+        let changes: [String]
+        do throws(GateError) {
+          changes = try Gate.update(policy, paths: paths)
+        } catch {
+          for folder in created.reversed() { rmdir(folder) }
+          throw error
+        }
         context.console.out(
           changes.isEmpty
             ? "Baseline unchanged.\n" : "Baseline updated:\n" + changes.map { "  \($0)\n" }.joined())
@@ -42,8 +58,9 @@ enum GateCommand {
       if let summary = environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty,
         let handle = FileHandle(forWritingAtPath: summary)
       {
-        handle.seekToEndOfFile()
-        handle.write(Data(GateReport.markdown(result).utf8))
+        // A summary that cannot be written is the runner's concern, not the gate's verdict.
+        _ = try? handle.seekToEnd()
+        try? handle.write(contentsOf: Data(GateReport.markdown(result).utf8))
         try? handle.close()
       }
     }

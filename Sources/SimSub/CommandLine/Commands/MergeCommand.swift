@@ -4,9 +4,13 @@ import Foundation
 /// runs and prints exactly what one run over the whole population prints.
 enum MergeCommand {
   static func run(_ context: CommandContext) -> ExitStatus {
+    let names = context.command.argument("part.json")
+    if let refused = context.checkOutputs(inputs: names, also: MonteCarloOutput.pictures(context.command)) {
+      return refused
+    }
     var parts: [(name: String, result: MonteCarloResult)] = []
     var problems: [String] = []
-    for name in context.command.argument("part.json") {
+    for name in names {
       do {
         let path = try context.resolver.resolve(name)
         guard let data = FileManager.default.contents(atPath: path) else {

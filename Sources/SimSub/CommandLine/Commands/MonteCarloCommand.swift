@@ -10,12 +10,17 @@ import Foundation
 enum MonteCarloCommand {
   static func run(_ context: CommandContext) -> ExitStatus {
     guard let path = context.command.argument("file").first else { return .badInput }
+    if path.lowercased().hasSuffix(".scn") {
+      return context.fail("'\(path)' is a scenario file, not a population: play it with 'simsub run \(path)'")
+    }
     let options: Options
     do {
       options = try Options(context.command)
     } catch {
       return context.usage(error)
     }
+    let pictures = MonteCarloOutput.pictures(context.command)
+    if let refused = context.checkOutputs(inputs: [path], also: pictures) { return refused }
     var population: Population
     do {
       population = try PopulationLoader.load(path: try context.resolver.resolve(path))
@@ -154,33 +159,21 @@ enum MonteCarloCommand {
     func clear() { console.error("\r\u{1B}[2K") }
   }
 
-  /// Ctrl-C: while a run lasts, SIGINT asks the workers to stop instead of killing the process,
-  /// so nothing half-written is left; afterwards the default action is restored.
-  final class Interrupt: @unchecked Sendable {
-    private let source: DispatchSourceSignal
-
+  /// Ctrl-C: while a run lasts, SIGINT asks the workers to stop instead of ending the process,
+  /// so nothing half-written is left; afterwards it ends the program again. Only where the
+  /// executable handles the signals (``TerminationSignals``); run in-process, the host's own
+  /// handling of SIGINT applies.
+  final class Interrupt: Sendable {
     init(stop: MonteCarloStop) {
-      signal(SIGINT, SIG_IGN)
-      source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-      source.setEventHandler { stop.stop() }
-      source.resume()
+      TerminationSignals.setInterruptHandler { stop.stop() }
     }
 
-    func end() {
-      source.cancel()
-      signal(SIGINT, SIG_DFL)
-    }
+    func end() { TerminationSignals.setInterruptHandler(nil) }
 
     /// Ends the process by SIGINT, as the shell expects of a program the user interrupted
-    /// (status 130 in a shell). The signal source may have blocked SIGINT in this thread (Linux's
-    /// libdispatch reads signals through a signalfd), so it is unblocked first.
+    /// (status 130 in a shell).
     func reraise() {
-      signal(SIGINT, SIG_DFL)
-      var set = sigset_t()
-      sigemptyset(&set)
-      sigaddset(&set, SIGINT)
-      pthread_sigmask(SIG_UNBLOCK, &set, nil)
-      raise(SIGINT)
+      if TerminationSignals.isInstalled { TerminationSignals.end(by: SIGINT) }
     }
   }
 }
@@ -188,6 +181,15 @@ enum MonteCarloCommand {
 /// Rendering a result in the chosen format, writing it, and the exit status, shared by
 /// `montecarlo` and `merge`.
 enum MonteCarloOutput {
+  /// The file ``emit(_:context:)`` writes besides `--output` and `--svg`: a Markdown report's
+  /// picture.
+  static func pictures(_ command: ParsedCommand) -> [(option: String, path: String)] {
+    guard command.value("format") == "markdown", let output = command.value("output") else { return [] }
+    return [
+      (option: "the picture of --output", path: MonteCarloMarkdownReport.picturePath(forReport: output))
+    ]
+  }
+
   static func emit(_ result: MonteCarloResult, context: CommandContext) -> ExitStatus {
     let text: String
     switch context.command.value("format") ?? "text" {

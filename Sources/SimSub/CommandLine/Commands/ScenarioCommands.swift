@@ -61,6 +61,9 @@ enum ScenarioCommands {
           let found = ScenarioFiles.scenarios(under: resolved)
           if found.isEmpty { problems.append("Error: no .scn files under '\(path)'") }
           files += found
+        } else if resolved.lowercased().hasSuffix(".pop") {
+          problems.append(
+            "Error: '\(path)' is a population file, not a scenario: play it with 'simsub montecarlo \(path)'")
         } else {
           files.append(resolved)
         }
@@ -68,6 +71,8 @@ enum ScenarioCommands {
         problems.append("Error: \(error.description)")
       }
     }
+    // Outputs over inputs, or over each other, before any scenario is read.
+    if problems.isEmpty, context.checkOutputs(inputs: files) != nil { return nil }
     var scenarios: [Scenario] = []
     for file in files {
       do {

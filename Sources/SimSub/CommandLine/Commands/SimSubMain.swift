@@ -44,6 +44,7 @@ extension SimSubMain {
   /// // Sources/gate/main.swift in the app's package
   /// import Foundation
   /// import SimSub
+  /// TerminationSignals.install()
   /// let status = SimSubMain.gate(
   ///   policy: MyAppPolicy.self, arguments: CommandLine.arguments.dropFirst(),
   ///   console: StandardConsole(), facts: TerminalFacts.current())
@@ -88,6 +89,19 @@ struct CommandContext {
   func fail(_ message: String) -> ExitStatus {
     console.error("Error: \(message)\n")
     return .badInput
+  }
+
+  /// Refuses, with status 2, outputs that cannot be written or would replace an input or each
+  /// other: `--output` and `--svg` when given, and `also` (files a format writes beside them).
+  /// Called before any work.
+  func checkOutputs(inputs: [String], also: [(option: String, path: String)] = []) -> ExitStatus? {
+    let outputs = ["output", "svg"].compactMap { name in
+      command.value(name).map { (option: "--\(name)", path: $0) }
+    }
+    let targets = OutputTargets(
+      outputs: outputs + also, inputs: inputs,
+      baseDirectory: resolver.baseDirectory ?? FileManager.default.currentDirectoryPath)
+    return targets.problem().map { fail($0) }
   }
 
   /// Writes a report to `--output` atomically, or to standard output.

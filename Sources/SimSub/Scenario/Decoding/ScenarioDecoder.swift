@@ -603,9 +603,7 @@ enum ScenarioDecoder {
       }
       throw fail("expected an instant such as \(instantExamples), found '\(clipped)'")
     }
-    if text.utf8.count >= 5, text.utf8.prefix(4).allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
-      text.utf8.dropFirst(4).first == UInt8(ascii: "-")
-    {
+    if RFC3339.looksLikeTimestamp(text) {
       guard let instant = RFC3339.parse(text) else {
         throw fail("expected an RFC 3339 instant such as 2026-01-31T09:00:00Z, found '\(clipped)'")
       }
