@@ -62,7 +62,7 @@ public enum Gate {
     guard let (baseline, text) = try readBaseline(paths, policy: P.name) else {
       throw GateError("cannot read the baseline '\(paths.baseline)': run 'simsub gate --update' to create it")
     }
-    _ = text  // DIGEST-CHECK
+    try checkPolicyTableDigest(baseline, text: text, paths: paths)
     return try evaluate(policy, baseline: baseline, paths: paths)
   }
 
