@@ -59,19 +59,105 @@ public enum Gate {
 
   /// Runs the gate for a policy type against the baseline at `paths`.
   public static func run<P: EntitlementPolicy>(_ policy: P.Type, paths: Paths) throws(GateError) -> Result {
-    let baseline = try readBaseline(paths)
+    guard let (baseline, text) = try readBaseline(paths, policy: P.name) else {
+      throw GateError("cannot read the baseline '\(paths.baseline)': run 'simsub gate --update' to create it")
+    }
+    try checkPolicyTableDigest(baseline, text: text, paths: paths)
     return try evaluate(policy, baseline: baseline, paths: paths)
   }
 
-  static func readBaseline(_ paths: Paths) throws(GateError) -> GateBaseline {
+  /// The baseline at `paths` and its text, its values checked; `nil` when there is no file.
+  /// Every problem is reported at once, each at its place in the file.
+  static func readBaseline(_ paths: Paths, policy: String) throws(GateError) -> (GateBaseline, String)? {
     let path = paths.absolute(paths.baseline)
+    guard FileManager.default.fileExists(atPath: path) else { return nil }
     guard let data = FileManager.default.contents(atPath: path) else {
-      throw GateError("cannot read the baseline '\(paths.baseline)': run 'simsub gate --update' to create it")
+      throw GateError("cannot read the baseline '\(paths.baseline)'")
     }
-    do {
-      return try GateBaseline(json: String(decoding: data, as: UTF8.self))
-    } catch {
-      throw GateError("\(paths.baseline): \(error.description)")
+    let text = String(decoding: data, as: UTF8.self)
+    let value: JSONValue
+    do { value = try JSONValue(parsing: text) } catch {
+      let at = SourceLocation(file: paths.baseline, line: error.line, column: error.column)
+      throw GateError(
+        located: DiagnosticRenderer(file: paths.baseline, text: text).render(.error(error.message, at: at)))
+    }
+    let baseline: GateBaseline
+    do { baseline = try GateBaseline(json: value) } catch {
+      throw located([error], in: text, file: paths.baseline)
+    }
+    let problems = baseline.problems(policyUnderGate: policy) + folderProblems(baseline, paths: paths)
+    guard problems.isEmpty else { throw located(problems, in: text, file: paths.baseline) }
+    return (baseline, text)
+  }
+
+  /// The baseline's paths that cannot be what they name: a scenario folder that is missing or
+  /// a file, a policy table that is a folder.
+  static func folderProblems(_ baseline: GateBaseline, paths: Paths) -> [JSONDecodingError] {
+    var problems: [JSONDecodingError] = []
+    var isFolder: ObjCBool = false
+    if !FileManager.default.fileExists(atPath: paths.absolute(baseline.scenarios), isDirectory: &isFolder) {
+      problems.append(
+        JSONDecodingError(
+          path: JSONPath([.key("scenarios")]),
+          message: "the scenario folder '\(baseline.scenarios)' does not exist"))
+    } else if !isFolder.boolValue {
+      problems.append(
+        JSONDecodingError(
+          path: JSONPath([.key("scenarios")]),
+          message: "'\(baseline.scenarios)' is a file, not a scenario folder"))
+    }
+    if FileManager.default.fileExists(atPath: paths.absolute(baseline.policyTable), isDirectory: &isFolder),
+      isFolder.boolValue
+    {
+      problems.append(
+        JSONDecodingError(
+          path: JSONPath([.key("policy-table")]),
+          message: "'\(baseline.policyTable)' is a folder, not the policy table"))
+    }
+    return problems
+  }
+
+  static func located(_ problems: [JSONDecodingError], in text: String, file: String) -> GateError {
+    let diagnostics = problems.map { JSONLocator.diagnostic($0.message, at: $0.path, in: text, file: file) }
+    return GateError(located: DiagnosticRenderer(file: file, text: text).render(diagnostics))
+  }
+
+  /// The committed table with LF line endings, so a checkout that turned them into CRLF
+  /// compares (and digests) the same; `nil` when there is none.
+  static func readPolicyTable(_ baseline: GateBaseline, paths: Paths) -> String? {
+    FileManager.default.contents(atPath: paths.absolute(baseline.policyTable)).map {
+      String(decoding: $0, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
+    }
+  }
+
+  /// Refuses a policy table that is not the one the baseline was written with: the two are
+  /// one record, written together by `--update`, and a mismatch means they were not (an update
+  /// stopped between its renames, or a hand edit), so neither can be trusted alone.
+  static func checkPolicyTableDigest(_ baseline: GateBaseline, text: String, paths: Paths) throws(GateError) {
+    let mend = "run 'simsub gate --update' to record both again"
+    let at = JSONPath([.key(baseline.policyTableDigest == nil ? "policy-table" : "policy-table-sha256")])
+    guard let recorded = baseline.policyTableDigest else {
+      throw located(
+        [JSONDecodingError(path: at, message: "the baseline records no digest of its policy table: \(mend)")],
+        in: text, file: paths.baseline)
+    }
+    guard let table = readPolicyTable(baseline, paths: paths) else {
+      throw located(
+        [
+          JSONDecodingError(
+            path: at, message: "the policy table '\(baseline.policyTable)' is missing: \(mend)")
+        ], in: text, file: paths.baseline)
+    }
+    let digest = SHA256.hexDigest(of: table)
+    guard digest == recorded else {
+      throw located(
+        [
+          JSONDecodingError(
+            path: at,
+            message:
+              "'\(baseline.policyTable)' is not the policy table this baseline was written with (its SHA-256 is \(digest)): the two were not updated together, or one was edited by hand; review the table's changes, then \(mend)"
+          )
+        ], in: text, file: paths.baseline)
     }
   }
 
@@ -80,6 +166,10 @@ public enum Gate {
     -> Result
   {
     var failures: [Failure] = []
+    let problems = folderProblems(baseline, paths: paths)
+    guard problems.isEmpty else {
+      throw GateError(problems.map { "\(paths.baseline): \($0.description)" }.joined(separator: "\n"))
+    }
     // Scenarios.
     let folder = paths.absolute(baseline.scenarios)
     let files = ScenarioFiles.scenarios(under: folder)
@@ -111,9 +201,7 @@ public enum Gate {
     }
     // Policy table.
     let table = PolicyTable.build(policy)
-    let committedPath = paths.absolute(baseline.policyTable)
-    let committed =
-      FileManager.default.contents(atPath: committedPath).map { String(decoding: $0, as: UTF8.self) } ?? ""
+    let committed = readPolicyTable(baseline, paths: paths) ?? ""
     let diff = PolicyTableDiff(committed: committed, current: table.markdown())
     if !diff.isEmpty {
       failures.append(
@@ -204,7 +292,9 @@ public enum Gate {
   public static func update<P: EntitlementPolicy>(_ policy: P.Type, paths: Paths) throws(GateError)
     -> [String]
   {
-    let old = try? readBaseline(paths)
+    // A baseline that is there but wrong is refused, not replaced: its settings are the
+    // reviewers', and only a missing one is made afresh.
+    let old = try readBaseline(paths, policy: P.name)?.0
     var baseline = old ?? GateBaseline()
     if old == nil, !FileManager.default.fileExists(atPath: paths.absolute(GateMonteCarlo.standard.population))
     {
@@ -248,9 +338,25 @@ public enum Gate {
       }
       baseline.montecarlo = montecarlo
     }
-    // The table first, the baseline last: an interrupted update leaves the old baseline.
+    let table = result.table.markdown()
+    let digest = SHA256.hexDigest(of: table)
+    if old != nil, baseline.policyTableDigest != digest {
+      changes.append("policy table: SHA-256 \(digest) recorded")
+    }
+    baseline.policyTableDigest = digest
+    // The writer refuses what the reader would: a figure the run could not estimate (0 ÷ 0)
+    // is never recorded.
+    let problems = baseline.problems(policyUnderGate: P.name)
+    guard problems.isEmpty else {
+      throw GateError(
+        "refusing to write \(paths.baseline):\n"
+          + problems.map { "  \($0.description)" }.joined(separator: "\n"))
+    }
+    // The table first, the baseline last. An update stopped before the first rename leaves the
+    // old pair, after the second the new pair, and between them a new table the old baseline's
+    // digest does not describe, which the gate refuses until `--update` is run again.
     let files = [
-      (path: paths.absolute(baseline.policyTable), text: result.table.markdown()),
+      (path: paths.absolute(baseline.policyTable), text: table),
       (path: paths.absolute(paths.baseline), text: baseline.json.serialized(.pretty) + "\n"),
     ]
     do {
@@ -265,5 +371,17 @@ public enum Gate {
 /// Why the gate could not run at all (bad input: exit status 2).
 public struct GateError: Error, Hashable, Sendable, CustomStringConvertible {
   public var description: String
-  public init(_ description: String) { self.description = description }
+  /// Whether `description` is already rendered diagnostics (`file:line:col: error: …` lines
+  /// with their quoted source), printed as they are rather than after `Error: `.
+  public var isLocated: Bool
+
+  public init(_ description: String) {
+    self.description = description
+    isLocated = false
+  }
+
+  init(located diagnostics: String) {
+    description = diagnostics
+    isLocated = true
+  }
 }

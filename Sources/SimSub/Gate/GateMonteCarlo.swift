@@ -65,12 +65,10 @@ public struct GateMonteCarlo: Hashable, Sendable {
   init(json c: JSONCursor) throws(JSONDecodingError) {
     population = try c["population"].string()
     let seed = try c["seed"].int64()
-    let users = try c["users"].int64()
-    guard seed >= 0, users > 0 else {
-      throw JSONDecodingError(path: c.path, message: "seed must be 0 or more and users more than 0")
-    }
+    guard seed >= 0 else { throw c["seed"].error("expected a seed of 0 or more, found \(seed)") }
     self.seed = UInt64(seed)
-    self.users = Int(users)
+    // The range is checked with the other values (`GateBaseline.problems`).
+    self.users = Int(try c["users"].int64())
     var watched: [Watched] = []
     let metrics = c["metrics"]
     for key in try metrics.object().keys {
@@ -124,10 +122,29 @@ public struct GateMonteCarlo: Hashable, Sendable {
         Watched(metric: $0.0, value: 0, tolerance: $0.tolerance, higherIsBetter: $0.higherIsBetter)
       }
       : watched
+    let figures = watchedNow.map { ($0, Estimator.estimate($0.metric, all, policy: 0)) }
+    // A rate with nothing to count (no billing issues among these subscribers) is 0 ÷ 0: no
+    // figure to hold a policy to, and none to record.
+    if let (w, _) = figures.first(where: { !$0.1.value.isFinite }) {
+      throw GateError(
+        "\(population): the gate's run of \(users) subscribers gives no value for \(w.metric.label): none of them has \(Self.denominatorName(w.metric)); raise 'users' in the baseline's 'montecarlo', or stop watching '\(w.metric.key)'"
+      )
+    }
     return Outcome(
       result: result, lockedOut: all.sum(.lockedOut, policy: 0),
-      freeAccess: all.sum(.hadFreeAccess, policy: 0),
-      figures: watchedNow.map { ($0, Estimator.estimate($0.metric, all, policy: 0)) })
+      freeAccess: all.sum(.hadFreeAccess, policy: 0), figures: figures)
+  }
+}
+
+extension GateMonteCarlo {
+  /// What a metric divides by, for a figure with nothing to divide.
+  static func denominatorName(_ metric: Metric) -> String {
+    switch metric.denominator {
+    case .episodes: "a billing issue"
+    case .renewals: "a renewal"
+    case .cancellations: "a cancellation"
+    default: "a count to average"
+    }
   }
 }
 

@@ -4,7 +4,7 @@
 ///
 /// Integer addition is associative, so sums taken on any number of threads or machines, in any
 /// order, are the same to the last bit: the reason simsub keeps every tally in integers.
-public struct WideSum: Hashable, Sendable, CustomStringConvertible {
+public struct WideSum: Hashable, Comparable, Sendable, CustomStringConvertible {
   public private(set) var high: Int64 = 0
   public private(set) var low: UInt64 = 0
 
@@ -34,6 +34,21 @@ public struct WideSum: Hashable, Sendable, CustomStringConvertible {
     high = high &+ other.high &+ (carry ? 1 : 0)
   }
 
+  /// `a × b`, exactly.
+  public init(product a: Int64, _ b: Int64) {
+    let p = a.multipliedFullWidth(by: b)
+    self.init(high: p.high, low: p.low)
+  }
+
+  /// The sum, and whether it overflowed 128 bits (the sum then wraps). Merging shard results
+  /// adds with this, so a sum no run could reach is refused rather than wrapped.
+  public func addingReportingOverflow(_ other: WideSum) -> (partialValue: WideSum, overflow: Bool) {
+    let (sum, carry) = low.addingReportingOverflow(other.low)
+    let (h1, o1) = high.addingReportingOverflow(other.high)
+    let (h2, o2) = h1.addingReportingOverflow(carry ? 1 : 0)
+    return (WideSum(high: h2, low: sum), o1 != o2)
+  }
+
   public static func + (a: WideSum, b: WideSum) -> WideSum {
     var s = a
     s.add(b)
@@ -41,6 +56,10 @@ public struct WideSum: Hashable, Sendable, CustomStringConvertible {
   }
 
   public var isNegative: Bool { high < 0 }
+
+  public static func < (a: WideSum, b: WideSum) -> Bool {
+    a.high != b.high ? a.high < b.high : a.low < b.low
+  }
 
   /// The nearest double (two roundings at most; the same on every platform).
   public var doubleValue: Double {

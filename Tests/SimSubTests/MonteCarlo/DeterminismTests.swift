@@ -99,9 +99,9 @@ import Testing
     let cases: [([String], String)] = [
       (["a1"], "shard 2/2 missing: merge needs all 2"),
       (["a1", "a1"], "are both shard 1/2"),
-      (["a1", "b2"], "played a different population or options than"),
-      (["a1", "c1"], "is shard 1/3 but"),
-      (["a1", "whole"], "is the result of a whole run, not of a shard"),
+      (["a1", "b2"], "run.seed: played a different population or options than"),
+      (["a1", "c1"], "shard.count: shard 1/3, but"),
+      (["a1", "whole"], "shard: the result of a whole run, not of a shard"),
       (["a1", "broken"], "not JSON"),
       (["a1", "missing"], "No such file or directory"),
     ]

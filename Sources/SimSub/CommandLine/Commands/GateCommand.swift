@@ -36,11 +36,11 @@ enum GateCommand {
             ? "Baseline unchanged.\n" : "Baseline updated:\n" + changes.map { "  \($0)\n" }.joined())
         return .success
       } catch {
-        return context.fail(error.description)
+        return fail(context, error)
       }
     }
     let result: Gate.Result
-    do { result = try Gate.run(policy, paths: paths) } catch { return context.fail(error.description) }
+    do { result = try Gate.run(policy, paths: paths) } catch { return fail(context, error) }
     let text: String
     switch context.command.value("format") ?? "text" {
     case "json": text = GateReport.json(result)
@@ -65,5 +65,11 @@ enum GateCommand {
       }
     }
     return result.passed ? .success : .checkFailed
+  }
+
+  static func fail(_ context: CommandContext, _ error: GateError) -> ExitStatus {
+    guard error.isLocated else { return context.fail(error.description) }
+    context.console.error(error.description)
+    return .badInput
   }
 }
