@@ -5,7 +5,7 @@ public enum GateReport {
     let passedScenarios = r.scenarios.filter(\.passed).count
     out += "  scenarios     \(passedScenarios) of \(r.scenarios.count) passed\n"
     out +=
-      "  policy table  \(r.tableDiff.isEmpty ? "unchanged" : "\(r.tableDiff.changes.count) rows changed") (\(r.table.rows.count) rows)\n"
+      "  policy table  \(r.tableDiff.isEmpty ? "unchanged" : "\(Plural.count(r.tableDiff.changes.count, "row")) changed") (\(Plural.count(r.table.rows.count, "row")))\n"
     if let mc = r.montecarlo {
       out += "  monte carlo   \(monteCarloLine(mc))\n"
       for line in figureLines(r) { out += "                \(line)\n" }
@@ -18,7 +18,7 @@ public enum GateReport {
       }
     }
     out +=
-      "\n" + (r.passed ? "PASS" : "FAIL: \(r.failures.count) problem\(r.failures.count == 1 ? "" : "s")")
+      "\n" + (r.passed ? "PASS" : "FAIL: \(Plural.count(r.failures.count, "problem"))")
       + "\n"
     return out
   }
@@ -28,7 +28,7 @@ public enum GateReport {
     out += "| check | result |\n|---|---|\n"
     out += "| scenarios | \(r.scenarios.filter(\.passed).count) of \(r.scenarios.count) passed |\n"
     out +=
-      "| policy table | \(r.tableDiff.isEmpty ? "unchanged" : "\(r.tableDiff.changes.count) rows changed") |\n"
+      "| policy table | \(r.tableDiff.isEmpty ? "unchanged" : "\(Plural.count(r.tableDiff.changes.count, "row")) changed") |\n"
     if let mc = r.montecarlo {
       out += "| Monte Carlo | \(ScenarioMarkdownReport.cell(monteCarloLine(mc))) |\n"
       for line in figureLines(r) { out += "| | \(ScenarioMarkdownReport.cell(line)) |\n" }
@@ -109,7 +109,7 @@ public enum GateReport {
 
   static func monteCarloLine(_ mc: GateMonteCarlo.Outcome) -> String {
     let n = mc.result.all.sum(.subscribers, policy: 0)
-    return "\(n) subscribers of \(mc.result.setup.name), seed \(mc.result.setup.seed): "
+    return "\(Plural.count(n, "subscriber")) of \(mc.result.setup.name), seed \(mc.result.setup.seed): "
       + "\(mc.lockedOut) wrongfully locked out, \(mc.freeAccess) given free access"
   }
 

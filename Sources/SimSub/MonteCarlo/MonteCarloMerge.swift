@@ -30,7 +30,8 @@ public enum MonteCarloMerge {
         throw Failure("'\(name)' played a different population or options than '\(first.name)'")
       }
       if let count, count != shard.count {
-        throw Failure("'\(name)' is shard \(shard) but '\(first.name)' is one of \(count) shards")
+        throw Failure(
+          "'\(name)' is shard \(shard) but '\(first.name)' is one of \(Plural.count(count, "shard"))")
       }
       count = shard.count
       if let other = seen[shard.index] {
@@ -43,7 +44,7 @@ public enum MonteCarloMerge {
     guard missing.isEmpty else {
       let list = missing.prefix(5).map { "\($0)/\(n)" }.joined(separator: ", ")
       throw Failure(
-        "shard\(missing.count == 1 ? "" : "s") \(list)\(missing.count > 5 ? ", …" : "") missing: merge needs all \(n)"
+        "\(Plural.noun(missing.count, "shard")) \(list)\(missing.count > 5 ? ", …" : "") missing: merge needs all \(n)"
       )
     }
     var merged = first.result

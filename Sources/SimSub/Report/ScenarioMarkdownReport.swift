@@ -2,7 +2,7 @@
 public enum ScenarioMarkdownReport {
   public static func render(_ results: [ScenarioResult]) -> String {
     let passed = results.filter(\.passed).count
-    var out = "### simsub: \(passed) of \(results.count) scenarios passed\n\n"
+    var out = "### simsub: \(passed) of \(Plural.count(results.count, "scenario")) passed\n\n"
     out += "| | scenario | store | policy | expectations | invariants |\n"
     out += "|---|---|---|---|---|---|\n"
     for r in results {

@@ -12,20 +12,20 @@ public enum ScenarioHTMLReport {
     let title =
       results.count == 1 && command == "run"
       ? "simsub run: \(results[0].scenario.name)"
-      : "simsub \(command): \(passed) of \(results.count) scenario\(results.count == 1 ? "" : "s") passed"
+      : "simsub \(command): \(passed) of \(Plural.count(results.count, "scenario")) passed"
     let runs = results.flatMap(\.runs)
     let expectations = runs.flatMap(\.expectations)
     let violations = runs.reduce(0) { $0 + $1.violations.count }
     var page = HTMLPage(
       title: title,
-      subtitle: ["simsub \(simsubVersion)", "\(results.count) scenario\(results.count == 1 ? "" : "s")"],
+      subtitle: ["simsub \(simsubVersion)", Plural.count(results.count, "scenario")],
       passed: results.isEmpty ? nil : failed == 0,
       figures: [
         .init(String(results.count), "scenarios"),
         .init(String(passed), "passed", passed: failed == 0 ? true : nil),
         .init(String(failed), "failed", passed: failed == 0 ? nil : false),
         .init("\(expectations.filter(\.passed).count) of \(expectations.count)", "expectations met"),
-        .init(String(violations), violations == 1 ? "invariant violation" : "invariant violations"),
+        .init(String(violations), Plural.noun(violations, "invariant violation")),
       ])
     page.sections.append(
       HTMLPage.Section(id: "scenarios", heading: "Scenarios", body: summaryTable(results).fragment))
@@ -82,7 +82,7 @@ public enum ScenarioHTMLReport {
       ("delivery", Describe.deliveryFaults(s.delivery.settings(from: s.start, start: s.start))),
     ]
     if s.familyMembers > 0 {
-      facts.append(("family", "\(s.familyMembers) member\(s.familyMembers == 1 ? "" : "s") (Family Sharing)"))
+      facts.append(("family", "\(Plural.count(s.familyMembers, "member")) (Family Sharing)"))
     }
     if !s.expectedViolations.isEmpty {
       facts.append(("expects violations", s.expectedViolations.map(\.rawValue).joined(separator: ", ")))

@@ -307,7 +307,7 @@ enum ScenarioDecoder {
     guard member <= count else {
       throw DiagnosticError(
         .error(
-          "member \(member) does not exist: this scenario has \(count) family member\(count == 1 ? "" : "s")",
+          "member \(member) does not exist: this scenario has \(Plural.count(count, "family member"))",
           at: node.location))
     }
     return member
