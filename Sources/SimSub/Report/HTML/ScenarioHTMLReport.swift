@@ -15,7 +15,27 @@ public enum ScenarioHTMLReport {
       : "simsub \(command): \(passed) of \(Plural.count(results.count, "scenario")) passed"
     let runs = results.flatMap(\.runs)
     let expectations = runs.flatMap(\.expectations)
-    let violations = runs.reduce(0) { $0 + $1.violations.count }
+    // Violations a scenario's `expect-violations` asks for are counted apart: a page of a
+    // passing library says they were expected, not that invariants broke.
+    let verdicts = runs.flatMap(\.invariants)
+    let expected = verdicts.filter(\.expectedToFail).reduce(0) { $0 + $1.violations.count }
+    let unexpected = verdicts.filter { !$0.expectedToFail }.reduce(0) { $0 + $1.violations.count }
+    var violationFigures: [HTMLPage.Figure] = []
+    if unexpected > 0 || expected == 0 {
+      violationFigures.append(
+        .init(
+          String(unexpected),
+          (expected > 0 ? "unexpected " : "") + Plural.noun(unexpected, "invariant violation"),
+          passed: nil))
+    }
+    if expected > 0 {
+      violationFigures.append(
+        .init(
+          String(expected),
+          unexpected == 0
+            ? Plural.noun(expected, "invariant violation") + (expected == 1 ? ", expected" : ", all expected")
+            : Plural.noun(expected, "expected invariant violation", plural: "expected invariant violations")))
+    }
     var page = HTMLPage(
       title: title,
       subtitle: ["simsub \(simsubVersion)", Plural.count(results.count, "scenario")],
@@ -25,8 +45,7 @@ public enum ScenarioHTMLReport {
         .init(String(passed), "passed", passed: failed == 0 ? true : nil),
         .init(String(failed), "failed", passed: failed == 0 ? nil : false),
         .init("\(expectations.filter(\.passed).count) of \(expectations.count)", "expectations met"),
-        .init(String(violations), Plural.noun(violations, "invariant violation")),
-      ])
+      ] + violationFigures)
     page.sections.append(
       HTMLPage.Section(id: "scenarios", heading: "Scenarios", body: summaryTable(results).fragment))
     for (i, r) in results.enumerated() {
