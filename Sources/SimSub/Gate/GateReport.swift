@@ -43,26 +43,23 @@ public enum GateReport {
     return out
   }
 
-  /// JUnit: the scenario suites, then one suite for the gate's own checks.
-  public static func junit(_ r: Gate.Result) -> String {
-    var xml = ScenarioJUnitReport.render(r.scenarios)
+  /// JUnit: the scenario suites, then one suite for the gate's own checks (a case that passes
+  /// when there are none to report).
+  public static func junit(_ r: Gate.Result, run: ScenarioJUnitReport.Run = .init()) -> String {
+    var document = ScenarioJUnitReport.document(r.scenarios, run: run)
     let own = r.failures.filter { $0.kind != .scenario }
-    var suite =
-      "  <testsuite name=\"simsub gate\" tests=\"\(max(1, own.count))\" failures=\"\(own.count)\" errors=\"0\">\n"
-    if own.isEmpty {
-      suite += "    <testcase classname=\"gate\" name=\"policy table and baseline\"/>\n"
-    }
+    var suite = JUnitDocument.Suite(
+      name: "simsub gate", classname: "simsub.gate", properties: [.init(name: "policy", value: r.policy)])
+    if own.isEmpty { suite.cases.append(.init(name: "policy table and baseline")) }
     for f in own {
-      suite += "    <testcase classname=\"gate\" name=\"\(XMLText.escapeAttribute(f.kind.rawValue))\">\n"
-      suite +=
-        "      <failure message=\"\(XMLText.escapeAttribute(f.summary))\">\(XMLText.escape(f.detail.joined(separator: "\n")))</failure>\n"
-      suite += "    </testcase>\n"
+      suite.cases.append(
+        .init(
+          name: f.kind.rawValue,
+          failure: .init(type: f.kind.rawValue, message: f.summary, detail: f.detail.joined(separator: "\n")))
+      )
     }
-    suite += "  </testsuite>\n"
-    if let close = xml.range(of: "</testsuites>", options: .backwards) {
-      xml.replaceSubrange(close, with: suite + "</testsuites>")
-    }
-    return xml
+    document.suites.append(suite)
+    return document.render()
   }
 
   public static func json(_ r: Gate.Result) -> String {

@@ -8,7 +8,7 @@ enum ScenarioCommands {
     }
     if let path = context.command.value("svg") {
       do {
-        try AtomicFile.write(ScenarioSVGReport.render(plays), to: path)
+        try AtomicFile.write(ScenarioSVGReport.render(plays.results), to: path)
       } catch {
         return context.fail(error.description)
       }
@@ -23,9 +23,16 @@ enum ScenarioCommands {
     return report(context, plays, timeline: false)
   }
 
+  /// The scenarios played, and what the JUnit report says of the run: when it began, where,
+  /// and how long each scenario took to load and play.
+  struct Plays {
+    var results: [ScenarioResult] = []
+    var run: ScenarioJUnitReport.Run
+  }
+
   /// Loads and plays every scenario, or prints every diagnostic and returns `nil`: bad input
   /// stops the command before anything is written.
-  static func load(_ context: CommandContext, paths: [String], recursive: Bool) -> [ScenarioResult]? {
+  static func load(_ context: CommandContext, paths: [String], recursive: Bool) -> Plays? {
     // The options first, as usage errors, before any file is looked at. A step of zero would
     // never advance the clock: it is refused here like any other bad value, rather than
     // reaching the engine; the reason is the duration parser's own.
@@ -68,10 +75,18 @@ enum ScenarioCommands {
         problems.append("Error: \(error.description)")
       }
     }
+    let clock = ContinuousClock()
+    var plays = Plays(
+      run: ScenarioJUnitReport.Run(
+        timestamp: Instant(secondsSinceEpoch: Int64(Date().timeIntervalSince1970)),
+        hostname: ProcessInfo.processInfo.hostName))
     var scenarios: [Scenario] = []
+    var loadSeconds: [Double] = []
     for file in files {
+      let started = clock.now
       do {
         scenarios.append(try ScenarioLoader.load(path: file))
+        loadSeconds.append(seconds(since: started, clock))
       } catch {
         problems.append(error.rendered)
       }
@@ -81,30 +96,37 @@ enum ScenarioCommands {
       context.console.error(problems.map { $0.hasSuffix("\n") ? $0 : $0 + "\n" }.joined())
       return nil
     }
-    var results: [ScenarioResult] = []
-    for scenario in scenarios {
+    for (scenario, loading) in zip(scenarios, loadSeconds) {
+      let started = clock.now
       do {
-        results.append(try ScenarioPlayer.play(scenario, policy: policy, step: step))
+        plays.results.append(try ScenarioPlayer.play(scenario, policy: policy, step: step))
+        plays.run.seconds.append(loading + seconds(since: started, clock))
       } catch {
         context.console.error(error.rendered + "\n")
         return nil
       }
     }
-    return results
+    return plays
+  }
+
+  static func seconds(since start: ContinuousClock.Instant, _ clock: ContinuousClock) -> Double {
+    let elapsed = clock.now - start
+    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
   }
 
   /// Reports a usage error and answers `nil`: nothing is played.
-  private static func usage(_ context: CommandContext, _ error: UsageError) -> [ScenarioResult]? {
+  private static func usage(_ context: CommandContext, _ error: UsageError) -> Plays? {
     _ = context.usage(error)
     return nil
   }
 
-  static func report(_ context: CommandContext, _ results: [ScenarioResult], timeline: Bool) -> ExitStatus {
+  static func report(_ context: CommandContext, _ plays: Plays, timeline: Bool) -> ExitStatus {
+    let results = plays.results
     let text: String
     switch context.command.value("format") ?? "text" {
     case "json": text = ScenarioJSONReport.render(results)
     case "markdown": text = ScenarioMarkdownReport.render(results)
-    case "junit": text = ScenarioJUnitReport.render(results)
+    case "junit": text = ScenarioJUnitReport.render(results, run: plays.run)
     case "svg": text = ScenarioSVGReport.render(results)
     case "html": text = ScenarioHTMLReport.render(results, command: timeline ? "run" : "check")
     default:

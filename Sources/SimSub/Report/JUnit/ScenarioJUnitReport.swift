@@ -18,7 +18,8 @@ public enum ScenarioJUnitReport {
     public var seconds: [Double]
 
     public init(
-      timestamp: Instant = Instant(secondsSinceEpoch: 0), hostname: String = "localhost", seconds: [Double] = []
+      timestamp: Instant = Instant(secondsSinceEpoch: 0), hostname: String = "localhost",
+      seconds: [Double] = []
     ) {
       self.timestamp = timestamp
       self.hostname = hostname
@@ -73,7 +74,8 @@ public enum ScenarioJUnitReport {
           ? (entryError(of: e)?.message ?? "never reached")
           : failed.isEmpty ? nil : failed.joined(separator: "; ")
         testcase(
-          "\(prefix)expect at \(e.expectation.at) (line \(e.expectation.line))", "expectation", failure: message)
+          "\(prefix)expect at \(e.expectation.at) (line \(e.expectation.line))", "expectation",
+          failure: message)
       }
       for v in run.invariants {
         var message: String?
@@ -84,7 +86,9 @@ public enum ScenarioJUnitReport {
             : v.violations.map { ScenarioTextReport.describe($0, start: r.scenario.start) }.joined(
               separator: "; ")
         }
-        testcase(prefix + v.invariant.rawValue, v.expectedToFail ? "expected-violation" : "invariant", failure: message)
+        testcase(
+          prefix + v.invariant.rawValue, v.expectedToFail ? "expected-violation" : "invariant",
+          failure: message)
       }
     }
     return cases
