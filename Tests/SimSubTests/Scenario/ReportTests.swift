@@ -119,11 +119,12 @@ extension ScenarioTests {
       let text = ScenarioJSONReport.render([result])
       #expect(text.hasSuffix("}\n"))
       let json = try JSONValue(parsing: text)
-      #expect(json.objectValue?.keys == ["tool", "version", "passed", "summary", "scenarios"])
+      #expect(json.objectValue?.keys == ["tool", "version", "passed", "summary", "scenarios", "refused"])
       #expect(json["tool"] == "simsub")
       #expect(json["version"]?.stringValue == simsubVersion)
       #expect(json["passed"] == true)
-      #expect(json["summary"] == ["scenarios": 1, "passed": 1, "failed": 0])
+      #expect(json["summary"] == ["scenarios": 1, "passed": 1, "failed": 0, "refused": 0])
+      #expect(json["refused"] == [])
       let scenario = try #require(json["scenarios"]?[0])
       #expect(
         scenario.objectValue?.keys == [
@@ -196,7 +197,7 @@ extension ScenarioTests {
       let json = try JSONValue(
         parsing: ScenarioJSONReport.render([try Self.cardExpired(policy: "active-only")]))
       #expect(json["passed"] == false)
-      #expect(json["summary"] == ["scenarios": 1, "passed": 0, "failed": 1])
+      #expect(json["summary"] == ["scenarios": 1, "passed": 0, "failed": 1, "refused": 0])
       let violation = try #require(json["scenarios"]?[0]?["invariants"]?[0]?["violations"]?[0])
       #expect(
         violation == [

@@ -3,7 +3,11 @@ import Foundation
 /// `simsub run` and `simsub check`.
 enum ScenarioCommands {
   static func run(_ context: CommandContext) -> ExitStatus {
-    guard let plays = load(context, paths: context.command.argument("file"), recursive: false) else {
+    // With no scenario played there is nothing to report: the diagnostics are on standard
+    // error and nothing is written.
+    guard let plays = load(context, paths: context.command.argument("file"), recursive: false),
+      !plays.results.isEmpty
+    else {
       return .badInput
     }
     if let path = context.command.value("svg") {
@@ -27,11 +31,13 @@ enum ScenarioCommands {
   /// and how long each scenario took to load and play.
   struct Plays {
     var results: [ScenarioResult] = []
+    /// The files that could not be played, their diagnostics printed on standard error.
+    var refused: [RefusedScenario] = []
     var run: ScenarioJUnitReport.Run
   }
 
-  /// Loads and plays every scenario, or prints every diagnostic and returns `nil`: bad input
-  /// stops the command before anything is written.
+  /// Loads and plays every scenario that can be, printing the diagnostics of those that
+  /// cannot; `nil` only for a usage error (a bad `--step` or `--policy`), before any file.
   static func load(_ context: CommandContext, paths: [String], recursive: Bool) -> Plays? {
     // The options first, as usage errors, before any file is looked at. A step of zero would
     // never advance the clock: it is refused here like any other bad value, rather than
@@ -54,25 +60,32 @@ enum ScenarioCommands {
     } catch {
       return usage(context, error)
     }
+    // A file that cannot be found, read, decoded or played is reported as a failure of its
+    // own, beside the others' results: one bad file does not hide the rest.
     var files: [String] = []
-    var problems: [String] = []
+    var refused: [RefusedScenario] = []
     for path in paths {
       do {
         let resolved = try context.resolver.resolve(path)
         if ScenarioFiles.isDirectory(resolved) {
           guard recursive else {
-            problems.append(
-              "Error: '\(path)' is a directory: 'simsub check \(path)' plays every scenario under it")
+            refused.append(
+              RefusedScenario(
+                path: path,
+                rendered:
+                  "Error: '\(path)' is a directory: 'simsub check \(path)' plays every scenario under it"))
             continue
           }
           let found = ScenarioFiles.scenarios(under: resolved)
-          if found.isEmpty { problems.append("Error: no .scn files under '\(path)'") }
+          if found.isEmpty {
+            refused.append(RefusedScenario(path: path, rendered: "Error: no .scn files under '\(path)'"))
+          }
           files += found
         } else {
           files.append(resolved)
         }
       } catch {
-        problems.append("Error: \(error.description)")
+        refused.append(RefusedScenario(path: path, rendered: "Error: \(error.description)"))
       }
     }
     let clock = ContinuousClock()
@@ -80,32 +93,28 @@ enum ScenarioCommands {
       run: ScenarioJUnitReport.Run(
         timestamp: Instant(secondsSinceEpoch: Int64(Date().timeIntervalSince1970)),
         hostname: ProcessInfo.processInfo.hostName))
-    var scenarios: [Scenario] = []
-    var loadSeconds: [Double] = []
     for file in files {
       let started = clock.now
+      let scenario: Scenario
       do {
-        scenarios.append(try ScenarioLoader.load(path: file))
-        loadSeconds.append(seconds(since: started, clock))
+        scenario = try ScenarioLoader.load(path: file)
       } catch {
-        problems.append(error.rendered)
+        refused.append(RefusedScenario(path: file, rendered: error.rendered))
+        continue
       }
-    }
-    guard problems.isEmpty else {
-      // Each problem on its own lines, as compilers print diagnostics: no blank lines.
-      context.console.error(problems.map { $0.hasSuffix("\n") ? $0 : $0 + "\n" }.joined())
-      return nil
-    }
-    for (scenario, loading) in zip(scenarios, loadSeconds) {
-      let started = clock.now
       do {
         plays.results.append(try ScenarioPlayer.play(scenario, policy: policy, step: step))
-        plays.run.seconds.append(loading + seconds(since: started, clock))
+        plays.run.seconds.append(seconds(since: started, clock))
       } catch {
-        context.console.error(error.rendered + "\n")
-        return nil
+        refused.append(RefusedScenario(path: file, rendered: error.rendered))
       }
     }
+    // Each problem on its own lines, as compilers print diagnostics: no blank lines.
+    if !refused.isEmpty {
+      context.console.error(
+        refused.map { $0.rendered.hasSuffix("\n") ? $0.rendered : $0.rendered + "\n" }.joined())
+    }
+    plays.refused = refused
     return plays
   }
 
@@ -122,21 +131,25 @@ enum ScenarioCommands {
 
   static func report(_ context: CommandContext, _ plays: Plays, timeline: Bool) -> ExitStatus {
     let results = plays.results
+    let refused = plays.refused
     let text: String
     switch context.command.value("format") ?? "text" {
-    case "json": text = ScenarioJSONReport.render(results)
-    case "markdown": text = ScenarioMarkdownReport.render(results)
-    case "junit": text = ScenarioJUnitReport.render(results, run: plays.run)
+    case "json": text = ScenarioJSONReport.render(results, refused: refused)
+    case "markdown": text = ScenarioMarkdownReport.render(results, refused: refused)
+    case "junit": text = ScenarioJUnitReport.render(results, refused: refused, run: plays.run)
+    // A picture of the timelines: a refused file has none (its diagnostics are on standard error).
     case "svg": text = ScenarioSVGReport.render(results)
-    case "html": text = ScenarioHTMLReport.render(results, command: timeline ? "run" : "check")
+    case "html":
+      text = ScenarioHTMLReport.render(results, refused: refused, command: timeline ? "run" : "check")
     default:
       let colour = context.command.value("output") == nil && context.facts.style == .colour
       text =
         timeline
         ? results.map { ScenarioTextReport(colour: colour).render($0) }.joined(separator: "\n")
-        : ScenarioCheckReport(colour: colour).render(results)
+        : ScenarioCheckReport(colour: colour).render(results, refused: refused)
     }
     if let failure = context.emit(text) { return failure }
+    if !refused.isEmpty { return .badInput }
     return results.allSatisfy(\.passed) ? .success : .checkFailed
   }
 }

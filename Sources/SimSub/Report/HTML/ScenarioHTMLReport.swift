@@ -6,13 +6,17 @@
 /// library leads with what needs attention.
 public enum ScenarioHTMLReport {
   /// - Parameter command: `run` or `check`, named in the title.
-  public static func render(_ results: [ScenarioResult], command: String) -> String {
+  /// - Parameter refused: files that could not be played: counted as failed, and listed with
+  ///   their errors in a section of their own after the summary table.
+  public static func render(_ results: [ScenarioResult], refused: [RefusedScenario] = [], command: String)
+    -> String
+  {
     let passed = results.filter(\.passed).count
-    let failed = results.count - passed
+    let failed = results.count + refused.count - passed
     let title =
-      results.count == 1 && command == "run"
+      results.count == 1 && refused.isEmpty && command == "run"
       ? "simsub run: \(results[0].scenario.name)"
-      : "simsub \(command): \(passed) of \(Plural.count(results.count, "scenario")) passed"
+      : "simsub \(command): \(passed) of \(Plural.count(results.count + refused.count, "scenario")) passed"
     let runs = results.flatMap(\.runs)
     let expectations = runs.flatMap(\.expectations)
     // Violations a scenario's `expect-violations` asks for are counted apart: a page of a
@@ -38,16 +42,25 @@ public enum ScenarioHTMLReport {
     }
     var page = HTMLPage(
       title: title,
-      subtitle: ["simsub \(simsubVersion)", Plural.count(results.count, "scenario")],
-      passed: results.isEmpty ? nil : failed == 0,
+      subtitle: ["simsub \(simsubVersion)", Plural.count(results.count + refused.count, "scenario")],
+      passed: results.isEmpty && refused.isEmpty ? nil : failed == 0,
       figures: [
-        .init(String(results.count), "scenarios"),
+        .init(String(results.count + refused.count), "scenarios"),
         .init(String(passed), "passed", passed: failed == 0 ? true : nil),
         .init(String(failed), "failed", passed: failed == 0 ? nil : false),
         .init("\(expectations.filter(\.passed).count) of \(expectations.count)", "expectations met"),
       ] + violationFigures)
     page.sections.append(
       HTMLPage.Section(id: "scenarios", heading: "Scenarios", body: summaryTable(results).fragment))
+    if !refused.isEmpty {
+      var table = HTMLTable(columns: ["", "file", "problem"], columnClasses: [nil, "mono", "mono"])
+      for r in refused {
+        table.append(
+          [.init(.mark(false)), .init(r.path), .init(r.errors.joined(separator: "\n"))], cls: "fail")
+      }
+      page.sections.append(
+        HTMLPage.Section(id: "refused", heading: "Files that could not be played", body: table.fragment))
+    }
     for (i, r) in results.enumerated() {
       page.sections.append(
         HTMLPage.Section(

@@ -27,11 +27,18 @@ public enum ScenarioJUnitReport {
     }
   }
 
-  public static func render(_ results: [ScenarioResult], run: Run = Run()) -> String {
-    document(results, run: run).render()
+  /// - Parameter refused: files that could not be played: a suite each, named after the file,
+  ///   whose one case fails with type `input`, the first error as its message and every
+  ///   diagnostic (with the source line and caret) as its text.
+  public static func render(_ results: [ScenarioResult], refused: [RefusedScenario] = [], run: Run = Run())
+    -> String
+  {
+    document(results, refused: refused, run: run).render()
   }
 
-  static func document(_ results: [ScenarioResult], run: Run) -> JUnitDocument {
+  static func document(_ results: [ScenarioResult], refused: [RefusedScenario] = [], run: Run)
+    -> JUnitDocument
+  {
     var document = JUnitDocument(timestamp: run.timestamp, hostname: run.hostname)
     for (index, r) in results.enumerated() {
       var suite = JUnitDocument.Suite(
@@ -42,6 +49,16 @@ public enum ScenarioJUnitReport {
         ],
         seconds: run.seconds.indices.contains(index) ? run.seconds[index] : 0)
       suite.cases = cases(r)
+      document.suites.append(suite)
+    }
+    for r in refused {
+      var suite = JUnitDocument.Suite(
+        name: r.path, classname: JUnitDocument.classname(forPath: r.path),
+        properties: [.init(name: "file", value: r.path)])
+      suite.cases.append(
+        .init(
+          name: "load and play",
+          failure: .init(type: "input", message: r.errors.first ?? "", detail: r.rendered)))
       document.suites.append(suite)
     }
     return document
