@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds one libFuzzer target per parser simsub has and runs each for a bounded time, printing
-# the executions of each; fails on any crash, hang or leak the fuzzer reports.
+# the executions of each; fails on any crash, hang or out-of-memory the fuzzer reports.
 #
 #   bash Tests/Fuzz/run.sh                        # every target, 8 s each (about 80 s of fuzzing)
 #   FUZZ_SECONDS=300 bash Tests/Fuzz/run.sh       # longer
