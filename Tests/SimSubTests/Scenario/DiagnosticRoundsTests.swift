@@ -128,5 +128,15 @@ extension ScenarioTests {
           "store: stripe\nproduct: {when-retries-end: past_due}\ntimeline:\n  - {at: 1d, do: cancel}\n")
           == ["3:29: unknown value 'past_due' — did you mean 'past-due'?"])
     }
+
+    @Test func aChannelMappingsUnknownKeyComesWithItsStoreError() {
+      #expect(
+        Self.errors(
+          "store: stripe\nchannel: {name: revenuecat, billing-issue-ordr: x}\nproduct: {}\ntimeline:\n  - {at: 1d, do: cancel}\n"
+        ) == [
+          "3:10: simsub plays the revenuecat channel for apple and google, not stripe",
+          "3:29: unknown key 'billing-issue-ordr' — did you mean 'billing-issue-order'?",
+        ])
+    }
   }
 }

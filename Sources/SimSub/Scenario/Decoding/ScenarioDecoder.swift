@@ -459,6 +459,7 @@ enum ScenarioDecoder {
   /// `direct`, `revenuecat`, or `{name: revenuecat, billing-issue-order: cancellation-first}`.
   static func decodeChannel(_ node: YAMLNode, store: StoreKind?) throws(DiagnosticError) -> ScenarioChannel {
     let names = ["direct", "revenuecat"]
+    let stripeMessage = "simsub plays the revenuecat channel for apple and google, not stripe"
     var name: String
     var order = RevenueCatPairOrder.billingIssueFirst
     if case .mapping = node.kind {
@@ -472,16 +473,16 @@ enum ScenarioDecoder {
         let message = "billing-issue-order is a revenuecat setting; the direct channel has none"
         reader.report(.error(message, at: entry.key.location))
       }
+      // Reported with the mapping's other problems, not after them.
+      if name == "revenuecat", store == .stripe { reader.report(.error(stripeMessage, at: node.location)) }
       try reader.finish()
     } else {
       name = try node.decodeChoice(from: names, what: "channel")
+      if name == "revenuecat", store == .stripe {
+        throw DiagnosticError(.error(stripeMessage, at: node.location))
+      }
     }
-    guard name == "revenuecat" else { return .direct }
-    if store == .stripe {
-      let message = "simsub plays the revenuecat channel for apple and google, not stripe"
-      throw DiagnosticError(.error(message, at: node.location))
-    }
-    return .revenueCat(order)
+    return name == "revenuecat" ? .revenueCat(order) : .direct
   }
 
   static func defaultGrace(_ store: StoreKind, _ period: BillingPeriod) -> TimeSpan {
