@@ -208,7 +208,7 @@ public enum Gate {
         Failure(
           kind: .policyTable,
           summary:
-            "policy table: \(diff.changes.count) decision\(diff.changes.count == 1 ? "" : "s") changed since \(baseline.policyTable)",
+            "policy table: \(Plural.count(diff.changes.count, "decision")) changed since \(baseline.policyTable)",
           detail: diff.changes.map(\.description), file: baseline.policyTable, line: nil))
     }
     // Monte Carlo.
@@ -233,7 +233,7 @@ public enum Gate {
         Failure(
           kind: .lockout,
           summary:
-            "Monte Carlo: \(run.lockedOut) of \(baseline.users) subscribers wrongfully locked out\(first)",
+            "Monte Carlo: \(run.lockedOut) of \(Plural.count(baseline.users, "subscriber")) wrongfully locked out\(first)",
           detail: [
             "the store entitled them (active, canceled or grace) while the policy denied access", reproduce,
           ],
@@ -245,7 +245,7 @@ public enum Gate {
         Failure(
           kind: .freeAccess,
           summary:
-            "Monte Carlo: \(run.freeAccess) of \(baseline.users) subscribers given access the store did not\(first)",
+            "Monte Carlo: \(run.freeAccess) of \(Plural.count(baseline.users, "subscriber")) given access the store did not\(first)",
           detail: [reproduce], file: baseline.population, line: nil))
     }
     // A baseline that records no figures yet has nothing to compare: the run's figures are then
@@ -313,7 +313,7 @@ public enum Gate {
     var changes: [String] = []
     if old == nil {
       changes.append(
-        "baseline created: \(result.scenarioFiles.count) scenarios, \(result.table.rows.count) policy-table rows"
+        "baseline created: \(Plural.count(result.scenarioFiles.count, "scenario")), \(Plural.count(result.table.rows.count, "policy-table row"))"
       )
     } else {
       let added = Set(result.scenarioFiles).subtracting(baseline.scenarioFiles).sorted()
@@ -330,7 +330,7 @@ public enum Gate {
         return w
       }
       if old != nil, before.isEmpty {
-        changes.append("Monte Carlo: \(montecarlo.watched.count) figures recorded")
+        changes.append("Monte Carlo: \(Plural.count(montecarlo.watched.count, "figure")) recorded")
       } else if old != nil {
         for (w, now) in zip(montecarlo.watched, before) where w.value != now.value {
           changes.append("Monte Carlo: \(w.metric.label): \(now.format(now.value)) → \(w.format(w.value))")

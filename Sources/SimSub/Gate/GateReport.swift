@@ -5,7 +5,7 @@ public enum GateReport {
     let passedScenarios = r.scenarios.filter(\.passed).count
     out += "  scenarios     \(passedScenarios) of \(r.scenarios.count) passed\n"
     out +=
-      "  policy table  \(r.tableDiff.isEmpty ? "unchanged" : "\(r.tableDiff.changes.count) rows changed") (\(r.table.rows.count) rows)\n"
+      "  policy table  \(r.tableDiff.isEmpty ? "unchanged" : "\(Plural.count(r.tableDiff.changes.count, "row")) changed") (\(Plural.count(r.table.rows.count, "row")))\n"
     if let mc = r.montecarlo {
       out += "  monte carlo   \(monteCarloLine(mc))\n"
       for line in figureLines(r) { out += "                \(line)\n" }
@@ -18,7 +18,7 @@ public enum GateReport {
       }
     }
     out +=
-      "\n" + (r.passed ? "PASS" : "FAIL: \(r.failures.count) problem\(r.failures.count == 1 ? "" : "s")")
+      "\n" + (r.passed ? "PASS" : "FAIL: \(Plural.count(r.failures.count, "problem"))")
       + "\n"
     return out
   }
@@ -28,7 +28,7 @@ public enum GateReport {
     out += "| check | result |\n|---|---|\n"
     out += "| scenarios | \(r.scenarios.filter(\.passed).count) of \(r.scenarios.count) passed |\n"
     out +=
-      "| policy table | \(r.tableDiff.isEmpty ? "unchanged" : "\(r.tableDiff.changes.count) rows changed") |\n"
+      "| policy table | \(r.tableDiff.isEmpty ? "unchanged" : "\(Plural.count(r.tableDiff.changes.count, "row")) changed") |\n"
     if let mc = r.montecarlo {
       out += "| Monte Carlo | \(ScenarioMarkdownReport.cell(monteCarloLine(mc))) |\n"
       for line in figureLines(r) { out += "| | \(ScenarioMarkdownReport.cell(line)) |\n" }
@@ -43,26 +43,23 @@ public enum GateReport {
     return out
   }
 
-  /// JUnit: the scenario suites, then one suite for the gate's own checks.
-  public static func junit(_ r: Gate.Result) -> String {
-    var xml = ScenarioJUnitReport.render(r.scenarios)
+  /// JUnit: the scenario suites, then one suite for the gate's own checks (a case that passes
+  /// when there are none to report).
+  public static func junit(_ r: Gate.Result, run: ScenarioJUnitReport.Run = .init()) -> String {
+    var document = ScenarioJUnitReport.document(r.scenarios, run: run)
     let own = r.failures.filter { $0.kind != .scenario }
-    var suite =
-      "  <testsuite name=\"simsub gate\" tests=\"\(max(1, own.count))\" failures=\"\(own.count)\" errors=\"0\">\n"
-    if own.isEmpty {
-      suite += "    <testcase classname=\"gate\" name=\"policy table and baseline\"/>\n"
-    }
+    var suite = JUnitDocument.Suite(
+      name: "simsub gate", classname: "simsub.gate", properties: [.init(name: "policy", value: r.policy)])
+    if own.isEmpty { suite.cases.append(.init(name: "policy table and baseline")) }
     for f in own {
-      suite += "    <testcase classname=\"gate\" name=\"\(XMLText.escapeAttribute(f.kind.rawValue))\">\n"
-      suite +=
-        "      <failure message=\"\(XMLText.escapeAttribute(f.summary))\">\(XMLText.escape(f.detail.joined(separator: "\n")))</failure>\n"
-      suite += "    </testcase>\n"
+      suite.cases.append(
+        .init(
+          name: f.kind.rawValue,
+          failure: .init(type: f.kind.rawValue, message: f.summary, detail: f.detail.joined(separator: "\n")))
+      )
     }
-    suite += "  </testsuite>\n"
-    if let close = xml.range(of: "</testsuites>", options: .backwards) {
-      xml.replaceSubrange(close, with: suite + "</testsuites>")
-    }
-    return xml
+    document.suites.append(suite)
+    return document.render()
   }
 
   public static func json(_ r: Gate.Result) -> String {
@@ -109,7 +106,7 @@ public enum GateReport {
 
   static func monteCarloLine(_ mc: GateMonteCarlo.Outcome) -> String {
     let n = mc.result.all.sum(.subscribers, policy: 0)
-    return "\(n) subscribers of \(mc.result.setup.name), seed \(mc.result.setup.seed): "
+    return "\(Plural.count(n, "subscriber")) of \(mc.result.setup.name), seed \(mc.result.setup.seed): "
       + "\(mc.lockedOut) wrongfully locked out, \(mc.freeAccess) given free access"
   }
 

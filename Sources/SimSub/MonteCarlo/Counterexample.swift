@@ -106,7 +106,7 @@ public struct Counterexample: Sendable {
     lines.append(
       "# from \(RFC3339.format(violationStart)). Shortened by delta debugging from the subscriber's story")
     lines.append(
-      "# (\(Self.entries(storyEntries))) to the \(Self.entries(s.timeline.count)) that still reproduce it: `simsub run` on this file fails."
+      "# (\(Self.entries(storyEntries))) to the \(Self.entries(s.timeline.count)) that still \(Plural.choose(s.timeline.count, one: "reproduces", other: "reproduce")) it: `simsub run` on this file fails."
     )
     lines.append("name: \(Self.quoted(s.name))")
     lines.append("store: \(s.store.name)")
@@ -148,7 +148,7 @@ public struct Counterexample: Sendable {
   }
 
   /// `1 timeline entry`, `3 timeline entries`.
-  static func entries(_ n: Int) -> String { n == 1 ? "1 timeline entry" : "\(n) timeline entries" }
+  static func entries(_ n: Int) -> String { Plural.count(n, "timeline entry", plural: "timeline entries") }
 
   /// A double-quoted YAML scalar.
   static func quoted(_ text: String) -> String {

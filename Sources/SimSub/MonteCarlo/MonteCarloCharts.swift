@@ -26,7 +26,7 @@ public enum MonteCarloCharts {
       title: "Recovery curve: \(result.setup.name)",
       subtitle: [
         "share of billing-issue episodes recovered by each day since the failure, with its 95% band",
-        "\(Format.grouped(result.all.sum(.subscribers, policy: 0))) subscribers, seed \(result.setup.seed), policy \(result.setup.policies.joined(separator: " vs "))",
+        "\(Plural.count(result.all.sum(.subscribers, policy: 0), as: Format.grouped(result.all.sum(.subscribers, policy: 0)), "subscriber")), seed \(result.setup.seed), policy \(result.setup.policies.joined(separator: " vs "))",
       ],
       series: series, markers: [RecoveryCurveData.Marker(day: 30, label: "30 days")])
   }

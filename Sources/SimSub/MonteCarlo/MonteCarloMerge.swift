@@ -65,7 +65,7 @@ public enum MonteCarloMerge {
       }
       if let count, count != shard.count {
         throw Failure(
-          "shard \(shard), but '\(first.name)' is one of \(count) shards", part: name,
+          "shard \(shard), but '\(first.name)' is one of \(Plural.count(count, "shard"))", part: name,
           at: JSONPath([.key("shard"), .key("count")]))
       }
       count = shard.count
@@ -79,7 +79,7 @@ public enum MonteCarloMerge {
     guard missing.isEmpty else {
       let list = missing.prefix(5).map { "\($0)/\(n)" }.joined(separator: ", ")
       throw Failure(
-        "shard\(missing.count == 1 ? "" : "s") \(list)\(missing.count > 5 ? ", …" : "") missing: merge needs all \(n)"
+        "\(Plural.noun(missing.count, "shard")) \(list)\(missing.count > 5 ? ", …" : "") missing: merge needs all \(n)"
       )
     }
     let policies = first.part.result.setup.policies.count

@@ -182,7 +182,7 @@ enum MonteCarloReportText {
         let counter: Counter = invariant == .noLockoutInGrace ? .lockedOut : .hadFreeAccess
         let affected = result.all.sum(counter, policy: p)
         var line =
-          "  \(mark(false)) \(invariant.rawValue) (\(policy)): \(Format.grouped(affected)) subscriber\(affected == 1 ? "" : "s"), first subscriber \(subscriber)"
+          "  \(mark(false)) \(invariant.rawValue) (\(policy)): \(Plural.count(affected, as: Format.grouped(affected), "subscriber")), first subscriber \(subscriber)"
         if let file = result.counterexamples.first(where: { $0.policy == policy && $0.invariant == invariant }
         ) {
           line +=

@@ -3,9 +3,11 @@ public struct ScenarioCheckReport: Sendable {
   public var colour: Bool
   public init(colour: Bool = false) { self.colour = colour }
 
-  public func render(_ results: [ScenarioResult]) -> String {
+  /// - Parameter refused: files that could not be played, each listed as failed with its
+  ///   errors.
+  public func render(_ results: [ScenarioResult], refused: [RefusedScenario] = []) -> String {
     let paint = TerminalPaint(colour: colour)
-    let width = results.map(\.scenario.path.count).max() ?? 0
+    let width = (results.map(\.scenario.path.count) + refused.map(\.path.count)).max() ?? 0
     var out = ""
     for r in results {
       let mark = paint.mark(r.passed)
@@ -17,8 +19,13 @@ public struct ScenarioCheckReport: Sendable {
         for line in ScenarioFailures.lines(r) { out += "    \(line)\n" }
       }
     }
+    for r in refused {
+      out += "\(paint.mark(false)) \(r.path.rightPadded(to: width))  could not be played\n"
+      for line in r.errors { out += "    \(line)\n" }
+    }
     let failed = results.filter { !$0.passed }.count
-    out += "\n\(results.count - failed) passed, \(failed) failed\n"
+    out += "\n\(results.count - failed) passed, \(failed) failed"
+    out += refused.isEmpty ? "\n" : ", \(Plural.count(refused.count, "file")) not played\n"
     return out
   }
 }

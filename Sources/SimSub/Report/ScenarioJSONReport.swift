@@ -2,16 +2,22 @@
 /// in), its trace and its results. Keys in a fixed order, written by simsub's own JSON writer,
 /// so the bytes are the same on Linux and macOS.
 public enum ScenarioJSONReport {
-  public static func render(_ results: [ScenarioResult]) -> String {
+  /// - Parameter refused: files that could not be played: listed under `refused` with their
+  ///   errors, counted in `summary.refused`, and the run does not pass.
+  public static func render(_ results: [ScenarioResult], refused: [RefusedScenario] = []) -> String {
     let passed = results.filter(\.passed).count
     let document: JSONValue = .object([
       "tool": "simsub", "version": .string(simsubVersion),
-      "passed": .bool(passed == results.count),
+      "passed": .bool(passed == results.count && refused.isEmpty),
       "summary": .object([
         "scenarios": number(results.count), "passed": number(passed),
-        "failed": number(results.count - passed),
+        "failed": number(results.count - passed), "refused": number(refused.count),
       ]),
       "scenarios": .array(results.map(scenario)),
+      "refused": .array(
+        refused.map { r in
+          .object([("path", .string(r.path)), ("errors", .array(r.errors.map { .string($0) }))])
+        }),
     ])
     return document.serialized(.pretty) + "\n"
   }

@@ -1,8 +1,10 @@
 /// A summary table of scenario results, fit for a CI job summary or a pull-request comment.
 public enum ScenarioMarkdownReport {
-  public static func render(_ results: [ScenarioResult]) -> String {
+  /// - Parameter refused: files that could not be played: a failed row each, and their errors
+  ///   among the failures.
+  public static func render(_ results: [ScenarioResult], refused: [RefusedScenario] = []) -> String {
     let passed = results.filter(\.passed).count
-    var out = "### simsub: \(passed) of \(results.count) scenarios passed\n\n"
+    var out = "### simsub: \(passed) of \(Plural.count(results.count + refused.count, "scenario")) passed\n\n"
     out += "| | scenario | store | policy | expectations | invariants |\n"
     out += "|---|---|---|---|---|---|\n"
     for r in results {
@@ -12,11 +14,17 @@ public enum ScenarioMarkdownReport {
       out +=
         "| \(r.passed ? "✅" : "❌") | \(cell(r.scenario.name)) (`\(r.scenario.path)`) | \(r.scenario.storeNames) | \(r.policy) | \(expectations) | \(invariants) |\n"
     }
+    for r in refused {
+      out += "| ❌ | could not be played (`\(r.path)`) | | | | |\n"
+    }
     let failures = results.filter { !$0.passed }
-    if !failures.isEmpty {
+    if !failures.isEmpty || !refused.isEmpty {
       out += "\n#### Failures\n\n"
       for r in failures {
         for line in ScenarioFailures.lines(r) { out += "- `\(r.scenario.path)`: \(cell(line))\n" }
+      }
+      for r in refused {
+        for line in r.errors { out += "- `\(r.path)`: \(cell(line))\n" }
       }
     }
     return out

@@ -31,7 +31,7 @@ public struct ScenarioTextReport: Sendable {
     }
     out.append("  policy   \(result.policy)")
     if s.familyMembers > 0 {
-      let members = "\(s.familyMembers) member\(s.familyMembers == 1 ? "" : "s")"
+      let members = Plural.count(s.familyMembers, "member")
       out.append("  family   \(members) (Family Sharing), each played with its own policy")
     }
     out.append("  time     \(RFC3339.format(s.start)) → \(RFC3339.format(result.end)), step \(result.step)")

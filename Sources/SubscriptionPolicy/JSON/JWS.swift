@@ -37,7 +37,7 @@ public enum JWS {
       throw JSONDecodingError(
         path: path,
         message:
-          "expected a JWS (three base64url parts separated by '.'), found \(parts.count) part\(parts.count == 1 ? "" : "s")"
+          "expected a JWS (three base64url parts separated by '.'), found \(Plural.count(parts.count, "part"))"
       )
     }
     guard let bytes = Base64.decode(parts[1]) else {

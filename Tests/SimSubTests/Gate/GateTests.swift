@@ -136,6 +136,17 @@ struct GateTests {
     #expect(try Gate.update(ReferencePolicy.self, paths: paths).isEmpty)
   }
 
+  @Test func theGatesJUnitIsValidForTheAntAndJenkinsSchemas() throws {
+    let paths = try sandbox()
+    let run = ScenarioJUnitReport.Run(timestamp: RFC3339.parse("2026-01-31T09:00:00Z")!, hostname: "ci")
+    for policy in [LocksOutGrace.self, ReferencePolicy.self] as [any EntitlementPolicy.Type] {
+      let xml = GateReport.junit(try Gate.run(policy, paths: paths), run: run)
+      #expect(JUnitSchemas.problems(xml) == [], "\(policy)")
+      let gate = try #require(JUnitSchemas.TreeReader.read(xml)?.all("testsuite").last)
+      #expect(gate.attributes["name"] == "simsub gate" && gate.attributes["package"] == "simsub.gate")
+    }
+  }
+
   @Test func aScenarioFailureFailsTheGateNamingScenarioAndCheck() throws {
     let paths = try sandbox()
     let result = try Gate.run(LocksOutGrace.self, paths: paths)

@@ -32,4 +32,26 @@ struct InvariantSummaryTests {
       ScenarioHTMLReport.render([lockout], command: "run").contains(
         ">violated as expected: no-lockout-in-grace<"))
   }
+
+  /// The page's summary figures: a library whose violations were all asked for says so,
+  /// rather than "2 invariant violations" over a passing run.
+  @Test func thePagesFiguresSayExpectedViolationsWereExpected() throws {
+    let lockout = try ReportScenarios.play(ReportScenarios.lockout, path: "golden/lockout.scn")
+    let page = ScenarioHTMLReport.render([lockout, lockout], command: "check")
+    #expect(page.contains("<li><span>2</span> invariant violations, all expected</li>"), "\(page)")
+    let one = ScenarioHTMLReport.render([lockout], command: "check")
+    #expect(one.contains("<li><span>1</span> invariant violation, expected</li>"))
+    // With one that was not asked for, the two are counted apart.
+    let both = try ReportScenarios.play(
+      ReportScenarios.lockout.replacingAll("expect-violations: [no-lockout-in-grace]\n", with: "")
+        .replacingAll(
+          "expect-violations: [no-lockout-in-grace]", with: ""), path: "golden/unexpected.scn")
+    let mixed = ScenarioHTMLReport.render([lockout, both], command: "check")
+    #expect(mixed.contains("<li><span>1</span> unexpected invariant violation</li>"), "\(mixed)")
+    #expect(mixed.contains("<li><span>1</span> expected invariant violation</li>"))
+    let clean = try ScenarioTests.ReportTests.cardExpired()
+    #expect(
+      ScenarioHTMLReport.render([clean], command: "check").contains(
+        "<li><span>0</span> invariant violations</li>"))
+  }
 }

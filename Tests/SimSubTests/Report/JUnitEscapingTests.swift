@@ -28,7 +28,8 @@ struct JUnitEscapingTests {
     let text = ScenarioJUnitReport.render([result])
     let xml = try #require(Reader.read(text))
     #expect(xml.all("testsuite").first?["name"] == "not a character")
-    #expect(xml.all("testcase").first?["classname"] == "Scenarios/odd.scn")
+    #expect(xml.all("testcase").first?["classname"] == "Scenarios.odd")
+    #expect(xml.all("property").first?["value"] == "Scenarios/odd.scn")
   }
 
   @Test func tabsAndLineBreaksInANameReadBackExactly() throws {

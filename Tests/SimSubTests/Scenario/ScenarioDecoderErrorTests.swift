@@ -145,7 +145,7 @@ extension ScenarioTests {
       Case(
         label: "unknown invariant level",
         text: "name: t\nstore: apple\nproduct: {}\ntimeline: []\ninvariants: {no-free-access: warning}\n",
-        errors: ["5:30: unknown level 'warning': expected 'error', 'warn' or 'off'"]),
+        errors: ["5:30: unknown level 'warning' — did you mean 'warn'?"]),
       Case(
         label: "unknown invariant in expect-violations",
         text: "name: t\nstore: apple\nproduct: {}\ntimeline: []\nexpect-violations: [no-lockout]\n",
@@ -185,13 +185,13 @@ extension ScenarioTests {
           "3:23: apple offers a billing grace period of 3 or 6 days for weekly products (App Store Connect's 16 or 28 days give a weekly product 6), or 0d for none, not 16d (product premium.weekly)"
         ]),
       Case(
-        label: "google grace and hold over 60 days",
+        label: "google grace and hold over 60 days points at hold",
         text: "name: t\nstore: google\nproduct: {period: 1M, grace: 30d, hold: 40d}\ntimeline: []\n",
-        errors: ["3:23: google requires grace plus account hold to total 30 to 60 days, not 30d + 40d = 70d"]),
+        errors: ["3:35: google requires grace plus account hold to total 30 to 60 days, not 30d + 40d = 70d"]),
       Case(
-        label: "google grace and hold under 30 days",
+        label: "google grace and hold under 30 days points at hold",
         text: "name: t\nstore: google\nproduct: {period: 1M, hold: 20d, grace: 3d}\ntimeline: []\n",
-        errors: ["3:34: google requires grace plus account hold to total 30 to 60 days, not 3d + 20d = 23d"]),
+        errors: ["3:23: google requires grace plus account hold to total 30 to 60 days, not 3d + 20d = 23d"]),
       Case(
         label: "google hold alone under 30 days points at hold",
         text: "name: t\nstore: google\nproduct: {period: 1M, hold: 10d}\ntimeline: []\n",
@@ -396,6 +396,8 @@ extension ScenarioTests {
           "name: t\nstore: google\nproduct: {}\ntimeline:\n  - at: 1d\n    do: stop-sharing\n  - at: 2d\n    do: leave-family\n    member: 1\n",
         errors: [
           "6:9: apple has stop-sharing; google does not", "8:9: apple has leave-family; google does not",
+          // The entry's other keys are still checked while its action is refused.
+          "9:13: member 1 does not exist: this scenario has no family members (add 'family-members: 1' or more)",
         ]),
       Case(
         label: "stop-sharing without family members",

@@ -27,11 +27,14 @@ enum BenchmarkCommand {
     #endif
     func ms(_ s: Double) -> String { String(format: "%.2f ms", s * 1000) }
     let rows: [(String, Double, String)] = [
-      ("check \(figures.libraryFiles) scenarios under \(root)", figures.librarySeconds, "target < 500 ms"),
+      (
+        "check \(Plural.count(figures.libraryFiles, "scenario")) under \(root)", figures.librarySeconds,
+        "target < 500 ms"
+      ),
       ("five years, hourly step, sampled at events", figures.fiveYearEventSampledSeconds, "target < 20 ms"),
       (
         "five years, hourly step, sampled each step", figures.fiveYearStepSampledSeconds,
-        "target < 20 ms  (\(figures.fiveYearSamples) steps, \(figures.fiveYearRows) events)"
+        "target < 20 ms  (\(Plural.count(figures.fiveYearSamples, "step")), \(Plural.count(figures.fiveYearRows, "event")))"
       ),
     ]
     let engine: EngineBenchmark.Figures
@@ -45,7 +48,7 @@ enum BenchmarkCommand {
     }
     let perEvent = engine.seconds / Double(max(1, engine.events)) * 1e9
     text +=
-      "  engine: \(engine.subscribers) subscriber-years, \(engine.events) events in \(ms(engine.seconds)), "
+      "  engine: \(Plural.count(engine.subscribers, "subscriber-year")), \(Plural.count(engine.events, "event")) in \(ms(engine.seconds)), "
     text += String(
       format: "%.1f ns/event, %.0f subscriber-years/s\n", perEvent,
       Double(engine.subscribers) / engine.seconds)

@@ -39,13 +39,18 @@ enum GateCommand {
         return fail(context, error)
       }
     }
+    let began = Instant(secondsSinceEpoch: Int64(Date().timeIntervalSince1970))
     let result: Gate.Result
     do { result = try Gate.run(policy, paths: paths) } catch { return fail(context, error) }
     let text: String
     switch context.command.value("format") ?? "text" {
     case "json": text = GateReport.json(result)
     case "markdown": text = GateReport.markdown(result)
-    case "junit": text = GateReport.junit(result)
+    case "junit":
+      text = GateReport.junit(
+        result,
+        run: ScenarioJUnitReport.Run(
+          timestamp: began, hostname: ProcessInfo.processInfo.hostName))
     case "html": text = GateReport.html(result)
     default: text = GateReport.text(result)
     }

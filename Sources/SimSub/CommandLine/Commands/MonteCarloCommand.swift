@@ -100,7 +100,7 @@ enum MonteCarloCommand {
       rate >= 1e6 ? "\(Format.fixed(rate / 1e6, decimals: 2)) million" : Format.fixed(rate, decimals: 0)
     let plays = setup.policies.count == 2 ? " under 2 policies" : ""
     return
-      "simsub: played \(Format.grouped(Int64(subscribers))) subscribers × \(setup.horizon)\(plays) in \(Format.fixed(seconds, decimals: 2)) s on \(threads) thread\(threads == 1 ? "" : "s"): \(rateText) subscriber-years/s\n"
+      "simsub: played \(Plural.count(subscribers, as: Format.grouped(Int64(subscribers)), "subscriber")) × \(setup.horizon)\(plays) in \(Format.fixed(seconds, decimals: 2)) s on \(Plural.count(threads, "thread")): \(rateText) subscriber-years/s\n"
   }
 
   /// The command's options, converted and checked.
@@ -153,7 +153,8 @@ enum MonteCarloCommand {
     func show(_ done: UInt64, of total: UInt64) {
       let percent = total == 0 ? 100 : done * 100 / total
       console.error(
-        "\r\u{1B}[2K  \(percent)% (\(Format.grouped(done)) of \(Format.grouped(total)) subscribers)")
+        "\r\u{1B}[2K  \(percent)% (\(Format.grouped(done)) of \(Plural.count(total, as: Format.grouped(total), "subscriber")))"
+      )
     }
 
     func clear() { console.error("\r\u{1B}[2K") }

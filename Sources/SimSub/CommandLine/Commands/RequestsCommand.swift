@@ -39,10 +39,14 @@ enum RequestsCommand {
     guard !paths.isEmpty else {
       return context.usage(.invalid("Missing expected argument '<path> ...'", commandPath: command.path))
     }
-    guard let results = ScenarioCommands.load(context, paths: paths, recursive: true) else {
+    // `--output` names a folder here, not a file: the file checks of run and check do not apply.
+    // A file that cannot be played refuses the whole command: no partial set of fixtures.
+    guard let plays = ScenarioCommands.load(context, paths: paths, recursive: true, checksOutputs: false),
+      plays.refused.isEmpty
+    else {
       return .badInput
     }
-    let records = results.flatMap { RequestRecord.records(of: $0, settings: settings) }
+    let records = plays.results.flatMap { RequestRecord.records(of: $0, settings: settings) }
     guard let directory = command.value("output") else {
       context.console.out(RequestRecord.jsonLines(records))
       return .success

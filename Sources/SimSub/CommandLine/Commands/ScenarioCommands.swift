@@ -3,12 +3,16 @@ import Foundation
 /// `simsub run` and `simsub check`.
 enum ScenarioCommands {
   static func run(_ context: CommandContext) -> ExitStatus {
-    guard let plays = load(context, paths: context.command.argument("file"), recursive: false) else {
+    // With no scenario played there is nothing to report: the diagnostics are on standard
+    // error and nothing is written.
+    guard let plays = load(context, paths: context.command.argument("file"), recursive: false),
+      !plays.results.isEmpty
+    else {
       return .badInput
     }
     if let path = context.command.value("svg") {
       do {
-        try AtomicFile.write(ScenarioSVGReport.render(plays), to: path)
+        try AtomicFile.write(ScenarioSVGReport.render(plays.results), to: path)
       } catch {
         return context.fail(error.description)
       }
@@ -23,9 +27,20 @@ enum ScenarioCommands {
     return report(context, plays, timeline: false)
   }
 
-  /// Loads and plays every scenario, or prints every diagnostic and returns `nil`: bad input
-  /// stops the command before anything is written.
-  static func load(_ context: CommandContext, paths: [String], recursive: Bool) -> [ScenarioResult]? {
+  /// The scenarios played, and what the JUnit report says of the run: when it began, where,
+  /// and how long each scenario took to load and play.
+  struct Plays {
+    var results: [ScenarioResult] = []
+    /// The files that could not be played, their diagnostics printed on standard error.
+    var refused: [RefusedScenario] = []
+    var run: ScenarioJUnitReport.Run
+  }
+
+  /// Loads and plays every scenario that can be, printing the diagnostics of those that
+  /// cannot; `nil` only for a usage error (a bad `--step` or `--policy`), before any file.
+  static func load(
+    _ context: CommandContext, paths: [String], recursive: Bool, checksOutputs: Bool = true
+  ) -> Plays? {
     // The options first, as usage errors, before any file is looked at. A step of zero would
     // never advance the clock: it is refused here like any other bad value, rather than
     // reaching the engine; the reason is the duration parser's own.
@@ -47,79 +62,104 @@ enum ScenarioCommands {
     } catch {
       return usage(context, error)
     }
+    // A file that cannot be found, read, decoded or played is reported as a failure of its
+    // own, beside the others' results: one bad file does not hide the rest.
     var files: [String] = []
-    var problems: [String] = []
+    var refused: [RefusedScenario] = []
     for path in paths {
       do {
         let resolved = try context.resolver.resolve(path)
         if ScenarioFiles.isDirectory(resolved) {
           guard recursive else {
-            problems.append(
-              "Error: '\(path)' is a directory: 'simsub check \(path)' plays every scenario under it")
+            refused.append(
+              RefusedScenario(
+                path: path,
+                rendered:
+                  "Error: '\(path)' is a directory: 'simsub check \(path)' plays every scenario under it"))
             continue
           }
           let found = ScenarioFiles.scenarios(under: resolved)
-          if found.isEmpty { problems.append("Error: no .scn files under '\(path)'") }
+          if found.isEmpty {
+            refused.append(RefusedScenario(path: path, rendered: "Error: no .scn files under '\(path)'"))
+          }
           files += found
         } else if resolved.lowercased().hasSuffix(".pop") {
-          problems.append(
-            "Error: '\(path)' is a population file, not a scenario: play it with 'simsub montecarlo \(path)'")
+          refused.append(
+            RefusedScenario(
+              path: path,
+              rendered:
+                "Error: '\(path)' is a population file, not a scenario: play it with 'simsub montecarlo \(path)'"))
         } else {
           files.append(resolved)
         }
       } catch {
-        problems.append("Error: \(error.description)")
+        refused.append(RefusedScenario(path: path, rendered: "Error: \(error.description)"))
       }
     }
     // Outputs over inputs, or over each other, before any scenario is read.
-    if problems.isEmpty, context.checkOutputs(inputs: files) != nil { return nil }
-    var scenarios: [Scenario] = []
+    if checksOutputs, context.checkOutputs(inputs: files) != nil { return nil }
+    let clock = ContinuousClock()
+    var plays = Plays(
+      run: ScenarioJUnitReport.Run(
+        timestamp: Instant(secondsSinceEpoch: Int64(Date().timeIntervalSince1970)),
+        hostname: ProcessInfo.processInfo.hostName))
     for file in files {
+      let started = clock.now
+      let scenario: Scenario
       do {
-        scenarios.append(try ScenarioLoader.load(path: file))
+        scenario = try ScenarioLoader.load(path: file)
       } catch {
-        problems.append(error.rendered)
+        refused.append(RefusedScenario(path: file, rendered: error.rendered))
+        continue
+      }
+      do {
+        plays.results.append(try ScenarioPlayer.play(scenario, policy: policy, step: step))
+        plays.run.seconds.append(seconds(since: started, clock))
+      } catch {
+        refused.append(RefusedScenario(path: file, rendered: error.rendered))
       }
     }
-    guard problems.isEmpty else {
-      // Each problem on its own lines, as compilers print diagnostics: no blank lines.
-      context.console.error(problems.map { $0.hasSuffix("\n") ? $0 : $0 + "\n" }.joined())
-      return nil
+    // Each problem on its own lines, as compilers print diagnostics: no blank lines.
+    if !refused.isEmpty {
+      context.console.error(
+        refused.map { $0.rendered.hasSuffix("\n") ? $0.rendered : $0.rendered + "\n" }.joined())
     }
-    var results: [ScenarioResult] = []
-    for scenario in scenarios {
-      do {
-        results.append(try ScenarioPlayer.play(scenario, policy: policy, step: step))
-      } catch {
-        context.console.error(error.rendered + "\n")
-        return nil
-      }
-    }
-    return results
+    plays.refused = refused
+    return plays
+  }
+
+  static func seconds(since start: ContinuousClock.Instant, _ clock: ContinuousClock) -> Double {
+    let elapsed = clock.now - start
+    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
   }
 
   /// Reports a usage error and answers `nil`: nothing is played.
-  private static func usage(_ context: CommandContext, _ error: UsageError) -> [ScenarioResult]? {
+  private static func usage(_ context: CommandContext, _ error: UsageError) -> Plays? {
     _ = context.usage(error)
     return nil
   }
 
-  static func report(_ context: CommandContext, _ results: [ScenarioResult], timeline: Bool) -> ExitStatus {
+  static func report(_ context: CommandContext, _ plays: Plays, timeline: Bool) -> ExitStatus {
+    let results = plays.results
+    let refused = plays.refused
     let text: String
     switch context.command.value("format") ?? "text" {
-    case "json": text = ScenarioJSONReport.render(results)
-    case "markdown": text = ScenarioMarkdownReport.render(results)
-    case "junit": text = ScenarioJUnitReport.render(results)
+    case "json": text = ScenarioJSONReport.render(results, refused: refused)
+    case "markdown": text = ScenarioMarkdownReport.render(results, refused: refused)
+    case "junit": text = ScenarioJUnitReport.render(results, refused: refused, run: plays.run)
+    // A picture of the timelines: a refused file has none (its diagnostics are on standard error).
     case "svg": text = ScenarioSVGReport.render(results)
-    case "html": text = ScenarioHTMLReport.render(results, command: timeline ? "run" : "check")
+    case "html":
+      text = ScenarioHTMLReport.render(results, refused: refused, command: timeline ? "run" : "check")
     default:
       let colour = context.command.value("output") == nil && context.facts.style == .colour
       text =
         timeline
         ? results.map { ScenarioTextReport(colour: colour).render($0) }.joined(separator: "\n")
-        : ScenarioCheckReport(colour: colour).render(results)
+        : ScenarioCheckReport(colour: colour).render(results, refused: refused)
     }
     if let failure = context.emit(text) { return failure }
+    if !refused.isEmpty { return .badInput }
     return results.allSatisfy(\.passed) ? .success : .checkFailed
   }
 }

@@ -94,7 +94,7 @@ public enum EpisodeOutcomeChart {
           w.element(
             "rect", Shape.rect(x, y, segment, barHeight, "", fill: outcome.colour.rawValue),
             title:
-              "\(group.name), \(outcome.name): \(ChartNumber.grouped(count)) of \(ChartNumber.grouped(total)) episodes (\(ChartNumber.percent(share)))"
+              "\(group.name), \(outcome.name): \(ChartNumber.grouped(count)) of \(Plural.count(total, as: ChartNumber.grouped(total), "episode")) (\(ChartNumber.percent(share)))"
           )
           let text = ChartNumber.percent(share)
           if TextMetrics.sans(text, size: 10) + 8 <= segment {

@@ -83,7 +83,10 @@ public enum RecoveryCurveChart {
     y += 14
     var lx = 16.0
     let legendItems = data.series.enumerated().map { i, s in
-      (i, s.name + (s.episodes.map { " (\(ChartNumber.grouped($0)) episodes)" } ?? ""))
+      (
+        i,
+        s.name + (s.episodes.map { " (\(Plural.count($0, as: ChartNumber.grouped($0), "episode")))" } ?? "")
+      )
     }
     for (i, label) in legendItems {
       let itemWidth = 30 + TextMetrics.sans(label, size: 11) + 16

@@ -9,6 +9,7 @@ public enum ScenarioSVGReport {
     let charts = results.flatMap(\.runs).map { TimelineChart.draw(TimelineChartData($0)) }
     if charts.count == 1 { return charts[0].svg() }
     let passed = results.filter(\.passed).count
-    return ChartDrawing.stack(charts, title: "simsub: \(passed) of \(results.count) scenarios passed")
+    return ChartDrawing.stack(
+      charts, title: "simsub: \(passed) of \(Plural.count(results.count, "scenario")) passed")
   }
 }

@@ -366,7 +366,7 @@ public enum TimelineChart {
       w.element(
         "text", Shape.text(16, y, "note"),
         text:
-          "\(hidden) label\(hidden == 1 ? "" : "s") left out where \(hidden == 1 ? "it" : "they") would overlap; each tick names its notification or action as a tooltip."
+          "\(Plural.count(hidden, "label")) left out where \(Plural.choose(hidden, one: "it", other: "they")) would overlap; each tick names its notification or action as a tooltip."
       )
       y += 10
     }
@@ -376,12 +376,12 @@ public enum TimelineChart {
     framed.raw(w.text)
     let days = (data.end - data.start).seconds / 86_400
     let description =
-      "Timeline over \(days) day\(days == 1 ? "" : "s"): the store's truth and the policy's answer, "
-      + "\(data.notifications.count) notification\(data.notifications.count == 1 ? "" : "s"), "
-      + "\(data.actions.count) subscriber action\(data.actions.count == 1 ? "" : "s"), "
+      "Timeline over \(Plural.count(days, "day")): the store's truth and the policy's answer, "
+      + "\(Plural.count(data.notifications.count, "notification")), "
+      + "\(Plural.count(data.actions.count, "subscriber action")), "
       + (data.violations.isEmpty
         ? "no invariant violations."
-        : "\(data.violations.count) invariant violation\(data.violations.count == 1 ? "" : "s").")
+        : "\(Plural.count(data.violations.count, "invariant violation")).")
     return ChartDrawing(
       width: width, height: height, title: data.title, description: description, body: framed.text)
   }
@@ -425,7 +425,7 @@ public enum TimelineChart {
       parts.append("delivered \(RFC3339.format(d))" + (d > n.sent ? " (\(d - n.sent) late)" : ""))
     }
     if !n.failedAttempts.isEmpty {
-      parts.append("\(n.failedAttempts.count) failed attempt\(n.failedAttempts.count == 1 ? "" : "s")")
+      parts.append("\(Plural.count(n.failedAttempts.count, "failed attempt"))")
     }
     if n.deliveries.isEmpty {
       parts.append(

@@ -6,29 +6,61 @@
 /// library leads with what needs attention.
 public enum ScenarioHTMLReport {
   /// - Parameter command: `run` or `check`, named in the title.
-  public static func render(_ results: [ScenarioResult], command: String) -> String {
+  /// - Parameter refused: files that could not be played: counted as failed, and listed with
+  ///   their errors in a section of their own after the summary table.
+  public static func render(_ results: [ScenarioResult], refused: [RefusedScenario] = [], command: String)
+    -> String
+  {
     let passed = results.filter(\.passed).count
-    let failed = results.count - passed
+    let failed = results.count + refused.count - passed
     let title =
-      results.count == 1 && command == "run"
+      results.count == 1 && refused.isEmpty && command == "run"
       ? "simsub run: \(results[0].scenario.name)"
-      : "simsub \(command): \(passed) of \(results.count) scenario\(results.count == 1 ? "" : "s") passed"
+      : "simsub \(command): \(passed) of \(Plural.count(results.count + refused.count, "scenario")) passed"
     let runs = results.flatMap(\.runs)
     let expectations = runs.flatMap(\.expectations)
-    let violations = runs.reduce(0) { $0 + $1.violations.count }
+    // Violations a scenario's `expect-violations` asks for are counted apart: a page of a
+    // passing library says they were expected, not that invariants broke.
+    let verdicts = runs.flatMap(\.invariants)
+    let expected = verdicts.filter(\.expectedToFail).reduce(0) { $0 + $1.violations.count }
+    let unexpected = verdicts.filter { !$0.expectedToFail }.reduce(0) { $0 + $1.violations.count }
+    var violationFigures: [HTMLPage.Figure] = []
+    if unexpected > 0 || expected == 0 {
+      violationFigures.append(
+        .init(
+          String(unexpected),
+          (expected > 0 ? "unexpected " : "") + Plural.noun(unexpected, "invariant violation"),
+          passed: nil))
+    }
+    if expected > 0 {
+      violationFigures.append(
+        .init(
+          String(expected),
+          unexpected == 0
+            ? Plural.noun(expected, "invariant violation") + (expected == 1 ? ", expected" : ", all expected")
+            : Plural.noun(expected, "expected invariant violation", plural: "expected invariant violations")))
+    }
     var page = HTMLPage(
       title: title,
-      subtitle: ["simsub \(simsubVersion)", "\(results.count) scenario\(results.count == 1 ? "" : "s")"],
-      passed: results.isEmpty ? nil : failed == 0,
+      subtitle: ["simsub \(simsubVersion)", Plural.count(results.count + refused.count, "scenario")],
+      passed: results.isEmpty && refused.isEmpty ? nil : failed == 0,
       figures: [
-        .init(String(results.count), "scenarios"),
+        .init(String(results.count + refused.count), "scenarios"),
         .init(String(passed), "passed", passed: failed == 0 ? true : nil),
         .init(String(failed), "failed", passed: failed == 0 ? nil : false),
         .init("\(expectations.filter(\.passed).count) of \(expectations.count)", "expectations met"),
-        .init(String(violations), violations == 1 ? "invariant violation" : "invariant violations"),
-      ])
+      ] + violationFigures)
     page.sections.append(
       HTMLPage.Section(id: "scenarios", heading: "Scenarios", body: summaryTable(results).fragment))
+    if !refused.isEmpty {
+      var table = HTMLTable(columns: ["", "file", "problem"], columnClasses: [nil, "mono", "mono"])
+      for r in refused {
+        table.append(
+          [.init(.mark(false)), .init(r.path), .init(r.errors.joined(separator: "\n"))], cls: "fail")
+      }
+      page.sections.append(
+        HTMLPage.Section(id: "refused", heading: "Files that could not be played", body: table.fragment))
+    }
     for (i, r) in results.enumerated() {
       page.sections.append(
         HTMLPage.Section(
@@ -82,7 +114,7 @@ public enum ScenarioHTMLReport {
       ("delivery", Describe.deliveryFaults(s.delivery.settings(from: s.start, start: s.start))),
     ]
     if s.familyMembers > 0 {
-      facts.append(("family", "\(s.familyMembers) member\(s.familyMembers == 1 ? "" : "s") (Family Sharing)"))
+      facts.append(("family", "\(Plural.count(s.familyMembers, "member")) (Family Sharing)"))
     }
     if !s.expectedViolations.isEmpty {
       facts.append(("expects violations", s.expectedViolations.map(\.rawValue).joined(separator: ", ")))

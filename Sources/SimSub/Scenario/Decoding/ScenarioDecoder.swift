@@ -335,7 +335,7 @@ enum ScenarioDecoder {
     guard member <= count else {
       throw DiagnosticError(
         .error(
-          "member \(member) does not exist: this scenario has \(count) family member\(count == 1 ? "" : "s")",
+          "member \(member) does not exist: this scenario has \(Plural.count(count, "family member"))",
           at: node.location))
     }
     return member
@@ -392,7 +392,7 @@ enum ScenarioDecoder {
         diagnostics += reader.diagnostics
         continue
       }
-      let period = reader.optional("period", default: .oneMonth) { (n) -> BillingPeriod in
+      let periodValue = reader.optional("period") { (n) -> BillingPeriod in
         let text = try n.decodeText(expected: "a period: 1W, 1M, 2M, 3M, 6M or 1Y")
         guard let period = BillingPeriod(code: text) else {
           throw DiagnosticError(
@@ -402,10 +402,12 @@ enum ScenarioDecoder {
         }
         return period
       }
+      let period = periodValue ?? .oneMonth
       let id = reader.optional("id", default: "premium.\(period.adjective)") { n in
         try n.decodeText(expected: "a product id")
       }
-      let price = reader.optional("price", default: 9_990) { n in try decodePrice(n) }
+      let priceValue = reader.optional("price") { n in try decodePrice(n) }
+      let price = priceValue ?? 9_990
       let grace = reader.optional("grace") { n in try n.decodeDuration() }
       let hold = reader.optional("hold") { n in try n.decodeDuration() }
       let trial = reader.optional("trial") { n in try n.decodeDuration() }
@@ -445,11 +447,31 @@ enum ScenarioDecoder {
         firstLocation[id] = idLocation
       }
       diagnostics += reader.diagnostics
-      if reader.diagnostics.isEmpty, let store, let message = storeLimitError(store, product) {
-        let at = reader.entry("grace")?.key.location ?? reader.entry("hold")?.key.location ?? item.location
-        diagnostics.append(.error(message, at: at))
+      // The settings whose values were wrong have their own errors: the defaults standing in
+      // for them are not judged, nor the settings that depend on them (grace and hold on the
+      // period, hold on grace). Every other rule the store sets is checked, each error at its
+      // own key, so a bad grace and a bad trial are reported together.
+      let decoded: [String: Bool] = [
+        "period": periodValue != nil, "price": priceValue != nil, "grace": grace != nil, "hold": hold != nil,
+        "trial": trial != nil,
+      ]
+      let failed = Set(decoded.filter { reader.entry($0.key) != nil && !$0.value }.map(\.key))
+      if let store {
+        for problem in storeLimitProblems(store, product) {
+          let dependsOn: Set<String> =
+            switch problem.setting {
+            case "grace": ["grace", "period"]
+            case "hold": ["hold", "grace", "period"]
+            default: [problem.setting]
+            }
+          guard failed.isDisjoint(with: dependsOn) else { continue }
+          let at =
+            reader.entry(problem.setting)?.key.location ?? reader.entry("grace")?.key.location
+            ?? reader.entry("hold")?.key.location ?? item.location
+          diagnostics.append(.error(problem.message, at: at))
+        }
       }
-      if reader.diagnostics.isEmpty, store == .stripe, let first = products.first,
+      if failed.isDisjoint(with: ["grace", "hold", "period"]), store == .stripe, let first = products.first,
         first.grace != product.grace
       {
         let message =
@@ -465,6 +487,7 @@ enum ScenarioDecoder {
   /// `direct`, `revenuecat`, or `{name: revenuecat, billing-issue-order: cancellation-first}`.
   static func decodeChannel(_ node: YAMLNode, store: StoreKind?) throws(DiagnosticError) -> ScenarioChannel {
     let names = ["direct", "revenuecat"]
+    let stripeMessage = "simsub plays the revenuecat channel for apple and google, not stripe"
     var name: String
     var order = RevenueCatPairOrder.billingIssueFirst
     if case .mapping = node.kind {
@@ -478,16 +501,16 @@ enum ScenarioDecoder {
         let message = "billing-issue-order is a revenuecat setting; the direct channel has none"
         reader.report(.error(message, at: entry.key.location))
       }
+      // Reported with the mapping's other problems, not after them.
+      if name == "revenuecat", store == .stripe { reader.report(.error(stripeMessage, at: node.location)) }
       try reader.finish()
     } else {
       name = try node.decodeChoice(from: names, what: "channel")
+      if name == "revenuecat", store == .stripe {
+        throw DiagnosticError(.error(stripeMessage, at: node.location))
+      }
     }
-    guard name == "revenuecat" else { return .direct }
-    if store == .stripe {
-      let message = "simsub plays the revenuecat channel for apple and google, not stripe"
-      throw DiagnosticError(.error(message, at: node.location))
-    }
-    return .revenueCat(order)
+    return name == "revenuecat" ? .revenueCat(order) : .direct
   }
 
   static func defaultGrace(_ store: StoreKind, _ period: BillingPeriod) -> TimeSpan {
@@ -506,16 +529,12 @@ enum ScenarioDecoder {
     }
   }
 
-  static func storeLimitError(_ store: StoreKind, _ product: Product) -> String? {
-    do {
-      switch store {
-      case .apple: _ = try AppStoreModel(products: [product])
-      case .google: _ = try GooglePlayModel(products: [product])
-      case .stripe: _ = try StripeModel(products: [product])
-      }
-      return nil
-    } catch {
-      return error.message
+  /// Every limit of `store` that `product` breaks, each naming its setting.
+  static func storeLimitProblems(_ store: StoreKind, _ product: Product) -> [StoreConfigurationError] {
+    switch store {
+    case .apple: AppStoreLimits.problems(product)
+    case .google: GooglePlayModel.productProblems(product)
+    case .stripe: StripeLimits.problems(product)
     }
   }
 
@@ -692,6 +711,20 @@ enum ScenarioDecoder {
         }
         return required ? reader.required("product", decode) : reader.optional("product", decode)
       }
+      let reason: (YAMLNode) throws -> DeclineReason = { n in
+        DeclineReason(name: try n.decodeChoice(from: DeclineReason.allCases.map(\.name), what: "reason"))!
+      }
+      let pause: (YAMLNode) throws -> TimeSpan = { n in
+        let span = try n.decodeDuration()
+        guard span.seconds > 0 else {
+          throw DiagnosticError(
+            .error("a pause of 0 changes nothing: give a duration such as '30d'", at: n.location))
+        }
+        return span
+      }
+      let member: (YAMLNode) throws -> Int = { n in try decodeMember(n, familyMembers: context.familyMembers)
+      }
+      let text: (YAMLNode) throws -> String = { n in try n.decodeText(expected: "the note's text") }
       var decoded: TimelineAction?
       switch name {
       case "subscribe":
@@ -701,10 +734,7 @@ enum ScenarioDecoder {
           trial ?? (context.products.indices.contains(Int(p)) && context.products[Int(p)].trial != nil)
         decoded = .subscriber(.subscribe(product: p, trial: wantsTrial))
       case "card-fails":
-        let reason = reader.optional("reason", default: DeclineReason.declined) { n in
-          DeclineReason(name: try n.decodeChoice(from: DeclineReason.allCases.map(\.name), what: "reason"))!
-        }
-        decoded = .subscriber(.cardFails(reason))
+        decoded = .subscriber(.cardFails(reader.optional("reason", default: DeclineReason.declined, reason)))
       case "update-card": decoded = .subscriber(.updateCard)
       case "cancel": decoded = .subscriber(.cancel)
       case "uncancel": decoded = .subscriber(.uncancel)
@@ -712,9 +742,7 @@ enum ScenarioDecoder {
       case "resume": decoded = .subscriber(.resume)
       case "stop-sharing": decoded = .subscriber(.stopSharing(member: 0))
       case "leave-family":
-        if let member = reader.required(
-          "member", { n in try decodeMember(n, familyMembers: context.familyMembers) })
-        {
+        if let member = reader.required("member", member) {
           decoded = .subscriber(.stopSharing(member: UInt8(clamping: member)))
         }
       case "resubscribe":
@@ -722,26 +750,22 @@ enum ScenarioDecoder {
       case "change-product":
         if let p = product(&reader, required: true) { decoded = .subscriber(.changeProduct(p)) }
       case "pause":
-        if let span = reader.required(
-          "for",
-          { (n) -> TimeSpan in
-            let span = try n.decodeDuration()
-            guard span.seconds > 0 else {
-              throw DiagnosticError(
-                .error("a pause of 0 changes nothing: give a duration such as '30d'", at: n.location))
-            }
-            return span
-          })
-        {
-          decoded = .subscriber(.pause(span))
-        }
+        if let span = reader.required("for", pause) { decoded = .subscriber(.pause(span)) }
       case "note":
-        if let text = reader.required("text", { n in try n.decodeText(expected: "the note's text") }) {
-          decoded = .note(text)
-        }
+        if let text = reader.required("text", text) { decoded = .note(text) }
       case "delivery":
         decoded = .delivery(decodeDelivery(&reader))
-      default: break
+      default:
+        // The action itself is wrong (missing, unknown, or not the store's): its error is
+        // reported, and every other key the entry has is still checked, so a misspelt reason
+        // shows in the same run as a misspelt action.
+        _ = product(&reader, required: false)
+        _ = reader.optional("trial") { n in try decodeBool(n, what: "trial") }
+        _ = reader.optional("reason", reason)
+        _ = reader.optional("for", pause)
+        _ = reader.optional("member", member)
+        _ = reader.optional("text", text)
+        _ = decodeDelivery(&reader)
       }
       diagnostics += reader.diagnostics
       if let at, let decoded, let source, reader.diagnostics.isEmpty {

@@ -9,8 +9,9 @@ extension YAMLNode {
     return text
   }
 
-  /// The scalar's text, which must be one of `allowed`; otherwise names the nearest allowed
-  /// value (`unknown store 'aple' — did you mean 'apple'?`) or lists them all.
+  /// The scalar's text, which must be one of `allowed`; otherwise names the value meant
+  /// (another spelling or name of it, see `Vocabulary`: `unknown store 'googleplay' — did you
+  /// mean 'google'?`), or the nearest allowed value (`'aple'` → `'apple'`), or lists them all.
   ///
   /// - Parameter what: what the value is, for the message ("store", "reason").
   public func decodeChoice(from allowed: [String], what: String) throws(DiagnosticError)
@@ -19,6 +20,14 @@ extension YAMLNode {
     let text = try decodeText(expected: Spelling.list(allowed))
     if allowed.contains(text) { return text }
     let name = YAMLNode.clipped(text)
+    // Another spelling or another tool's name for a value comes before edit distance:
+    // `googleplay` is `google`, Stripe's `past_due` is `grace` (see `Vocabulary`).
+    if let alias = Vocabulary.hint(for: text, what: what, among: allowed) {
+      throw DiagnosticError(
+        .error(
+          "unknown \(what) '\(name)' — did you mean '\(alias.value)'?" + (alias.why.map { " (\($0))" } ?? ""),
+          at: location))
+    }
     if let suggestion = Spelling.suggestion(for: text, among: allowed) {
       throw DiagnosticError(
         .error("unknown \(what) '\(name)' — did you mean '\(suggestion)'?", at: location))

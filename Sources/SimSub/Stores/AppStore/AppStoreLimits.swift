@@ -19,15 +19,18 @@ public enum AppStoreLimits {
       : [.zero] + AppStoreDefaults.graceLengths
   }
 
-  /// Checks one product; the first broken rule, or `nil`.
-  public static func check(_ product: Product) -> StoreConfigurationError? {
+  /// Every rule one product breaks, each naming its setting, so a file's grace and trial
+  /// errors are reported together; the grace-plus-hold rule only when grace itself is allowed.
+  public static func problems(_ product: Product) -> [StoreConfigurationError] {
     let name = product.id.text
+    var problems: [StoreConfigurationError] = []
     if product.priceMilliunits <= 0 {
-      return StoreConfigurationError(
-        setting: "price",
-        message:
-          "apple sells a subscription for a price above 0, not \(money(product.priceMilliunits)) (product \(name))"
-      )
+      problems.append(
+        StoreConfigurationError(
+          setting: "price",
+          message:
+            "apple sells a subscription for a price above 0, not \(money(product.priceMilliunits)) (product \(name))"
+        ))
     }
     if !allowedGrace(for: product.period).contains(product.grace) {
       let message: String
@@ -41,28 +44,37 @@ public enum AppStoreLimits {
           "apple offers a billing grace period of 3, 16 or 28 days for \(product.period.adjective) products "
           + "(at most 6 days for weekly ones), or 0d for none, not \(product.grace) (product \(name))"
       }
-      return StoreConfigurationError(setting: "grace", message: message)
+      problems.append(StoreConfigurationError(setting: "grace", message: message))
     }
     if product.hold < .zero {
-      return StoreConfigurationError(
-        setting: "hold",
-        message:
-          "the billing-retry window after grace cannot be negative, not \(product.hold) (product \(name))")
+      problems.append(
+        StoreConfigurationError(
+          setting: "hold",
+          message:
+            "the billing-retry window after grace cannot be negative, not \(product.hold) (product \(name))"))
     }
-    if product.grace + product.hold > AppStoreDefaults.billingRetryWindow {
-      return StoreConfigurationError(
-        setting: "hold",
-        message: "apple retries a failed renewal for at most 60 days, grace included: grace \(product.grace) "
-          + "+ hold \(product.hold) is \(product.grace + product.hold) (product \(name))")
+    if product.hold >= .zero, allowedGrace(for: product.period).contains(product.grace),
+      product.grace + product.hold > AppStoreDefaults.billingRetryWindow
+    {
+      problems.append(
+        StoreConfigurationError(
+          setting: "hold",
+          message:
+            "apple retries a failed renewal for at most 60 days, grace included: grace \(product.grace) "
+            + "+ hold \(product.hold) is \(product.grace + product.hold) (product \(name))"))
     }
     if let trial = product.trial, !isAllowedTrial(trial) {
-      return StoreConfigurationError(
-        setting: "trial",
-        message: "apple offers free trials of 3d, 1w, 2w, or 1, 2, 3, 6 or 12 months "
-          + "(28–31d, 59–62d, 89–92d, 181–184d, 365–366d), not \(trial) (product \(name))")
+      problems.append(
+        StoreConfigurationError(
+          setting: "trial",
+          message: "apple offers free trials of 3d, 1w, 2w, or 1, 2, 3, 6 or 12 months "
+            + "(28–31d, 59–62d, 89–92d, 181–184d, 365–366d), not \(trial) (product \(name))"))
     }
-    return nil
+    return problems
   }
+
+  /// Checks one product; the first broken rule, or `nil`.
+  public static func check(_ product: Product) -> StoreConfigurationError? { problems(product).first }
 
   /// Checks a retry schedule; the first broken rule, or `nil`.
   public static func check(retrySchedule: [TimeSpan]) -> StoreConfigurationError? {

@@ -58,44 +58,53 @@ extension GooglePlayModel {
     }
   }
 
-  /// What Google would refuse about `product`, if anything: its grace, then its hold, then
-  /// their sum.
-  public static func productError(_ product: Product) -> StoreConfigurationError? {
+  /// Everything Google would refuse about `product`, each naming its setting: its grace, its
+  /// hold, their sum (only when both are allowed on their own), its trial.
+  public static func productProblems(_ product: Product) -> [StoreConfigurationError] {
+    var problems: [StoreConfigurationError] = []
     let grace = product.grace
     let hold = product.hold
     let period = product.period
     let most = maximumGrace(for: period)
     if grace.seconds % 86_400 != 0 {
-      return StoreConfigurationError(
-        setting: "grace", message: "google sets the grace period in whole days, not \(grace)")
-    }
-    if grace < .zero || grace > most {
+      problems.append(
+        StoreConfigurationError(
+          setting: "grace", message: "google sets the grace period in whole days, not \(grace)"))
+    } else if grace < .zero || grace > most {
       let message =
         period == .oneWeek
         ? "google offers a grace period of 0 to 7 days for weekly products, not \(grace)"
         : "google offers a grace period of 0 to 30 days for \(period.adjective) products (at most 7 days for weekly ones), not \(grace)"
-      return StoreConfigurationError(setting: "grace", message: message)
+      problems.append(StoreConfigurationError(setting: "grace", message: message))
     }
     if hold.seconds % 86_400 != 0 {
-      return StoreConfigurationError(
-        setting: "hold", message: "google sets the account hold in whole days, not \(hold)")
+      problems.append(
+        StoreConfigurationError(
+          setting: "hold", message: "google sets the account hold in whole days, not \(hold)"))
+    } else if hold < .zero || hold > maximumHold {
+      problems.append(
+        StoreConfigurationError(
+          setting: "hold", message: "google offers an account hold of 0 to 60 days, not \(hold)"))
     }
-    if hold < .zero || hold > maximumHold {
-      return StoreConfigurationError(
-        setting: "hold", message: "google offers an account hold of 0 to 60 days, not \(hold)")
-    }
-    if !recoveryWindow.contains(grace + hold) {
-      return StoreConfigurationError(
-        setting: "hold",
-        message:
-          "google requires grace plus account hold to total 30 to 60 days, not \(grace) + \(hold) = \(grace + hold)"
-      )
+    if problems.isEmpty, !recoveryWindow.contains(grace + hold) {
+      problems.append(
+        StoreConfigurationError(
+          setting: "hold",
+          message:
+            "google requires grace plus account hold to total 30 to 60 days, not \(grace) + \(hold) = \(grace + hold)"
+        ))
     }
     if let trial = product.trial, trial <= .zero {
-      return StoreConfigurationError(
-        setting: "trial", message: "a free trial must be longer than 0d, not \(trial)")
+      problems.append(
+        StoreConfigurationError(
+          setting: "trial", message: "a free trial must be longer than 0d, not \(trial)"))
     }
-    return nil
+    return problems
+  }
+
+  /// What Google would refuse about `product` first, if anything.
+  public static func productError(_ product: Product) -> StoreConfigurationError? {
+    productProblems(product).first
   }
 
   /// Retry offsets must be positive and strictly increasing.

@@ -58,35 +58,44 @@ public enum StripeLimits {
     }
   }
 
-  /// Checks one product; the first broken rule, or `nil`.
-  public static func check(_ product: Product) -> StoreConfigurationError? {
+  /// Every rule one product breaks, each naming its setting; grace is checked against the
+  /// window only when the window itself is allowed.
+  public static func problems(_ product: Product) -> [StoreConfigurationError] {
     let name = product.id.text
+    var problems: [StoreConfigurationError] = []
     if product.priceMilliunits < 10 {
-      return StoreConfigurationError(
-        setting: "price",
-        message:
-          "stripe charges a recurring price of at least 0.01, not \(AppStoreLimits.money(product.priceMilliunits)) (product \(name))"
-      )
+      problems.append(
+        StoreConfigurationError(
+          setting: "price",
+          message:
+            "stripe charges a recurring price of at least 0.01, not \(AppStoreLimits.money(product.priceMilliunits)) (product \(name))"
+        ))
     }
     if !isAllowedWindow(product.hold) {
-      return StoreConfigurationError(
-        setting: "hold",
-        message: "stripe retries a failed payment within 1 week, 2 weeks, 3 weeks, 1 month or 2 months "
-          + "(7d, 14d, 21d, 28–31d, 59–62d), not \(product.hold) (product \(name))")
+      problems.append(
+        StoreConfigurationError(
+          setting: "hold",
+          message: "stripe retries a failed payment within 1 week, 2 weeks, 3 weeks, 1 month or 2 months "
+            + "(7d, 14d, 21d, 28–31d, 59–62d), not \(product.hold) (product \(name))"))
     }
-    if product.grace < .zero || product.grace > product.hold {
-      return StoreConfigurationError(
-        setting: "grace",
-        message:
-          "the app's grace during stripe's past_due lasts from 0d up to the retry window (\(product.hold)), "
-          + "not \(product.grace) (product \(name))")
+    if product.grace < .zero || (isAllowedWindow(product.hold) && product.grace > product.hold) {
+      problems.append(
+        StoreConfigurationError(
+          setting: "grace",
+          message:
+            "the app's grace during stripe's past_due lasts from 0d up to the retry window (\(product.hold)), "
+            + "not \(product.grace) (product \(name))"))
     }
     if let trial = product.trial, trial <= .zero {
-      return StoreConfigurationError(
-        setting: "trial", message: "a free trial must be longer than 0d, not \(trial) (product \(name))")
+      problems.append(
+        StoreConfigurationError(
+          setting: "trial", message: "a free trial must be longer than 0d, not \(trial) (product \(name))"))
     }
-    return nil
+    return problems
   }
+
+  /// Checks one product; the first broken rule, or `nil`.
+  public static func check(_ product: Product) -> StoreConfigurationError? { problems(product).first }
 
   /// Checks a retry schedule: positive, increasing, within the longest window (62 days).
   public static func check(retrySchedule: [TimeSpan]) -> StoreConfigurationError? {

@@ -1,14 +1,10 @@
-// A libFuzzer target for the wire decoders: bytes in, a store document or an error with a
-// location out, and never a crash, a hang or a location outside the input. Built outside
-// SwiftPM, like ScenarioSyntaxFuzz.swift: compile this file with the SubscriptionPolicy sources
-// (JSON, Notifications, Identifiers, Time, Decision, Policies) into one module, e.g.
-//
-//   swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name WireDecodersFuzz \
-//     $(find Sources/SubscriptionPolicy -name '*.swift') Tests/Fuzz/WireDecodersFuzz.swift \
-//     -o .build/fuzz/wire-decoders-fuzz
-//   .build/fuzz/wire-decoders-fuzz Tests/SubscriptionPolicyTests/Fixtures/AppStore ... -max_len=65536
-//
-// The store fixtures under Tests/SubscriptionPolicyTests/Fixtures/ are the seed corpus.
+// A libFuzzer target for the wire documents: any store body in, a document that reads back to
+// itself or an error located inside the input out; never a crash, a hang or a location outside
+// the input. Built by `Tests/Fuzz/run.sh`; seeded with the store fixtures of
+// Tests/SubscriptionPolicyTests/Fixtures/{AppStore,GooglePlay,Stripe,RevenueCat}.
+
+@testable import SimSub
+@testable import SubscriptionPolicy
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func wireDecodersFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

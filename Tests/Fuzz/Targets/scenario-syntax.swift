@@ -1,7 +1,8 @@
 // A libFuzzer target for the scenario syntax layer: bytes in, a tree or diagnostics out, and
 // never a crash, a hang or a diagnostic that points outside the file. Built outside SwiftPM by
-// `Tests/Fuzz/run.sh`, which compiles this file together with the Syntax sources and the time
-// types they use into one module, so nothing here imports SimSub.
+// `Tests/Fuzz/run.sh`, against SimSub compiled with the fuzzer's coverage.
+
+@testable import SimSub
 
 /// Which keys the fuzzer asks the mapping reader about: the scenario's, so unknown-key
 /// suggestions and duration decoding are exercised on whatever the parser produced.
