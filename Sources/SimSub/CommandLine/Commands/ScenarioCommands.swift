@@ -88,7 +88,8 @@ enum ScenarioCommands {
             RefusedScenario(
               path: path,
               rendered:
-                "Error: '\(path)' is a population file, not a scenario: play it with 'simsub montecarlo \(path)'"))
+                "Error: '\(path)' is a population file, not a scenario: play it with 'simsub montecarlo \(path)'"
+            ))
         } else {
           files.append(resolved)
         }
