@@ -46,26 +46,32 @@ enum AppStoreWireRequest {
     return n
   }
 
+  /// The signed transaction info of a notification already given the run's identity.
+  static func signedTransactionInfo(_ n: AppStoreServerNotification, context c: WireContext) -> String? {
+    guard let t = n.data.transactionInfo, var o = t.json.objectValue else { return nil }
+    o.append("appAccountToken", .string(c.subscriberId))
+    o.append("storefrontId", t.storefront.flatMap { storefrontIds[$0.text] }.map(JSONValue.string))
+    o.append("appTransactionId", .string(c.subscriber.appTransactionId(subscriber: c.subscriberNumber)))
+    if t.offerType == 1, t.price == 0 { o.append("offerDiscountType", "FREE_TRIAL") }
+    return AppStoreSignedData.sign(.object(o))
+  }
+
+  /// The signed renewal info of a notification already given the run's identity.
+  static func signedRenewalInfo(_ n: AppStoreServerNotification, context c: WireContext) -> String? {
+    guard let r = n.data.renewalInfo, var o = r.json.objectValue else { return nil }
+    o.append("appAccountToken", .string(c.subscriberId))
+    o.append("appTransactionId", .string(c.subscriber.appTransactionId(subscriber: c.subscriberNumber)))
+    o.append("currency", n.data.transactionInfo?.currency.map { JSONValue.string($0.text) })
+    o.append("renewalPrice", c.product(r.autoRenewProductId).map { .int($0.priceMilliunits) })
+    return AppStoreSignedData.sign(.object(o))
+  }
+
   /// The request for a notification already given the run's identity.
   static func request(_ n: AppStoreServerNotification, context c: WireContext) -> WireRequest {
     var payload = n.json.objectValue ?? [:]
     var data = payload["data"]?.objectValue ?? [:]
-    let token = c.subscriberId
-    let appTransactionId = c.subscriber.appTransactionId(subscriber: c.subscriberNumber)
-    if let t = n.data.transactionInfo, var o = t.json.objectValue {
-      o.append("appAccountToken", .string(token))
-      o.append("storefrontId", t.storefront.flatMap { storefrontIds[$0.text] }.map(JSONValue.string))
-      o.append("appTransactionId", .string(appTransactionId))
-      if t.offerType == 1, t.price == 0 { o.append("offerDiscountType", "FREE_TRIAL") }
-      data["signedTransactionInfo"] = .string(AppStoreSignedData.sign(.object(o)))
-    }
-    if let r = n.data.renewalInfo, var o = r.json.objectValue {
-      o.append("appAccountToken", .string(token))
-      o.append("appTransactionId", .string(appTransactionId))
-      o.append("currency", n.data.transactionInfo?.currency.map { JSONValue.string($0.text) })
-      o.append("renewalPrice", c.product(r.autoRenewProductId).map { .int($0.priceMilliunits) })
-      data["signedRenewalInfo"] = .string(AppStoreSignedData.sign(.object(o)))
-    }
+    if let t = signedTransactionInfo(n, context: c) { data["signedTransactionInfo"] = .string(t) }
+    if let r = signedRenewalInfo(n, context: c) { data["signedRenewalInfo"] = .string(r) }
     payload["data"] = .object(data)
     let body: JSONValue = ["signedPayload": .string(AppStoreSignedData.sign(.object(payload)))]
     return WireRequest(

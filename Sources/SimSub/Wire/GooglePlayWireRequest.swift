@@ -63,10 +63,9 @@ enum GooglePlayWireRequest {
   static func resource(_ n: GooglePlayNotification, context c: WireContext) -> (
     path: String, body: JSONValue
   )? {
-    guard let s = n.subscription, var o = s.json.objectValue else { return nil }
-    o.append("externalAccountIdentifiers", ["obfuscatedExternalAccountId": .string(c.subscriberId)])
+    guard let s = n.subscription else { return nil }
     let path =
       "/androidpublisher/v3/applications/\(n.packageName.text)/purchases/subscriptionsv2/tokens/\(n.subscriptionNotification.purchaseToken.text)"
-    return (path, .object(o))
+    return (path, GooglePlayResponses.subscriptionV2(s, context: c).body)
   }
 }
