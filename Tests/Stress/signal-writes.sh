@@ -110,29 +110,58 @@ cp -R Scenarios Reports "$repo/"
 begin=$(now_ms)
 (cd "$repo" && "$simsub" gate --update >/dev/null) || fail "gate --update fails in the scratch repository"
 gate_length=$(($(now_ms) - begin))
-cp "$repo/Reports/baseline.json" "$scratch/baseline.json"
-cp "$repo/Reports/policy-table.md" "$scratch/policy-table.md"
+cp "$repo/Reports/baseline.json" "$scratch/new-baseline.json"
+cp "$repo/Reports/policy-table.md" "$scratch/new-table.md"
+# An older pair, consistent in itself and different from the new one in both files: the table
+# with one more line and a baseline that records that table's digest. Each round starts from it,
+# so a signal between the update's two renames shows as a new table beside the old baseline.
+{ cat "$scratch/new-table.md"; echo "<!-- the table of an older policy -->"; } >"$scratch/old-table.md"
+old_digest=$(sha256sum "$scratch/old-table.md" | cut -d' ' -f1)
+sed -E "s/(\"policy-table-sha256\": \")[0-9a-f]{64}/\1$old_digest/" "$scratch/new-baseline.json" >"$scratch/old-baseline.json"
+! cmp -s "$scratch/old-baseline.json" "$scratch/new-baseline.json" || fail "the older baseline is not different"
 
+which_file() { # which_file FILE NAME: "old" or "new" when FILE is byte for byte that version
+  if cmp -s "$1" "$scratch/old-$2"; then echo old; elif cmp -s "$1" "$scratch/new-$2"; then echo new; else echo torn; fi
+}
+mismatches=0
 for ((round = 0; round < gate_rounds; round++)); do
+  cp "$scratch/old-table.md" "$repo/Reports/policy-table.md"
+  cp "$scratch/old-baseline.json" "$repo/Reports/baseline.json"
   signal="${signals[RANDOM % ${#signals[@]}]}"
   read -r status in_write < <(signalled_run "$repo" "$repo/Reports" "$signal" "$(random_delay "$gate_length")" gate --update)
   in_writes=$((in_writes + in_write))
   sent=$((sent + 1))
   check_status "$status" "$signal" "gate round $round"
-  for file in baseline.json policy-table.md; do
-    cmp -s "$repo/Reports/$file" "$scratch/$file" ||
-      fail "gate round $round (SIG$signal): Reports/$file is not complete"
-  done
+  table=$(which_file "$repo/Reports/policy-table.md" table.md)
+  baseline=$(which_file "$repo/Reports/baseline.json" baseline.json)
+  [[ $table != torn && $baseline != torn ]] ||
+    fail "gate round $round (SIG$signal): the table is $table and the baseline $baseline"
+  case "$table/$baseline" in
+    old/old | new/new) ;;
+    new/old)
+      # Stopped between the renames: the gate must refuse the pair and say how to mend it.
+      mismatches=$((mismatches + 1))
+      set +e
+      message=$(cd "$repo" && "$simsub" gate 2>&1 >/dev/null)
+      code=$?
+      set -e
+      [[ $code == 2 && $message == *"record both again"* ]] ||
+        fail "gate round $round: a new table beside the old baseline was not refused (exit $code): $message" ;;
+    *) fail "gate round $round (SIG$signal): the baseline was replaced before the table" ;;
+  esac
   left="$(leftovers "$repo/Reports")"
   if [[ "$signal" != KILL && -n "$left" ]]; then
     fail "gate round $round: SIG$signal left $left"
   fi
-  if [[ -n "$left" ]]; then
-    (cd "$repo" && "$simsub" gate --update >/dev/null 2>&1)
+  if [[ -n "$left" || $table/$baseline == new/old ]]; then
+    (cd "$repo" && "$simsub" gate --update >/dev/null 2>&1) || fail "gate round $round: the next update fails"
     [[ -z "$(leftovers "$repo/Reports")" ]] || fail "gate round $round: the next update left $(leftovers "$repo/Reports")"
+    [[ $(which_file "$repo/Reports/policy-table.md" table.md)/$(which_file "$repo/Reports/baseline.json" baseline.json) == new/new ]] ||
+      fail "gate round $round: the next update did not leave the new pair"
   fi
 done
+(cd "$repo" && "$simsub" gate --update >/dev/null)
 # The files left are a baseline and a table the gate accepts.
 (cd "$repo" && "$simsub" gate >/dev/null) || fail "the gate fails on the files the rounds left"
 
-echo "signal-writes: $sent signals ($mc_rounds montecarlo --output, $gate_rounds gate --update), $in_writes of them during a write: complete files, no temporary file left"
+echo "signal-writes: $sent signals ($mc_rounds montecarlo --output, $gate_rounds gate --update), $in_writes of them during a write: complete files, no temporary file left; $mismatches stopped between the gate's renames, each refused by the gate and mended by the next update"
