@@ -34,13 +34,22 @@ package struct SHA256: Sendable {
 
   /// Feeds more of the message.
   package mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
-    for byte in bytes {
-      pending.append(byte)
-      if pending.count == Self.blockSize {
-        compress(pending)
-        pending.removeAll(keepingCapacity: true)
-      }
+    let bytes = Array(bytes)
+    var offset = 0
+    // Top up a partial block first, then compress whole blocks where they lie.
+    if !pending.isEmpty {
+      let take = min(Self.blockSize - pending.count, bytes.count)
+      pending += bytes[0..<take]
+      offset = take
+      guard pending.count == Self.blockSize else { return }
+      compress(pending)
+      pending.removeAll(keepingCapacity: true)
     }
+    while bytes.count - offset >= Self.blockSize {
+      compress(bytes[offset..<offset + Self.blockSize])
+      offset += Self.blockSize
+    }
+    pending += bytes[offset...]
   }
 
   /// Pads the message (a one bit, zeros, the length in bits as a big-endian 64-bit number) and
@@ -74,7 +83,15 @@ package struct SHA256: Sendable {
   private mutating func compress<Block: RandomAccessCollection>(_ block: Block)
   where Block.Element == UInt8, Block.Index == Int {
     length &+= UInt64(Self.blockSize)
-    var w = [UInt32](repeating: 0, count: 64)
+    // The message schedule on the stack: no array per block.
+    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+      compress(block, schedule: w)
+    }
+  }
+
+  private mutating func compress<Block: RandomAccessCollection>(
+    _ block: Block, schedule w: UnsafeMutableBufferPointer<UInt32>
+  ) where Block.Element == UInt8, Block.Index == Int {
     let base = block.startIndex
     for t in 0..<16 {
       let i = base + t * 4
