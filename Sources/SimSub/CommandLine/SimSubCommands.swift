@@ -258,6 +258,10 @@ public enum SimSubCommands {
       millisecond, as sent), the subscription's status, and the reference policy's decision \
       from this body alone. '-' reads standard input. Signatures are not verified.
 
+      A <file> of the JSON lines `simsub requests` prints is read as the requests it holds, each \
+      body summarised under <file>:<line> and where it came from: \
+      `simsub requests FILE.scn | simsub decode -` decodes every request of a scenario.
+
       A body that cannot be read is reported as <file>:<line>:<column>: error: …, at the field \
       (or the JWS or base64 string holding it), and the exit status is 2.
       """,
@@ -269,7 +273,7 @@ public enum SimSubCommands {
         "format", value: "format",
         help: """
           text: a summary of each body. json: each body as JSON with every JWS and base64 payload \
-          expanded (an array when several files are given).
+          expanded (an array when several files, or request lines, are given).
           """, default: .value("text"), allowed: ["text", "json"]),
       outputOption,
     ])

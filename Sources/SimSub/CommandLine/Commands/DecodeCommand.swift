@@ -1,7 +1,8 @@
 import Foundation
 import SubscriptionPolicy
 
-/// `simsub decode FILE...`: recognises each store body and prints what it says.
+/// `simsub decode FILE...`: recognises each store body and prints what it says. A file of
+/// `simsub requests` lines is read as the bodies it carries (``RequestLines``).
 enum DecodeCommand {
   static func run(_ context: CommandContext) -> ExitStatus {
     let files = context.command.argument("file")
@@ -9,6 +10,7 @@ enum DecodeCommand {
     var summaries: [String] = []
     var documents: [JSONValue] = []
     var failed = false
+    var manyBodies = files.count > 1
     for name in files {
       let bytes: [UInt8]
       if name == "-" {
@@ -35,21 +37,38 @@ enum DecodeCommand {
         bytes = Array(data)
       }
       let label = name == "-" ? "<stdin>" : name
-      do {
-        let document = try WireDocument(bytes: bytes)
-        if json {
-          documents.append(document.expandedJSON)
-        } else {
-          summaries.append(WireSummary(document).render(label: label))
-        }
-      } catch {
-        context.console.error("\(label):\(error.line):\(error.column): error: \(error.message)\n")
+      var bodies = [(label: label, origin: String?.none, bytes: bytes)]
+      switch RequestLines.read(bytes) {
+      case nil: break
+      case .success(let lines)?:
+        bodies = lines.map { ("\(label):\($0.number)", $0.origin, $0.body) }
+        manyBodies = true
+      case .failure(let e)?:
+        context.console.error("\(label):\(e.line):\(e.column): error: \(e.message)\n")
         failed = true
+        continue
+      }
+      for body in bodies {
+        do {
+          let document = try WireDocument(bytes: body.bytes)
+          if json {
+            documents.append(document.expandedJSON)
+          } else {
+            let heading = body.origin.map { "\(body.label) (\($0))" } ?? body.label
+            summaries.append(WireSummary(document).render(label: heading))
+          }
+        } catch {
+          // In a request line, the place is the body's own line and column.
+          let place = body.origin == nil ? "\(body.label):\(error.line):\(error.column)" : body.label
+          let within = body.origin == nil ? "" : "body \(error.line):\(error.column): "
+          context.console.error("\(place): error: \(within)\(error.message)\n")
+          failed = true
+        }
       }
     }
     let text: String
     if json {
-      let value = documents.count == 1 && files.count == 1 ? documents[0] : .array(documents)
+      let value = documents.count == 1 && !manyBodies ? documents[0] : .array(documents)
       text = documents.isEmpty ? "" : value.serialized(.pretty) + "\n"
     } else {
       text = summaries.joined(separator: "\n")
