@@ -12,13 +12,33 @@ public enum CounterexampleWriter {
     public var description: String { message }
   }
 
+  /// What ``write(_:plan:directory:)`` did: the result with the counterexamples written, and
+  /// one line for each violation no scenario could show.
+  public struct Written: Sendable {
+    public var result: MonteCarloResult
+    /// `active-only, no-lockout-in-grace, subscriber 41: …`, for a warning.
+    public var missing: [String]
+  }
+
   /// Makes, checks and writes the counterexamples of `result` into `directory`; returns the
   /// result with them listed. Each file is read back and played before it counts: it must
-  /// parse, and `simsub run` on it must fail with the violation.
+  /// parse, and `simsub run` on it must fail with the violation. A violation whose story, as a
+  /// scenario, does not show it is not written but named in `missing`: the run saw it all the
+  /// same.
   public static func write(
     _ result: MonteCarloResult, plan: PopulationPlan, directory: String
-  ) throws(Failure) -> MonteCarloResult {
+  ) throws(Failure) -> Written {
+    try write(result, plan: plan, directory: directory, reproducing: reproduces)
+  }
+
+  /// ``write(_:plan:directory:)`` with the check each file must pass given: tests give one
+  /// that refuses, to see what a file that does not reproduce becomes.
+  static func write(
+    _ result: MonteCarloResult, plan: PopulationPlan, directory: String,
+    reproducing: (String, String, Invariant) -> Bool
+  ) throws(Failure) -> Written {
     var updated = result
+    var missing: [String] = []
     for (p, policy) in result.setup.policies.enumerated() {
       for invariant in [Invariant.noLockoutInGrace, .noFreeAccess] {
         guard let subscriber = result.firstViolations[p].subscriber(for: invariant) else { continue }
@@ -29,13 +49,20 @@ public enum CounterexampleWriter {
         } catch {
           throw Failure(message: error.description)
         }
-        guard let counterexample = made else { continue }
+        let which = "\(policy), \(invariant.rawValue), subscriber \(subscriber)"
+        guard let counterexample = made else {
+          missing.append("\(which): the replayed story does not show the violation as a scenario")
+          continue
+        }
         let name = Counterexample.fileName(
           population: plan.population.path, policy: policy, invariant: invariant, seed: plan.population.seed,
           subscriber: subscriber)
         let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
         let text = counterexample.text(population: plan.population)
-        guard reproduces(text, path: path, invariant: invariant) else { continue }
+        guard reproducing(text, path, invariant) else {
+          missing.append("\(which): the scenario written from the story does not fail with it when played")
+          continue
+        }
         do {
           try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
@@ -52,7 +79,7 @@ public enum CounterexampleWriter {
             storyEntries: counterexample.storyEntries, entries: counterexample.scenario.timeline.count))
       }
     }
-    return updated
+    return Written(result: updated, missing: missing)
   }
 
   /// Whether the file's text, read as `simsub run` reads it, fails with `invariant`.

@@ -33,6 +33,28 @@ import Testing
     }
   }
 
+  /// A violation whose scenario does not fail when played is not written, and is named.
+  @Test func aCounterexampleThatDoesNotReproduceIsNamedNotWritten() throws {
+    let dir = try CommandLineScratchDirectory()
+    defer { dir.remove() }
+    let population = try MonteCarloTestSupport.typical(users: 2000)
+    let plan = try PopulationPlan(population)
+    let result = try MonteCarloTestSupport.run(population, policies: ["active-only"])
+    let first = try #require(result.firstViolations[0].lockout)
+    let refused = try CounterexampleWriter.write(
+      result, plan: plan, directory: dir.at("examples"), reproducing: { _, _, _ in false })
+    #expect(refused.result.counterexamples.isEmpty)
+    #expect(!FileManager.default.fileExists(atPath: dir.at("examples")))
+    #expect(
+      refused.missing == [
+        "active-only, no-lockout-in-grace, subscriber \(first): the scenario written from the story does not fail with it when played"
+      ])
+    // With the real check the same run writes its one counterexample and misses none.
+    let written = try CounterexampleWriter.write(result, plan: plan, directory: dir.at("examples"))
+    #expect(written.missing.isEmpty)
+    #expect(written.result.counterexamples.map(\.subscriber) == [first])
+  }
+
   @Test func theStoryIsShortenedToWhatCausesTheViolation() throws {
     // A subscriber far into the population, whose story has several episodes before the lockout.
     let population = try MonteCarloTestSupport.typical(users: 4000)

@@ -82,8 +82,12 @@ enum MonteCarloCommand {
       throughput(subscribers: slice.count, setup: result.setup, seconds: seconds, threads: options.threads))
     if result.firstViolations.contains(where: { $0.lockout != nil || $0.freeAccess != nil }) {
       do {
-        result = try CounterexampleWriter.write(
+        let written = try CounterexampleWriter.write(
           result, plan: plan, directory: options.counterexamples ?? CounterexampleWriter.defaultDirectory)
+        result = written.result
+        for line in written.missing {
+          context.console.error("simsub: warning: no counterexample for \(line)\n")
+        }
       } catch {
         return context.fail(error.description)
       }
