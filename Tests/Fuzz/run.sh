@@ -64,6 +64,7 @@ seed google-notification "$fixtures/GooglePlayFixtures.swift"
 seed stripe-event "$fixtures/StripeFixtures.swift"
 seed revenuecat-event "$fixtures/RevenueCatFixtures.swift"
 seed notification-log "$fixtures/WireFixtures.swift"
+seed replay-log
 seed wire-documents $(find "$fixtures/AppStore" "$fixtures/GooglePlay" "$fixtures/Stripe" "$fixtures/RevenueCat" -type f ! -name "*.md" | sort)
 
 targets=("$@")

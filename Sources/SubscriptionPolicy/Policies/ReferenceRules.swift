@@ -417,3 +417,29 @@ enum ReferenceRules {
     }
   }
 }
+
+/// What one notification says of its subscription, as the reference rules read it: for
+/// `simsub replay`, which knows the store only through the payloads a log kept.
+package struct StoreReading: Hashable, Sendable {
+  package var state: EntitlementState
+  /// The end of grace the store gives (Apple's `gracePeriodExpiresDate`, Google's `expiryTime`
+  /// in grace); `nil` outside grace or when the payload does not say.
+  package var gracePeriodExpiresDate: Instant?
+  /// For a grace that is the app's own promise (Stripe `past_due`): its end, from which the
+  /// state is `hold` with nothing more sent.
+  package var appGraceEnds: Instant?
+  /// The date the payload says the subscription is paid through, when it says one.
+  package var paidThrough: Instant?
+
+  /// The reading of `notification`, received after a reading of `current`; `nil` when it says
+  /// nothing about the subscription's state.
+  package init?(_ notification: StoreNotification, after current: EntitlementState, settings: PolicySettings)
+  {
+    let facts = NotificationFacts(notification, after: { _ in current }, settings: settings)
+    guard let reading = facts.reading else { return nil }
+    state = reading.state
+    gracePeriodExpiresDate = reading.gracePeriodExpiresDate
+    appGraceEnds = reading.appGraceEnds
+    paidThrough = facts.paidThrough
+  }
+}

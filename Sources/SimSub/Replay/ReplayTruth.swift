@@ -1,0 +1,99 @@
+import SubscriptionPolicy
+
+/// The store's truth about one subscriber of a log, known only through the payloads it kept.
+///
+/// Each notification's reading (``StoreReading``, the reference rules' table of what each
+/// store's payload says, in docs/STORE-MODELS.md) is the truth of its store from the instant
+/// it was received, for as long as the payload vouches for it:
+///
+/// | reading | known until |
+/// |---|---|
+/// | active | the date it says the subscription is paid through (after that, a renewal may have happened unlogged), or the next notification when it names none |
+/// | grace, the store's | its `gracePeriodExpiresDate` / `expiryTime`, or the next notification when it names none |
+/// | grace, the app's promise (Stripe `past_due`) | the promise's end, then hold |
+/// | hold, paused, expired, revoked | the next notification |
+///
+/// Outside that, the truth is unknown and nothing is checked.
+///
+/// Readings are kept per purchase (an App Store `originalTransactionId`, a Google Play purchase
+/// token, a Stripe subscription), and a purchase's later reading counts only when the store
+/// sent it later (`signedDate`, `eventTimeMillis`, `created`): a notification received late,
+/// after a newer one, says what the store was, not what it is. A Google Play purchase that a
+/// newer token's resource names as its `linkedPurchaseToken`, or whose own resource says
+/// `replacementCancellation`, is replaced and no longer counts.
+/// The subscriber stands as well as the best purchase that is known (one person subscribed on
+/// two stores, an upgrade's old and new token while both are current).
+struct ReplayTruth {
+  private struct Purchase {
+    var key: String
+    var reading: StoreReading
+    var sentDate: Instant
+  }
+
+  private var purchases: [Purchase] = []
+  private var replaced: Set<String> = []
+
+  /// Takes in what `notification` says, read by the reference rules after what its purchase
+  /// said last.
+  mutating func receive(_ notification: StoreNotification, settings: PolicySettings) {
+    let (key, replaces) = Self.purchase(of: notification)
+    if let replaces {
+      replaced.insert(replaces)
+      purchases.removeAll { $0.key == replaces }
+    }
+    guard !replaced.contains(key) else { return }
+    let index = purchases.firstIndex { $0.key == key }
+    let sent = notification.sentDate
+    if let index, purchases[index].sentDate > sent { return }
+    let current = index.map { purchases[$0].reading.state } ?? .never
+    guard let reading = StoreReading(notification, after: current, settings: settings) else { return }
+    let purchase = Purchase(key: key, reading: reading, sentDate: sent)
+    if let index { purchases[index] = purchase } else { purchases.append(purchase) }
+  }
+
+  /// Whether the store entitles the subscriber at `instant`, or nil when the log cannot tell.
+  func isEntitled(at instant: Instant) -> Bool? {
+    var known: Bool?
+    for purchase in purchases {
+      guard let state = Self.state(purchase.reading, at: instant) else { continue }
+      if state == .active || state == .grace { return true }
+      known = false
+    }
+    return known
+  }
+
+  /// The purchase `n` is about, and the purchase it replaces (Google's `linkedPurchaseToken`).
+  static func purchase(of n: StoreNotification) -> (key: String, replaces: String?) {
+    switch n {
+    case .appStore(let a):
+      return ("apple \(a.data.transactionInfo?.originalTransactionId.text ?? "")", nil)
+    case .googlePlay(let g):
+      let key = "google \(g.subscriptionNotification.purchaseToken.text)"
+      // A purchase whose own resource says it was replaced stands for nothing any more, even
+      // before its replacement's first notification is received.
+      if g.subscription?.canceledStateContext == .replacementCancellation { return (key, key) }
+      let linked = g.subscription?.linkedPurchaseToken.map { "google \($0.text)" }
+      return (key, linked)
+    case .stripe(let e):
+      let id = e.subscription?.id.text ?? e.invoice?.subscription?.text ?? e.charge?.customer?.text ?? ""
+      return ("stripe \(id)", nil)
+    case .revenueCat(let e):
+      return ("revenuecat \(e.store.rawValue)", nil)
+    }
+  }
+
+  /// The state the log vouches for at `instant`, or nil.
+  static func state(_ r: StoreReading, at instant: Instant) -> EntitlementState? {
+    switch r.state {
+    case .active:
+      if let end = r.paidThrough, instant >= end { return nil }
+      return .active
+    case .grace:
+      if let end = r.appGraceEnds { return instant >= end ? .hold : .grace }
+      if let end = r.gracePeriodExpiresDate, instant >= end { return nil }
+      return .grace
+    case .never, .hold, .paused, .expired, .revoked:
+      return r.state
+    }
+  }
+}
