@@ -41,7 +41,7 @@ public enum SimSubCommands {
       never when NO_COLOR is set.
       """,
     subcommands: [
-      run, check, requests, decode, policies, montecarlo, merge, gate, policyTable, benchmark,
+      run, check, requests, decode, replay, policies, montecarlo, merge, gate, policyTable, benchmark,
       CommandTable.helpCommand(),
     ])
 
@@ -244,6 +244,40 @@ public enum SimSubCommands {
     options: [
       .option(
         "repeat", value: "n", help: "How many times to play each, keeping the best.", default: .value("5"))
+    ])
+
+  public static let replay = CommandSpec(
+    name: "replay",
+    abstract: "Play a production notification log through a policy and list who it locks out or lets in free.",
+    discussion: """
+      Each <log> is JSON lines of received requests ({"received": "<RFC 3339>", "headers": {…}, \
+      "body": "<exact text>"}, with "subscriptionsv2": {…} beside a Google Play body when the \
+      handler logged the resource it fetched), of store bodies (RevenueCat webhooks, Pub/Sub \
+      pushes, Apple's {"signedPayload"}, Stripe events), App Store Server API notification \
+      history pages or Stripe event list pages; a file that is one JSON value (a page saved \
+      pretty-printed) is read whole. '-' reads standard input.
+
+      Notifications are grouped by subscriber (App Store originalTransactionId, Google purchase \
+      tokens and their linkedPurchaseToken chains, Stripe subscription and customer, RevenueCat \
+      app_user_id with aliases and transfers, and across stores the app's own account id) and \
+      delivered at the instants they were received. The policy is sampled at each and at every \
+      step after it; wherever the payloads tell the store's truth, simsub checks that a \
+      subscriber the store entitles has access and one it does not has none.
+
+      A record that cannot be read is a warning at <log>:<line> and is skipped (with --strict, \
+      an error and exit status 2). Exit status 1 when the policy broke an invariant.
+      """,
+    arguments: [ArgumentSpec("log", help: "A log to replay, or '-' for standard input.", isRepeating: true)],
+    options: [
+      .option(
+        "policy", value: "name", help: "The built-in policy to play. 'simsub policies' lists them.",
+        default: .value("reference")),
+      .option(
+        "step", value: "duration", help: "How often the policy is sampled between notifications.",
+        default: .value("1h")),
+      .flag("strict", help: "Refuse the whole log when any record cannot be read."),
+      formatOption(["text", "json"]),
+      outputOption,
     ])
 
   public static let decode = CommandSpec(

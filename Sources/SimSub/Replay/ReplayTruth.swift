@@ -21,8 +21,9 @@ import SubscriptionPolicy
 /// after a newer one, says what the store was, not what it is. A Google Play purchase that a
 /// newer token's resource names as its `linkedPurchaseToken`, or whose own resource says
 /// `replacementCancellation`, is replaced and no longer counts.
-/// The subscriber stands as well as the best purchase that is known (one person subscribed on
-/// two stores, an upgrade's old and new token while both are current).
+/// The subscriber is entitled when any purchase the log vouches for entitles them (one person
+/// subscribed on two stores, an upgrade's old and new token while both are current), not
+/// entitled only when every purchase is known and none does, and unknown otherwise.
 struct ReplayTruth {
   private struct Purchase {
     var key: String
@@ -53,13 +54,17 @@ struct ReplayTruth {
 
   /// Whether the store entitles the subscriber at `instant`, or nil when the log cannot tell.
   func isEntitled(at instant: Instant) -> Bool? {
-    var known: Bool?
+    var known: Bool? = false
     for purchase in purchases {
-      guard let state = Self.state(purchase.reading, at: instant) else { continue }
+      // A purchase the log no longer vouches for may entitle the subscriber: then only another
+      // that does can say so.
+      guard let state = Self.state(purchase.reading, at: instant) else {
+        known = nil
+        continue
+      }
       if state == .active || state == .grace { return true }
-      known = false
     }
-    return known
+    return purchases.isEmpty ? nil : known
   }
 
   /// The purchase `n` is about, and the purchase it replaces (Google's `linkedPurchaseToken`).

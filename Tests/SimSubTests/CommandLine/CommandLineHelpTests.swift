@@ -37,6 +37,8 @@ import Testing
                                 request the store sends.
         decode                  Read store bodies and print what each says and what
                                 the reference policy would decide.
+        replay                  Play a production notification log through a policy
+                                and list who it locks out or lets in free.
         policies                List the built-in policies.
         montecarlo              Estimate recovery rate, involuntary churn and revenue
                                 over a population of subscribers.

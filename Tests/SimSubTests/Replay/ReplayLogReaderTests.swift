@@ -21,6 +21,8 @@ struct ReplayLogReaderTests {
     var store: String
     /// The scenario run it belongs to: its path and family member.
     var run: String
+    /// Whether the server took it (a production log holds only these).
+    var delivered: Bool
   }
 
   static let logged: [Logged] = WireTesting.attempts.map { attempt, context in
@@ -37,7 +39,7 @@ struct ReplayLogReaderTests {
     return Logged(
       received: attempt.instant, body: body, notification: wire, resource: resource,
       fetched: resource == nil ? wire : fetched, store: WireRequestBuilder.storeTag(attempt.notification),
-      run: context.subscriberId)
+      run: context.subscriberId, delivered: attempt.delivered)
   }
 
   /// The received-request line of `l`, with the resource fetched when there is one.

@@ -27,6 +27,7 @@ public enum SimSubMain {
       case "montecarlo": return MonteCarloCommand.run(context)
       case "merge": return MergeCommand.run(context)
       case "decode": return DecodeCommand.run(context)
+      case "replay": return ReplayCommand.run(context)
       default:
         console.error(
           "Error: 'simsub \(command.path.joined(separator: " "))' is not available in this version.\n")

@@ -1,0 +1,67 @@
+import Foundation
+import SubscriptionPolicy
+
+/// `simsub replay LOG...`: a production notification log played through a built-in policy.
+enum ReplayCommand {
+  static func run(_ context: CommandContext) -> ExitStatus {
+    let command = context.command
+    let name = command.value("policy") ?? "reference"
+    guard let entry = PolicyRegistry.entry(named: name) else {
+      return context.fail(UnknownPolicyError(name: name).description)
+    }
+    var player = ReplayPlayer()
+    if let text = command.value("step") {
+      guard case .success(let step) = DurationSyntax.parse(text), step.seconds > 0 else {
+        return context.usage(
+          command.invalidValue(text, for: "step", reason: "expected a positive duration such as 1h"))
+      }
+      player.step = step
+    }
+    let logs = command.argument("log")
+    guard !logs.isEmpty else {
+      return context.usage(.invalid("Missing expected argument '<log> ...'", commandPath: command.path))
+    }
+    if let refused = context.checkOutputs(inputs: logs.filter { $0 != "-" }) { return refused }
+    var reader = ReplayLogReader()
+    for log in logs {
+      let path = log == "-" ? log : ((try? context.resolver.resolve(log)) ?? log)
+      let onDisk =
+        path == "-" || path.hasPrefix("/") || context.resolver.baseDirectory == nil
+        ? path : ((context.resolver.baseDirectory ?? "") as NSString).appendingPathComponent(path)
+      let before = reader.problems.count
+      do {
+        try reader.read(file: onDisk)
+      } catch {
+        return context.fail("\(log): \(error.message)")
+      }
+      // Problems name the log as the user gave it.
+      for i in before..<reader.problems.count { reader.problems[i].file = log }
+      for i in reader.entries.indices where reader.entries[i].file == onDisk { reader.entries[i].file = log }
+    }
+    let strict = command.flag("strict")
+    for problem in reader.problems {
+      let line = problem.description
+      context.console.error(
+        strict ? line + "\n" : line.replacingOccurrences(of: ": error: ", with: ": warning: ") + "\n")
+    }
+    if strict, !reader.problems.isEmpty { return .badInput }
+    let subscribers = ReplaySubscribers(reader.entries)
+    let outcome = BuiltInPolicyDispatch.open(
+      entry.type, with: Visit(player: player, entries: reader.entries, subscribers: subscribers))
+    let report = ReplayReport(
+      files: logs.count, entries: reader.entries, subscribers: subscribers, problems: reader.problems,
+      policy: name, outcome: outcome)
+    let text = command.value("format") == "json" ? report.json.serialized(.pretty) + "\n" : report.text
+    if let status = context.emit(text) { return status }
+    return report.passed ? .success : .checkFailed
+  }
+
+  private struct Visit: PolicyVisitor {
+    let player: ReplayPlayer
+    let entries: [ReplayEntry]
+    let subscribers: ReplaySubscribers
+    func visit<Policy: EntitlementPolicy>(_ type: Policy.Type) -> ReplayPlayer.Outcome {
+      player.play(type, entries: entries, subscribers: subscribers)
+    }
+  }
+}

@@ -1,0 +1,90 @@
+import SubscriptionPolicy
+
+/// What `simsub replay` prints: the log's size per store, each invariant's verdict, and each
+/// subscriber who broke one, named by store ids only (never a payload's other fields).
+struct ReplayReport {
+  var files: Int
+  var entries: [ReplayEntry]
+  var subscribers: ReplaySubscribers
+  var problems: [ReplayProblem]
+  var policy: String
+  var outcome: ReplayPlayer.Outcome
+  /// How many violators the text lists per invariant.
+  static let listed = 20
+
+  /// Notifications per store, in the stores' order.
+  var perStore: [(store: String, count: Int)] {
+    ["apple", "google", "stripe", "revenuecat"].compactMap { store in
+      let n = entries.filter { $0.document.store == store }.count
+      return n > 0 ? (store, n) : nil
+    }
+  }
+
+  func violations(of invariant: Invariant) -> [ReplayPlayer.Violation] {
+    outcome.violations.filter { $0.invariant == invariant }
+  }
+
+  var passed: Bool { outcome.violations.isEmpty }
+
+  var text: String {
+    let stores = perStore.map { "\($0.store) \(Format.grouped(Int64($0.count)))" }.joined(separator: ", ")
+    var out =
+      "Replay of \(Plural.count(files, "log")): \(Plural.count(entries.count, as: Format.grouped(Int64(entries.count)), "notification")) (\(stores.isEmpty ? "none" : stores)) of \(Plural.count(subscribers.groups.count, as: Format.grouped(Int64(subscribers.groups.count)), "subscriber")); \(Plural.count(problems.count, "unreadable record"))\n"
+    if !subscribers.unattached.isEmpty {
+      out +=
+        "  \(Plural.count(subscribers.unattached.count, "body", plural: "bodies")) about no subscription (test notifications, one-time products)\n"
+    }
+    out += "Policy: \(policy)\n"
+    for invariant in [Invariant.noLockoutInGrace, .noFreeAccess] {
+      let found = violations(of: invariant)
+      let what = invariant == .noLockoutInGrace ? "wrongly locked out" : "given access the store did not"
+      guard !found.isEmpty else {
+        out += "  ✓ \(invariant.rawValue)\n"
+        continue
+      }
+      out += "  ✗ \(invariant.rawValue)  \(Plural.count(found.count, "subscriber")) \(what)\n"
+      for v in found.prefix(Self.listed) {
+        let ids = subscribers.groups[v.subscriber].ids.prefix(2).joined(separator: ", ")
+        out +=
+          "      \(ids): from \(RFC3339.format(v.at)) (policy: \(v.decision.state.name), \(v.decision.access ? "access" : "no access"))\n"
+      }
+      if found.count > Self.listed {
+        out += "      … and \(found.count - Self.listed) more (--format json lists all)\n"
+      }
+    }
+    let share = outcome.samples > 0 ? 100 * Double(outcome.knownSamples) / Double(outcome.samples) : 0
+    out +=
+      "The store's truth was known at \(Format.fixed(share, decimals: 1))% of \(Format.grouped(Int64(outcome.samples))) samples.\n"
+    return out
+  }
+
+  var json: JSONValue {
+    var o = JSONObject()
+    o.append("tool", "simsub")
+    o.append("command", "replay")
+    o.append("policy", .string(policy))
+    o.append("logs", .int(Int64(files)))
+    o.append("notifications", .int(Int64(entries.count)))
+    var stores = JSONObject()
+    for (store, count) in perStore { stores.append(store, .int(Int64(count))) }
+    o.append("per-store", .object(stores))
+    o.append("subscribers", .int(Int64(subscribers.groups.count)))
+    o.append("unattached", .int(Int64(subscribers.unattached.count)))
+    o.append("unreadable", .array(problems.map { .string($0.description) }))
+    o.append("samples", .int(Int64(outcome.samples)))
+    o.append("known-samples", .int(Int64(outcome.knownSamples)))
+    o.append(
+      "violations",
+      .array(
+        outcome.violations.map { v in
+          [
+            "invariant": .string(v.invariant.rawValue),
+            "subscriber": .array(subscribers.groups[v.subscriber].ids.map(JSONValue.string)),
+            "from": .string(RFC3339.formatWithMilliseconds(v.at)),
+            "decision": ["state": .string(v.decision.state.name), "access": .bool(v.decision.access)],
+          ]
+        }))
+    o.append("passed", .bool(passed))
+    return .object(o)
+  }
+}
