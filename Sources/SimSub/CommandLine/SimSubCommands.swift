@@ -248,7 +248,8 @@ public enum SimSubCommands {
 
   public static let replay = CommandSpec(
     name: "replay",
-    abstract: "Play a production notification log through a policy and list who it locks out or lets in free.",
+    abstract:
+      "Play a production notification log through a policy and list who it locks out or lets in free.",
     discussion: """
       Each <log> is JSON lines of received requests ({"received": "<RFC 3339>", "headers": {…}, \
       "body": "<exact text>"}, with "subscriptionsv2": {…} beside a Google Play body when the \
