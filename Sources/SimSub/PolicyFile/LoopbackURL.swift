@@ -124,11 +124,18 @@ package struct LoopbackURL: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension YAMLNode {
-  /// The node as a loopback URL, or a diagnostic pointing at the offending character.
-  func decodeLoopbackURL() throws(DiagnosticError) -> LoopbackURL {
+  /// The node as a loopback URL, or a diagnostic pointing at the offending character. Braces
+  /// are the entitlement URL's placeholder (checked by its decoder), and refused elsewhere.
+  func decodeLoopbackURL(placeholders: Bool = false) throws(DiagnosticError) -> LoopbackURL {
     let text = try decodeText(expected: "a URL such as 'http://127.0.0.1:8787/webhook'")
     switch LoopbackURL.parse(text) {
     case .success(let url):
+      if !placeholders, let brace = Array(text).firstIndex(where: { $0 == "{" || $0 == "}" }) {
+        throw DiagnosticError(
+          .error(
+            "a URL cannot hold '\(Array(text)[brace])': only the entitlement URL takes a placeholder, '{subscriber}'",
+            at: offsetLocation(brace)))
+      }
       return url
     case .failure(let failure):
       throw DiagnosticError(.error(failure.message, at: offsetLocation(failure.offset)))

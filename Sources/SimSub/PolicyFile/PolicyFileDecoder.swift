@@ -366,7 +366,7 @@ enum PolicyFileDecoder {
   /// The entitlement URL: a loopback URL holding `{subscriber}`, and no other `{…}`.
   static func decodeEntitlementURL(_ node: YAMLNode) throws(DiagnosticError) -> LoopbackURL {
     let placeholder = PolicyFile.Entitlement.placeholder
-    let url = try node.decodeLoopbackURL()
+    let url = try node.decodeLoopbackURL(placeholders: true)
     let text = try node.decodeText()
     // Any other `{…}` is a misspelt placeholder; a stray brace is not a URL character.
     let characters = Array(text)

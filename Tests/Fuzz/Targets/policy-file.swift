@@ -15,7 +15,11 @@ public func policyFileFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     precondition(PolicyFileDecoder.isKebabCase(file.name), "a name that is not kebab-case")
     if case .server(let server) = file.mode {
       // Every URL that decodes reads back as itself, and the entitlement URL has its placeholder.
-      for url in [server.ready, server.webhooks.apple, server.webhooks.google, server.entitlement.url] {
+      let urls: [LoopbackURL?] = [
+        server.ready, server.webhooks.apple, server.webhooks.google, server.webhooks.stripe?.url,
+        server.webhooks.revenuecat?.url, server.entitlement.url,
+      ]
+      for url in urls {
         guard let url else { continue }
         precondition((try? LoopbackURL.parse(url.text).get()) == url, "a URL that does not read back")
       }

@@ -129,6 +129,12 @@ extension PolicyFileTests {
         label: "a character outside ASCII", text: server(webhook: "apple: http://127.0.0.1/café"),
         errors: ["3:30: a URL holds only ASCII: percent-encode 'é' (its UTF-8 bytes as %XX)"]),
       Case(
+        label: "a placeholder in a webhook URL",
+        text: server(webhook: "apple: http://127.0.0.1/a/{subscriber}"),
+        errors: [
+          "3:29: a URL cannot hold '{': only the entitlement URL takes a placeholder, '{subscriber}'"
+        ]),
+      Case(
         label: "a ready URL that is not loopback",
         text: server(extra: "start: x\nready: http://10.0.0.1/h\n"),
         errors: ["8:15: '10.0.0.1' is not loopback: simsub sends only to 127.0.0.1, localhost or [::1]"]),
