@@ -57,6 +57,7 @@ rm -rf "$out/seeds"
 seed scenario-syntax "$root"/Scenarios/*.scn "$root"/Scenarios/populations/*.pop
 seed scenario-decoding "$root"/Scenarios/*.scn
 seed population "$root"/Scenarios/populations/*.pop
+seed policy-file
 seed gate-baseline "$root/Reports/baseline.json"
 seed montecarlo-result
 seed apple-notification "$fixtures/AppStoreFixtures.swift"
@@ -81,7 +82,7 @@ for target in "${targets[@]}"; do
   # Monte Carlo results are (their seeds would be cut off otherwise).
   options=(-max_len=8192)
   case "$target" in
-    scenario-* | population) options=(-max_len=8192 -dict="$root/Tests/Fuzz/yaml.dict") ;;
+    scenario-* | population | policy-file) options=(-max_len=8192 -dict="$root/Tests/Fuzz/yaml.dict") ;;
     *) options=(-max_len=32768) ;;
   esac
   log="$out/$target.log"
