@@ -28,22 +28,25 @@ enum PipeIO {
     }
   }
 
-  /// Reads what is there from `descriptor` onto the end of `buffer`, without blocking.
-  static func read(_ descriptor: Int32, into buffer: inout [UInt8]) -> Outcome {
-    let chunk = 64 * 1024
-    let start = buffer.count
-    buffer.append(contentsOf: repeatElement(0, count: chunk))
+  /// Reads what is there from `descriptor` onto the end of `buffer`, without blocking, through
+  /// `scratch` (read(2) into it, then one copy; no per-call allocation).
+  static func read(_ descriptor: Int32, into buffer: inout [UInt8], scratch: inout [UInt8]) -> Outcome {
     while true {
-      let count = buffer.withUnsafeMutableBytes { whole in
+      let count = scratch.withUnsafeMutableBytes { bytes in
         #if canImport(Darwin)
-          Darwin.read(descriptor, whole.baseAddress! + start, chunk)
+          Darwin.read(descriptor, bytes.baseAddress, bytes.count)
         #else
-          Glibc.read(descriptor, whole.baseAddress! + start, chunk)
+          Glibc.read(descriptor, bytes.baseAddress, bytes.count)
         #endif
       }
-      if count < 0, errno == EINTR { continue }
-      buffer.removeLast(chunk - max(0, count))
-      if count >= 0 { return .moved(count) }
+      if count > 0 {
+        scratch.withUnsafeBufferPointer {
+          buffer.append(contentsOf: UnsafeBufferPointer(rebasing: $0.prefix(count)))
+        }
+        return .moved(count)
+      }
+      if count == 0 { return .moved(0) }
+      if errno == EINTR { continue }
       return errno == EAGAIN || errno == EWOULDBLOCK ? .wouldBlock : .failed(errno)
     }
   }

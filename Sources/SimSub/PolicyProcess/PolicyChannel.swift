@@ -40,6 +40,7 @@ package final class PolicyChannel {
   private var awaitingStart = 0
   private var answered: [Int: PolicyAnswer] = [:]
   private var input: [UInt8] = []
+  private var scratch = [UInt8](repeating: 0, count: 64 * 1024)
   private var inputStart = 0
   private var scanned = 0
   private var failure: PolicyChannelError?
@@ -114,7 +115,7 @@ package final class PolicyChannel {
         guard left > 0 else { return (.timeout(seconds: timeout), current) }
         let ready = PipeIO.wait(
           readable: mayRead && output >= 0 ? output : nil, writable: descriptor, milliseconds: left)
-        if ready.read, case .failed(let code) = PipeIO.read(output, into: &input) {
+        if ready.read, case .failed(let code) = PipeIO.read(output, into: &input, scratch: &scratch) {
           return (.writeFailed(code: code), current)
         }
       }
@@ -157,7 +158,7 @@ package final class PolicyChannel {
   private func readLine(for label: PolicyRequestLabel) throws(PolicyChannelError) -> ArraySlice<UInt8> {
     let deadline = Self.deadline(after: timeout)
     while true {
-      if let newline = input[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
+      if let newline = Self.newline(in: input, from: scanned) {
         let line = input[inputStart..<newline]
         guard line.count <= Self.longestAnswer else {
           throw fail(label, .lineTooLong(limit: Self.longestAnswer), quoted: line)
@@ -179,7 +180,7 @@ package final class PolicyChannel {
       }
       let output = process.outputDescriptor
       guard output >= 0 else { throw fail(label, .endOfOutput, quoted: nil) }
-      switch PipeIO.read(output, into: &input) {
+      switch PipeIO.read(output, into: &input, scratch: &scratch) {
       case .moved(0):
         if inputStart < input.count { throw fail(label, .halfAnswer, quoted: input[inputStart...]) }
         throw fail(label, .endOfOutput, quoted: nil)
@@ -211,6 +212,15 @@ package final class PolicyChannel {
       exit: exit, standardError: lines)
     failure = error
     return error
+  }
+
+  /// The index of the first newline of `bytes` from `start`, found with memchr(3).
+  private static func newline(in bytes: [UInt8], from start: Int) -> Int? {
+    guard start < bytes.count else { return nil }
+    return bytes.withUnsafeBufferPointer { buffer in
+      guard let found = memchr(buffer.baseAddress! + start, 0x0A, buffer.count - start) else { return nil }
+      return buffer.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
   }
 
   private static func deadline(after seconds: Double) -> UInt64 {

@@ -82,3 +82,16 @@ extension PolicyProcessSuites {
     }
   }
 }
+
+extension PolicyProcessSuites {
+  @Suite struct PolicyProcessBenchmarkTests {
+    @Test func theBenchmarkMeasuresBothDepths() throws {
+      try PolicyProcessFixtures.requireNode()
+      let figures = try PolicyProcessBenchmark.measure(
+        adapter: PolicyProcessFixtures.echoAdapter, requests: 640, depth: 64, repetitions: 1)
+      #expect(figures.requests == 640 && figures.depth == 64)
+      #expect(figures.oneAtATimeSeconds > 0 && figures.oneAtATimeSeconds.isFinite)
+      #expect(figures.pipelinedSeconds > 0 && figures.pipelinedSeconds.isFinite)
+    }
+  }
+}

@@ -91,3 +91,19 @@ extension PolicyProcessSuites {
     }
   }
 }
+
+extension PolicyProcessSuites.PolicyProcessLifetimeTests {
+  @Test func theChildDoesNotInheritSimsubsBlockedSignals() throws {
+    // simsub blocks SIGTERM in every thread (TerminationSignals); a child inheriting that mask
+    // would ignore the SIGTERM of stop() and be killed only by SIGKILL.
+    var terminate = sigset_t()
+    sigemptyset(&terminate)
+    sigaddset(&terminate, SIGTERM)
+    var previous = sigset_t()
+    pthread_sigmask(SIG_BLOCK, &terminate, &previous)
+    let started = Result { try PolicyProcessFixtures.shell("exec sleep 30", grace: 2, exitWait: 0.05) }
+    pthread_sigmask(SIG_SETMASK, &previous, nil)
+    let process = try started.get()
+    #expect(process.stop() == .signal(SIGTERM))
+  }
+}
