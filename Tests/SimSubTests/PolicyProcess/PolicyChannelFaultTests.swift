@@ -177,7 +177,7 @@ extension PolicyProcessSuites {
       let process = try PolicyProcessFixtures.shell("exec 0<&-; echo closing >&2; sleep 30")
       defer { process.stop() }
       #expect(PolicyProcessFixtures.waitForLine(process) { $0 == "closing" } != nil)
-      let error = try #require(failure(of: .forget(subscriber: "s1"), from: process))
+      let error = try #require(failure(of: .forget(subscriber: "s1"), from: process, timeout: 0.3))
       #expect(error.fault == .writeFailed(code: EPIPE))
       #expect(error.request == PolicyRequestLabel(op: "forget", id: 1, subscriber: "s1"))
     }
