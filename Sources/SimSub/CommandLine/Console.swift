@@ -35,7 +35,7 @@ extension Console {
 /// (as grep does): quietly when the reader has gone (`EPIPE`, a closed pipe whose `SIGPIPE` is
 /// ignored, as some CI runners and process libraries do), otherwise with one line on standard
 /// error if that can still be written (`No space left on device` for `> /dev/full`). Temporary
-/// files of writes in progress are removed first.
+/// files of writes in progress are removed first, and started process groups stopped.
 public struct StandardConsole: Console {
   public init() {}
 
@@ -43,6 +43,7 @@ public struct StandardConsole: Console {
     let descriptor = stream == .standardOutput ? STDOUT_FILENO : STDERR_FILENO
     guard let code = DescriptorWrite.write(text.utf8, to: descriptor) else { return }
     TemporaryFiles.removeAll()
+    ProcessGroups.stopAll()
     if code != EPIPE, stream == .standardOutput {
       _ = DescriptorWrite.write(
         "Error: cannot write to standard output: \(String(cString: strerror(code)))\n".utf8, to: STDERR_FILENO

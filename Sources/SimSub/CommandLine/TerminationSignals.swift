@@ -6,7 +6,7 @@ import Foundation
 /// signals are not handled where they land: ``install()`` blocks them in the main thread before
 /// any other thread exists (every thread inherits the mask), and one thread takes them with
 /// sigwait(2) and acts as ordinary code, with locks. It removes the registered temporary files
-/// (``TemporaryFiles``), then ends the process by the same signal with its default action, so a
+/// (``TemporaryFiles``), stops the started process groups (``ProcessGroups``), then ends the process by the same signal with its default action, so a
 /// shell sees 130 for SIGINT and 143 for SIGTERM, as for any program stopped that way.
 ///
 /// While a Monte Carlo run lasts, SIGINT asks it to stop instead (``setInterruptHandler(_:)``):
@@ -48,9 +48,11 @@ public enum TerminationSignals {
     return installed
   }
 
-  /// Removes the temporary files and ends the process by `signal`, with its default action.
+  /// Removes the temporary files, stops the process groups it started (``ProcessGroups``) and
+  /// ends the process by `signal`, with its default action.
   static func end(by signal: Int32) -> Never {
     TemporaryFiles.removeAll()
+    ProcessGroups.stopAll()
     Foundation.signal(signal, SIG_DFL)
     var set = sigset_t()
     sigemptyset(&set)

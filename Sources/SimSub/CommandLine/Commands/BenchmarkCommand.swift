@@ -71,7 +71,28 @@ enum BenchmarkCommand {
       format: "    encode from the typed value:  %9.0f bodies/s   target ≥ 200,000/s\n", wire.encodesPerSecond
     )
     text += String(format: "    re-encode a changed document: %9.0f bodies/s\n", wire.reencodesPerSecond)
+    text += policyProcessLines(context)
     context.console.out(text)
     return .success
+  }
+
+  /// The policy process figures, when the echo adapter and Node are there (from the repository's
+  /// root); otherwise a line saying why they were not measured.
+  private static func policyProcessLines(_ context: CommandContext) -> String {
+    let adapter = PolicyProcessBenchmark.adapterPath
+    guard let found = try? context.resolver.resolve(adapter) else {
+      return "  policy process: not measured (\(adapter) not found; run from the repository's root)\n"
+    }
+    let base = context.resolver.baseDirectory ?? FileManager.default.currentDirectoryPath
+    let path = found.hasPrefix("/") ? found : (base as NSString).appendingPathComponent(found)
+    let figures: PolicyProcessBenchmark.Figures
+    do { figures = try PolicyProcessBenchmark.measure(adapter: path) } catch {
+      return "  policy process: not measured (\(error.description.split(separator: "\n").first ?? ""))\n"
+    }
+    var text = "  policy process (node \(adapter)), decide round trips:\n"
+    text += String(format: "    one at a time:                %9.0f /s\n", figures.oneAtATimePerSecond)
+    text += String(
+      format: "    %d in flight (pipelined):     %9.0f /s\n", figures.depth, figures.pipelinedPerSecond)
+    return text
   }
 }
