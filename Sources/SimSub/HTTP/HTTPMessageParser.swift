@@ -319,7 +319,7 @@ struct HTTPMessageParser {
       startLine: Array(slice(startRange)), startOffset: startRange.lowerBound, version: start.version,
       headers: headers, body: [], trailers: [:])
     let fieldsOffset = lines.count > 1 ? lines[1].lowerBound : startRange.upperBound
-    if role == .request && start.version == .http1_1 {
+    if role == .request && start.version == .http11 {
       let hosts = headers.values("Host").count
       if hosts == 0 { return .failure(HTTPParseError(.missingHost, at: fieldsOffset)) }
       if hosts > 1 { return .failure(HTTPParseError(.multipleHost, at: offset(of: "Host", in: lines))) }
@@ -503,7 +503,7 @@ struct HTTPMessageParser {
     guard b[5] == UInt8(ascii: "1") else {
       return .failure(HTTPParseError(.unsupportedVersion(text(b)), at: offset))
     }
-    return .success(b[7] == UInt8(ascii: "0") ? .http1_0 : .http1_1)
+    return .success(b[7] == UInt8(ascii: "0") ? .http10 : .http11)
   }
 
   /// The start line's words, split at runs of SP or HTAB (RFC 9112 §3 lets a recipient parse

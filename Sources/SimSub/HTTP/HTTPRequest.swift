@@ -12,7 +12,7 @@ package struct HTTPRequest: Sendable, Equatable {
   package var trailers: HTTPHeaders
 
   package init(
-    method: String, target: String, version: HTTPVersion = .http1_1, headers: HTTPHeaders = [:],
+    method: String, target: String, version: HTTPVersion = .http11, headers: HTTPHeaders = [:],
     body: [UInt8] = [], trailers: HTTPHeaders = [:]
   ) {
     self.method = method

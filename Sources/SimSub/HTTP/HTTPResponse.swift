@@ -9,7 +9,7 @@ package struct HTTPResponse: Sendable, Equatable {
   package var trailers: HTTPHeaders
 
   package init(
-    status: Int, reason: String? = nil, version: HTTPVersion = .http1_1, headers: HTTPHeaders = [:],
+    status: Int, reason: String? = nil, version: HTTPVersion = .http11, headers: HTTPHeaders = [:],
     body: [UInt8] = [], trailers: HTTPHeaders = [:]
   ) {
     self.status = status

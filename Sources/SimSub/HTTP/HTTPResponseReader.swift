@@ -35,7 +35,7 @@ package struct HTTPResponseReader: Sendable {
         let words = HTTPMessageParser.words(line, at: offset, limit: 3)
         guard words.count >= 2 else { return .failure(HTTPParseError(.invalidStatusLine, at: offset)) }
         let version = HTTPMessageParser.version(words[0].0, at: words[0].1, kind: .invalidStatusLine)
-        guard case .success(let v) = version else { return version.map { _ in .init(version: .http1_1) } }
+        guard case .success(let v) = version else { return version.map { _ in .init(version: .http11) } }
         let code = words[1].0
         guard code.count == 3, code.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), code.first! >= 0x31 else {
           return .failure(HTTPParseError(.invalidStatusLine, at: words[1].1))

@@ -1,13 +1,13 @@
 /// The protocol version of a message: HTTP/1.0 or HTTP/1.1 (RFC 9112 §2.3). simsub reads both
 /// and always writes 1.1.
 package enum HTTPVersion: Sendable, Equatable {
-  case http1_0
-  case http1_1
+  case http10
+  case http11
 
   package var text: String {
     switch self {
-    case .http1_0: "HTTP/1.0"
-    case .http1_1: "HTTP/1.1"
+    case .http10: "HTTP/1.0"
+    case .http11: "HTTP/1.1"
     }
   }
 
@@ -16,8 +16,8 @@ package enum HTTPVersion: Sendable, Equatable {
   package func keepsAlive(connection tokens: [String]) -> Bool {
     if tokens.contains("close") { return false }
     switch self {
-    case .http1_1: return true
-    case .http1_0: return tokens.contains("keep-alive")
+    case .http11: return true
+    case .http10: return tokens.contains("keep-alive")
     }
   }
 }
