@@ -20,18 +20,20 @@ struct HTTPMessageParser {
 
   /// A message's parts as read, before the role's start line is interpreted.
   struct Parsed: Sendable, Equatable {
-    var startLine: [UInt8]
-    var startOffset: Int
-    var version: HTTPVersion
+    var start: StartLine
     var headers: HTTPHeaders
     var body: [UInt8]
     var trailers: HTTPHeaders
   }
 
-  /// The start line, checked by the role: its version, and for a response its status.
-  struct StartLine {
+  /// The start line as the role reads it: a request's method and target, or a response's
+  /// status and reason, and the version.
+  struct StartLine: Sendable, Equatable {
     var version: HTTPVersion
+    var method = ""
+    var target = ""
     var status: Int?
+    var reason = ""
   }
 
   private enum Phase {
@@ -315,10 +317,9 @@ struct HTTPMessageParser {
     case .failure(let error): return .failure(error)
     case .success(let value): headers = value
     }
-    current = Parsed(
-      startLine: Array(slice(startRange)), startOffset: startRange.lowerBound, version: start.version,
-      headers: headers, body: [], trailers: [:])
-    let fieldsOffset = lines.count > 1 ? lines[1].lowerBound : startRange.upperBound
+    current = Parsed(start: start, headers: headers, body: [], trailers: [:])
+    let fieldsOffset =
+      lines.count > 1 ? lines[1].lowerBound : (lineFeed(from: startRange.upperBound) ?? end) + 1
     if role == .request && start.version == .http11 {
       let hosts = headers.values("Host").count
       if hosts == 0 { return .failure(HTTPParseError(.missingHost, at: fieldsOffset)) }

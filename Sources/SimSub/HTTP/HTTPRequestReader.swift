@@ -21,8 +21,6 @@ package struct HTTPRequestReader: Sendable {
   package var isInsideMessage: Bool { parser.isInsideMessage }
 
   package mutating func next() -> HTTPReadStep<HTTPRequest> {
-    var method = ""
-    var target = ""
     let step = parser.next { line, offset in
       let words = HTTPMessageParser.words(line, at: offset, limit: 3)
       guard words.count == 3 else { return .failure(HTTPParseError(.invalidRequestLine, at: offset)) }
@@ -35,17 +33,17 @@ package struct HTTPRequestReader: Sendable {
             line[bad] == 0x0D ? .bareCarriageReturn : .invalidRequestLine, at: bad - line.startIndex + offset)
         )
       }
-      method = HTTPMessageParser.text(words[0].0)
-      target = HTTPMessageParser.text(words[1].0)
       return HTTPMessageParser.version(words[2].0, at: words[2].1, kind: .invalidRequestLine).map {
-        HTTPMessageParser.StartLine(version: $0, status: nil)
+        HTTPMessageParser.StartLine(
+          version: $0, method: HTTPMessageParser.text(words[0].0), target: HTTPMessageParser.text(words[1].0))
       }
     }
     switch step {
     case .message(let parsed):
       return .message(
         HTTPRequest(
-          method: method, target: target, version: parsed.version, headers: parsed.headers, body: parsed.body,
+          method: parsed.start.method, target: parsed.start.target, version: parsed.start.version,
+          headers: parsed.headers, body: parsed.body,
           trailers: parsed.trailers))
     case .needMore: return .needMore
     case .end: return .end

@@ -29,8 +29,6 @@ package struct HTTPResponseReader: Sendable {
 
   package mutating func next() -> HTTPReadStep<HTTPResponse> {
     while true {
-      var status = 0
-      var reason = ""
       let step = parser.next { line, offset in
         let words = HTTPMessageParser.words(line, at: offset, limit: 3)
         guard words.count >= 2 else { return .failure(HTTPParseError(.invalidStatusLine, at: offset)) }
@@ -48,16 +46,19 @@ package struct HTTPResponseReader: Sendable {
               line[bad] == 0x0D ? .bareCarriageReturn : .invalidStatusLine, at: bad - line.startIndex + offset
             ))
         }
-        status = code.reduce(0) { $0 * 10 + Int($1 - 0x30) }
-        reason = words.count == 3 ? HTTPMessageParser.text(words[2].0) : ""
-        return .success(HTTPMessageParser.StartLine(version: v, status: status))
+        return .success(
+          HTTPMessageParser.StartLine(
+            version: v, status: code.reduce(0) { $0 * 10 + Int($1 - 0x30) },
+            reason: words.count == 3 ? HTTPMessageParser.text(words[2].0) : ""))
       }
       switch step {
       case .message(let parsed):
+        let status = parsed.start.status ?? 0
         if (100..<200).contains(status) && status != 101 { continue }
         return .message(
           HTTPResponse(
-            status: status, reason: reason, version: parsed.version, headers: parsed.headers,
+            status: status, reason: parsed.start.reason, version: parsed.start.version,
+            headers: parsed.headers,
             body: parsed.body,
             trailers: parsed.trailers))
       case .needMore: return .needMore
