@@ -61,29 +61,19 @@ struct HTTPMessageParser {
   private var failure: HTTPParseError?
   private var closed = false
   private var current: Parsed?
-  /// Where the message being read began, for `truncated`.
-  private var messageStart = 0
 
   init(role: Role, limits: HTTPLimits) {
     self.role = role
     self.limits = limits
   }
 
-  /// How many bytes have been given so far.
-  var bytesGiven: Int { base + buffer.count }
-
   /// Whether bytes were given that no finished message consumed.
-  var hasUnconsumedBytes: Bool { position < bytesGiven }
+  var hasUnconsumedBytes: Bool { position < end }
 
-  /// Whether a message has begun (or bytes of one arrived) and is not finished.
-  var isInsideMessage: Bool {
-    if case .head(_, _, let lines) = phase { return !lines.isEmpty || hasNonEmptyBytes }
-    return true
-  }
-
+  /// Whether a byte other than CR and LF is buffered and unconsumed.
   private var hasNonEmptyBytes: Bool {
     var i = position
-    while i < bytesGiven {
+    while i < end {
       let byte = buffer[i - base]
       if byte != 0x0D && byte != 0x0A { return true }
       i += 1
@@ -94,7 +84,10 @@ struct HTTPMessageParser {
   mutating func give<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
     guard !bytes.isEmpty, !closed else { return }
     let consumed = position - base
-    if consumed >= 64 * 1024 && consumed * 2 >= buffer.count {
+    if consumed == buffer.count {
+      buffer.removeAll(keepingCapacity: true)
+      base = position
+    } else if consumed >= 64 * 1024 && consumed * 2 >= buffer.count {
       buffer.removeFirst(consumed)
       base = position
     }
@@ -166,7 +159,6 @@ struct HTTPMessageParser {
             phase = .head(scan: scan, lineStart: lineStart, lines: lines)
             continue
           }
-          messageStart = lines[0].lowerBound
           switch beginBody(lines: lines, checkStartLine) {
           case .failure(let error): return .failed(error)
           case .success(let next):

@@ -17,9 +17,6 @@ package struct HTTPRequestReader: Sendable {
   /// The client closed its side of the connection.
   package mutating func close() { parser.close() }
 
-  /// Whether a request has begun and is not finished.
-  package var isInsideMessage: Bool { parser.isInsideMessage }
-
   package mutating func next() -> HTTPReadStep<HTTPRequest> {
     let step = parser.next { line, offset in
       let words = HTTPMessageParser.words(line, at: offset, limit: 3)

@@ -21,9 +21,6 @@ package struct HTTPResponseReader: Sendable {
   /// The next response answers a HEAD request, so it has no body whatever its headers say.
   package mutating func expectResponseToHead() { parser.respondingToHead = true }
 
-  /// Whether any byte of a response has arrived that no finished response consumed.
-  package var isInsideMessage: Bool { parser.isInsideMessage }
-
   /// Whether bytes arrived after the last finished response.
   package var hasUnconsumedBytes: Bool { parser.hasUnconsumedBytes }
 
