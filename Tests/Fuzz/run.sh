@@ -66,6 +66,7 @@ seed stripe-event "$fixtures/StripeFixtures.swift"
 seed revenuecat-event "$fixtures/RevenueCatFixtures.swift"
 seed notification-log "$fixtures/WireFixtures.swift"
 seed replay-log
+seed http-messages
 seed wire-documents $(find "$fixtures/AppStore" "$fixtures/GooglePlay" "$fixtures/Stripe" "$fixtures/RevenueCat" -type f ! -name "*.md" | sort)
 
 targets=("$@")
@@ -83,6 +84,7 @@ for target in "${targets[@]}"; do
   options=(-max_len=8192)
   case "$target" in
     scenario-* | population | policy-file) options=(-max_len=8192 -dict="$root/Tests/Fuzz/yaml.dict") ;;
+    http-messages) options=(-max_len=8192) ;;
     *) options=(-max_len=32768) ;;
   esac
   log="$out/$target.log"

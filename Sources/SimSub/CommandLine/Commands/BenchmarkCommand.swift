@@ -71,6 +71,16 @@ enum BenchmarkCommand {
       format: "    encode from the typed value:  %9.0f bodies/s   target ≥ 200,000/s\n", wire.encodesPerSecond
     )
     text += String(format: "    re-encode a changed document: %9.0f bodies/s\n", wire.reencodesPerSecond)
+    let http: HTTPBenchmark.Figures
+    do { http = try HTTPBenchmark.measure(repetitions: repetitions) } catch {
+      return context.fail("\(error)")
+    }
+    text +=
+      "  HTTP on loopback, one keep-alive connection, \(http.requestBytes)-byte requests, \(http.answerBytes)-byte JSON answers:\n"
+    text += String(
+      format:
+        "    round trips, one at a time:   %9.0f requests/s (%.1f µs each, \(Plural.count(http.connections, "connection")))\n",
+      http.requestsPerSecond, http.seconds / Double(http.requests) * 1e6)
     text += policyProcessLines(context)
     context.console.out(text)
     return .success
