@@ -105,7 +105,12 @@ enum MultiSourceRunner {
     return ScenarioResult(
       scenario: scenario, policy: policy, step: step, end: end, rows: rows, expectations: expectations,
       violations: merged.checker.violations, entryErrors: errors, deliveries: deliveries(plays),
-      attempts: attempts(plays))
+      attempts: attempts(plays),
+      records: plays.map { play in
+        var history = play.observer.records
+        history.source = play.name
+        return history
+      })
   }
 
   /// Every source's delivery attempts, each named by its source, in time order (sources in file

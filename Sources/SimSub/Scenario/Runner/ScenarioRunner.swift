@@ -349,7 +349,7 @@ public enum ScenarioRunner {
         violations: engine.observer.checker.violations,
         entryErrors: outcome.entryErrors,
         deliveries: engine.observer.deliveries.map { .init(instant: $0.instant, name: $0.name) },
-        attempts: engine.observer.attempts)
+        attempts: engine.observer.attempts, records: [engine.observer.records])
     }
 
     /// Ends the run where the engine stands: every entry or expectation not reached is an error
