@@ -22,24 +22,36 @@ import SubscriptionPolicy
 /// the webhooks' `product_id` names it. RevenueCat answers an unknown `app_user_id` by creating
 /// the customer: an empty subscriber, never a 404.
 enum RevenueCatResponses {
-  /// `GET /v1/subscribers/{app_user_id}` at `instant`.
+  /// `GET /v1/subscribers/{app_user_id}` at `instant` for a subscriber with one subscription.
   static func subscriber<Store: StoreModel>(
     _ appUserId: String, store: Store, history: RecordHistory, at instant: Instant, member: UInt8 = 0,
     context c: WireContext
   ) -> WireResponse {
-    let known = appUserId == c.subscriberId
     let s =
-      known
+      appUserId == c.subscriberId
       ? RevenueCatSubscriber(store: store, history: history, at: instant, member: member, context: c) : nil
+    return subscriber(appUserId, subscriptions: s.map { [$0] } ?? [], at: instant)
+  }
+
+  /// `GET /v1/subscribers/{app_user_id}` at `instant` for a subscriber with `subscriptions`
+  /// (several sources: RevenueCat merges them; the entitlement is the one an active
+  /// subscription unlocks, the latest expiring first). No subscription: the empty subscriber
+  /// RevenueCat creates for an unknown id.
+  static func subscriber(_ appUserId: String, subscriptions all: [RevenueCatSubscriber], at instant: Instant)
+    -> WireResponse
+  {
     var entitlements = JSONObject()
     var subscriptions = JSONObject()
-    if let s {
+    let unlocking = all.max { a, b in a.isActive != b.isActive ? !a.isActive : a.expiresDate < b.expiresDate }
+    if let s = unlocking {
       var e = JSONObject()
       e.append("expires_date", date(s.expiresDate))
       e.append("grace_period_expires_date", date(s.gracePeriodExpiresDate))
       e.append("product_identifier", .string(s.productKey))
       e.append("purchase_date", date(s.purchaseDate))
       entitlements.append(RevenueCatDefaults.entitlementId.text, .object(e))
+    }
+    for s in all {
       var o = JSONObject()
       o.append("auto_resume_date", date(s.autoResumeDate))
       o.append("billing_issues_detected_at", date(s.billingIssueDetectedAt))
@@ -59,9 +71,9 @@ enum RevenueCatResponses {
     }
     var sub = JSONObject()
     sub.append("entitlements", .object(entitlements))
-    sub.append("first_seen", date(s?.firstSeen ?? instant))
+    sub.append("first_seen", date(all.map(\.firstSeen).min() ?? instant))
     sub.append("last_seen", date(instant))
-    sub.append("management_url", s.map { .string(managementURL($0.store)) } ?? .null)
+    sub.append("management_url", unlocking.map { .string(managementURL($0.store)) } ?? .null)
     sub.append("non_subscriptions", .object([:]))
     sub.append("original_app_user_id", .string(appUserId))
     sub.append("original_application_version", nil)
