@@ -5,19 +5,19 @@
 /// rows); the Monte Carlo loop keeps none. The record changes only when the subscriber acts or
 /// a store timer fires, so the record at an instant is the one after the last such event at or
 /// before it.
-public struct RecordHistory: Hashable, Sendable {
+package struct RecordHistory: Hashable, Sendable {
   /// One record, as it stood just after the event at `instant`.
-  public struct Entry: Hashable, Sendable {
-    public var instant: Instant
-    public var record: SubscriptionRecord
+  package struct Entry: Hashable, Sendable {
+    package var instant: Instant
+    package var record: SubscriptionRecord
   }
 
   /// With several sources, the source's name; `nil` for the one subscription of a scenario.
-  public var source: String?
+  package var source: String?
   /// Every record, in the order of the events.
-  public private(set) var entries: [Entry] = []
+  package private(set) var entries: [Entry] = []
 
-  public init(source: String? = nil) { self.source = source }
+  package init(source: String? = nil) { self.source = source }
 
   mutating func append(_ record: SubscriptionRecord, at instant: Instant) {
     entries.append(Entry(instant: instant, record: record))
@@ -25,7 +25,7 @@ public struct RecordHistory: Hashable, Sendable {
 
   /// The record as it stands at `instant`: after every event at or before it; `nil` before the
   /// first.
-  public func record(at instant: Instant) -> SubscriptionRecord? {
+  package func record(at instant: Instant) -> SubscriptionRecord? {
     var low = 0
     var high = entries.count
     while low < high {
@@ -36,13 +36,13 @@ public struct RecordHistory: Hashable, Sendable {
   }
 
   /// The records up to `instant`, in order.
-  public func entries(through instant: Instant) -> ArraySlice<Entry> {
+  package func entries(through instant: Instant) -> ArraySlice<Entry> {
     entries.prefix { $0.instant <= instant }
   }
 
   /// When auto-renew last went off, up to `instant`: the first record of the latest run of
   /// records without it; `nil` while it is on.
-  public func autoRenewOff(through instant: Instant) -> Instant? {
+  package func autoRenewOff(through instant: Instant) -> Instant? {
     var off: Instant?
     for entry in entries(through: instant) {
       if entry.record.autoRenew { off = nil } else if off == nil { off = entry.instant }
@@ -52,7 +52,7 @@ public struct RecordHistory: Hashable, Sendable {
 
   /// When the subscription last ended (expired or revoked), up to `instant`; `nil` while it
   /// has not.
-  public func ended(through instant: Instant) -> Instant? {
+  package func ended(through instant: Instant) -> Instant? {
     var end: Instant?
     for entry in entries(through: instant) {
       let over = entry.record.truth == .expired || entry.record.truth == .revoked

@@ -11,7 +11,7 @@ public struct ScenarioObserver: EngineObserver {
   /// store put on the wire (`simsub requests`).
   public private(set) var attempts: [DeliveryAttempt] = []
   /// The store's record after each action and timer: what the store APIs answer from.
-  public private(set) var records = RecordHistory()
+  package private(set) var records = RecordHistory()
   /// For each notification in flight (as sent), when it was sent and how many attempts it has had.
   private var flights: [StoreNotification: (sentAt: Instant, attempts: Int32)] = [:]
   private var current: TimelineRow?

@@ -28,7 +28,7 @@ public struct ScenarioResult: Hashable, Sendable {
   public var attempts: [DeliveryAttempt]
   /// The store's record after each event, per source (one, unnamed, for a scenario of one
   /// subscription): what the store APIs and snapshots answer from at an instant.
-  public var records: [RecordHistory]
+  package var records: [RecordHistory] = []
   /// The family members' runs of the same timeline, in member order; empty without family.
   public var members: [ScenarioResult]
   /// The invariants some run of the family violated (this one, the purchaser's or another
@@ -38,8 +38,8 @@ public struct ScenarioResult: Hashable, Sendable {
   public init(
     scenario: Scenario, member: Int = 0, policy: String, step: TimeSpan, end: Instant, rows: [TimelineRow],
     expectations: [ExpectationResult], violations: [InvariantChecker.Violation], entryErrors: [EntryError],
-    deliveries: [Delivery], attempts: [DeliveryAttempt] = [], records: [RecordHistory] = [],
-    members: [ScenarioResult] = [], violatedInFamily: [Invariant] = []
+    deliveries: [Delivery], attempts: [DeliveryAttempt] = [], members: [ScenarioResult] = [],
+    violatedInFamily: [Invariant] = []
   ) {
     self.scenario = scenario
     self.member = member
@@ -52,7 +52,6 @@ public struct ScenarioResult: Hashable, Sendable {
     self.entryErrors = entryErrors
     self.deliveries = deliveries
     self.attempts = attempts
-    self.records = records
     self.members = members
     self.violatedInFamily = violatedInFamily
   }
