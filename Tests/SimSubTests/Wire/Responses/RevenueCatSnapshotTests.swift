@@ -127,6 +127,20 @@ import Testing
         #expect(body.objectValue?.keys == ["request_date", "request_date_ms", "subscriber"])
         #expect(body["request_date_ms"] == Self.millis(instant))
         let sub = try #require(body["subscriber"])
+        #expect(
+          sub.objectValue?.keys == [
+            "entitlements", "first_seen", "last_seen", "management_url", "non_subscriptions",
+            "original_app_user_id",
+            "original_application_version", "original_purchase_date", "other_purchases", "subscriptions",
+          ])
+        let info = Self.info(p, at: instant)
+        #expect(
+          info.objectValue?.keys == [
+            "entitlements", "activeSubscriptions", "allPurchasedProductIdentifiers", "latestExpirationDate",
+            "firstSeen", "originalAppUserId", "requestDate", "allExpirationDates", "allPurchaseDates",
+            "originalApplicationVersion", "originalPurchaseDate", "managementURL",
+            "nonSubscriptionTransactions",
+          ])
         #expect(sub["original_app_user_id"] == .string(p.context.subscriberId))
         let s = try #require(sub["subscriptions"]?.objectValue?.first?.value)
         #expect(s["store"] == (p.source.store == .apple ? "app_store" : "play_store"))
@@ -138,10 +152,10 @@ import Testing
         if r.truth == .grace { #expect(grace != nil) }
         #expect((s["unsubscribe_detected_at"] != .null) == !r.autoRenew)
         let e = try #require(at(sub, ["entitlements", "premium"]))
-        let info = at(Self.info(p, at: instant), ["entitlements", "all", "premium"])
+        let entitlement = at(info, ["entitlements", "all", "premium"])
         #expect(
           e["expires_date"]
-            == info?["expirationDateMillis"]?.int64Value.map {
+            == entitlement?["expirationDateMillis"]?.int64Value.map {
               .string(RFC3339.format(Instant(millisecondsSinceEpoch: $0)))
             })
         #expect(s["expires_date"] == e["expires_date"])

@@ -121,6 +121,15 @@ import Testing
     let customer = StripeResponses.customerResponse(
       try #require(body["customer"]?.stringValue), history: p.history, at: instant, context: p.context)
     #expect(customer.status == 200)
+    #expect(
+      customer.body.objectValue?.keys == [
+        "id", "object", "address", "balance", "created", "currency", "default_source", "delinquent",
+        "description",
+        "email", "invoice_prefix", "invoice_settings", "livemode", "metadata", "name", "phone",
+        "preferred_locales",
+        "shipping", "tax_exempt", "test_clock",
+      ])
+    #expect(customer.body["created"] == .int(try #require(r.originalPurchaseDate).secondsSinceEpoch))
     #expect(customer.body["metadata"]?["user_id"] == .string(p.context.subscriberId))
     #expect(customer.body["delinquent"] == .bool(status == "past_due" || status == "unpaid"))
   }
