@@ -48,22 +48,33 @@ enum AppStoreWireRequest {
 
   /// The signed transaction info of a notification already given the run's identity.
   static func signedTransactionInfo(_ n: AppStoreServerNotification, context c: WireContext) -> String? {
+    transactionPayload(n, context: c).map { AppStoreSignedData.sign(.object($0)) }
+  }
+
+  /// The signed renewal info of a notification already given the run's identity.
+  static func signedRenewalInfo(_ n: AppStoreServerNotification, context c: WireContext) -> String? {
+    renewalPayload(n, context: c).map { AppStoreSignedData.sign(.object($0)) }
+  }
+
+  /// The decoded transaction payload Apple signs: the typed value's JSON with the fields it
+  /// does not keep.
+  static func transactionPayload(_ n: AppStoreServerNotification, context c: WireContext) -> JSONObject? {
     guard let t = n.data.transactionInfo, var o = t.json.objectValue else { return nil }
     o.append("appAccountToken", .string(c.subscriberId))
     o.append("storefrontId", t.storefront.flatMap { storefrontIds[$0.text] }.map(JSONValue.string))
     o.append("appTransactionId", .string(c.subscriber.appTransactionId(subscriber: c.subscriberNumber)))
     if t.offerType == 1, t.price == 0 { o.append("offerDiscountType", "FREE_TRIAL") }
-    return AppStoreSignedData.sign(.object(o))
+    return o
   }
 
-  /// The signed renewal info of a notification already given the run's identity.
-  static func signedRenewalInfo(_ n: AppStoreServerNotification, context c: WireContext) -> String? {
+  /// The decoded renewal info payload Apple signs.
+  static func renewalPayload(_ n: AppStoreServerNotification, context c: WireContext) -> JSONObject? {
     guard let r = n.data.renewalInfo, var o = r.json.objectValue else { return nil }
     o.append("appAccountToken", .string(c.subscriberId))
     o.append("appTransactionId", .string(c.subscriber.appTransactionId(subscriber: c.subscriberNumber)))
     o.append("currency", n.data.transactionInfo?.currency.map { JSONValue.string($0.text) })
     o.append("renewalPrice", c.product(r.autoRenewProductId).map { .int($0.priceMilliunits) })
-    return AppStoreSignedData.sign(.object(o))
+    return o
   }
 
   /// The request for a notification already given the run's identity.

@@ -21,16 +21,20 @@ enum GooglePlayWireRequest {
     var n = n
     n.packageName = Symbol(c.app.packageName)
     n.subscriptionNotification.purchaseToken = c.ids.purchaseToken(n.subscriptionNotification.purchaseToken)
-    if var s = n.subscription {
-      // `latestOrderId` is gone from `SubscriptionPurchaseV2` in the androidpublisher v3
-      // discovery document (google-api-python-client 2.202.0; Google's reference had marked it
-      // deprecated for `lineItems[].latestSuccessfulOrderId`), so the resource leaves it out.
-      s.latestOrderId = nil
-      s.linkedPurchaseToken = s.linkedPurchaseToken.map(c.ids.purchaseToken)
-      s.lineItem.latestSuccessfulOrderId = s.lineItem.latestSuccessfulOrderId.map(c.ids.orderId)
-      n.subscription = s
-    }
+    n.subscription = n.subscription.map { wireValue($0, context: c) }
     return n
+  }
+
+  /// The resource with the run's identity.
+  static func wireValue(_ s: SubscriptionPurchaseV2, context c: WireContext) -> SubscriptionPurchaseV2 {
+    var s = s
+    // `latestOrderId` is gone from `SubscriptionPurchaseV2` in the androidpublisher v3
+    // discovery document (google-api-python-client 2.202.0; Google's reference had marked it
+    // deprecated for `lineItems[].latestSuccessfulOrderId`), so the resource leaves it out.
+    s.latestOrderId = nil
+    s.linkedPurchaseToken = s.linkedPurchaseToken.map(c.ids.purchaseToken)
+    s.lineItem.latestSuccessfulOrderId = s.lineItem.latestSuccessfulOrderId.map(c.ids.orderId)
+    return s
   }
 
   /// The push request for a notification already given the run's identity, sent at `sentAt`.

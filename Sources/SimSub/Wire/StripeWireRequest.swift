@@ -15,24 +15,10 @@ enum StripeWireRequest {
     let ids = c.ids
     e.id = ids.stripeId(e.id, prefix: "evt")
     switch e.object {
-    case .subscription(var s):
-      s.id = ids.stripeId(s.id, prefix: "sub")
-      s.customer = ids.stripeId(s.customer, prefix: "cus")
-      s.latestInvoice = s.latestInvoice.map { ids.stripeId($0, prefix: "in") }
-      s.item.id = ids.stripeId(s.item.id, prefix: "si")
-      s.item.price.id = ids.stripeId(s.item.price.id, prefix: "price")
-      s.item.price.product = ids.stripeId(s.item.price.product, prefix: "prod")
-      e.object = .subscription(s)
-    case .invoice(var i):
-      i.id = ids.stripeId(i.id, prefix: "in")
-      i.customer = ids.stripeId(i.customer, prefix: "cus")
-      i.subscription = i.subscription.map { ids.stripeId($0, prefix: "sub") }
-      if var line = i.line {
-        line.id = ids.stripeId(line.id, prefix: "il")
-        line.price = line.price.map { ids.stripeId($0, prefix: "price") }
-        i.line = line
-      }
-      e.object = .invoice(i)
+    case .subscription(let s):
+      e.object = .subscription(wireValue(s, ids: ids))
+    case .invoice(let i):
+      e.object = .invoice(wireValue(i, ids: ids))
     case .charge(var ch):
       ch.id = ids.stripeId(ch.id, prefix: "ch")
       ch.customer = ch.customer.map { ids.stripeId($0, prefix: "cus") }
@@ -49,24 +35,62 @@ enum StripeWireRequest {
     return e
   }
 
+  /// The subscription with the run's ids.
+  static func wireValue(_ s: StripeSubscription, ids: WireIdentifiers) -> StripeSubscription {
+    var s = s
+    s.id = ids.stripeId(s.id, prefix: "sub")
+    s.customer = ids.stripeId(s.customer, prefix: "cus")
+    s.latestInvoice = s.latestInvoice.map { ids.stripeId($0, prefix: "in") }
+    s.item.id = ids.stripeId(s.item.id, prefix: "si")
+    s.item.price.id = ids.stripeId(s.item.price.id, prefix: "price")
+    s.item.price.product = ids.stripeId(s.item.price.product, prefix: "prod")
+    return s
+  }
+
+  /// The invoice with the run's ids.
+  static func wireValue(_ i: StripeInvoice, ids: WireIdentifiers) -> StripeInvoice {
+    var i = i
+    i.id = ids.stripeId(i.id, prefix: "in")
+    i.customer = ids.stripeId(i.customer, prefix: "cus")
+    i.subscription = i.subscription.map { ids.stripeId($0, prefix: "sub") }
+    if var line = i.line {
+      line.id = ids.stripeId(line.id, prefix: "il")
+      line.price = line.price.map { ids.stripeId($0, prefix: "price") }
+      i.line = line
+    }
+    return i
+  }
+
+  /// A subscription's JSON (already given the run's ids) with its `metadata.user_id`.
+  static func json(_ s: StripeSubscription, context c: WireContext) -> JSONObject {
+    var object = s.json.objectValue ?? [:]
+    insertSorted(&object, "metadata", ["user_id": .string(c.subscriberId)])
+    return object
+  }
+
+  /// An invoice's JSON (already given the run's ids) with its `metadata` and the
+  /// subscription's `user_id` under `parent.subscription_details.metadata`.
+  static func json(_ i: StripeInvoice, context c: WireContext) -> JSONObject {
+    var object = i.json.objectValue ?? [:]
+    insertSorted(&object, "metadata", .object([:]))
+    if var parent = object["parent"]?.objectValue, var details = parent["subscription_details"]?.objectValue {
+      details["metadata"] = ["user_id": .string(c.subscriberId)]
+      parent["subscription_details"] = .object(details)
+      object["parent"] = .object(parent)
+    }
+    return object
+  }
+
   /// The request for an event already given the run's identity.
   static func request(_ e: StripeEvent, context c: WireContext) -> WireRequest {
     var event = e.json.objectValue ?? [:]
     var data = event["data"]?.objectValue ?? [:]
     if var object = data["object"]?.objectValue {
-      let user: JSONValue = ["user_id": .string(c.subscriberId)]
       switch e.object {
-      case .subscription:
-        insertSorted(&object, "metadata", user)
-      case .invoice:
-        insertSorted(&object, "metadata", .object([:]))
-        if var parent = object["parent"]?.objectValue,
-          var details = parent["subscription_details"]?.objectValue
-        {
-          details["metadata"] = user
-          parent["subscription_details"] = .object(details)
-          object["parent"] = .object(parent)
-        }
+      case .subscription(let s):
+        object = json(s, context: c)
+      case .invoice(let i):
+        object = json(i, context: c)
       case .charge:
         insertSorted(&object, "metadata", .object([:]))
       case .other:

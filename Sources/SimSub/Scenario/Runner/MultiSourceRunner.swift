@@ -102,10 +102,16 @@ enum MultiSourceRunner {
     }
     var errors = results.flatMap(\.entryErrors)
     errors.sort { ($0.line, $0.column) < ($1.line, $1.column) }
-    return ScenarioResult(
+    var result = ScenarioResult(
       scenario: scenario, policy: policy, step: step, end: end, rows: rows, expectations: expectations,
       violations: merged.checker.violations, entryErrors: errors, deliveries: deliveries(plays),
       attempts: attempts(plays))
+    result.records = plays.map { play in
+      var history = play.observer.records
+      history.source = play.name
+      return history
+    }
+    return result
   }
 
   /// Every source's delivery attempts, each named by its source, in time order (sources in file

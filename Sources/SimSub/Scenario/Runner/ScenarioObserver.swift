@@ -10,6 +10,8 @@ public struct ScenarioObserver: EngineObserver {
   /// Every delivery attempt, failed ones and duplicates included, in the order made: what the
   /// store put on the wire (`simsub requests`).
   public private(set) var attempts: [DeliveryAttempt] = []
+  /// The store's record after each action and timer: what the store APIs answer from.
+  package private(set) var records = RecordHistory()
   /// For each notification in flight (as sent), when it was sent and how many attempts it has had.
   private var flights: [StoreNotification: (sentAt: Instant, attempts: Int32)] = [:]
   private var current: TimelineRow?
@@ -38,9 +40,11 @@ public struct ScenarioObserver: EngineObserver {
   public mutating func engineDidApply(
     _ action: SubscriberAction, at instant: Instant, record: SubscriptionRecord
   ) {
+    records.append(record, at: instant)
     begin(.action(action), at: instant)
   }
   public mutating func engineDidFire(_ timer: StoreTimer, at instant: Instant, record: SubscriptionRecord) {
+    records.append(record, at: instant)
     begin(.timer(timer), at: instant)
   }
   public mutating func engineDidSend(_ notification: StoreNotification, at instant: Instant) {

@@ -26,6 +26,9 @@ public struct ScenarioResult: Hashable, Sendable {
   /// Every delivery attempt the store made, failed ones and duplicates included, in time order
   /// (with several sources, each named); a family member's are in its own run (`members`).
   public var attempts: [DeliveryAttempt]
+  /// The store's record after each event, per source (one, unnamed, for a scenario of one
+  /// subscription): what the store APIs and snapshots answer from at an instant.
+  package var records: [RecordHistory] = []
   /// The family members' runs of the same timeline, in member order; empty without family.
   public var members: [ScenarioResult]
   /// The invariants some run of the family violated (this one, the purchaser's or another

@@ -343,13 +343,15 @@ public enum ScenarioRunner {
     {
       engine.observer.checker.finish(at: engine.now)
       let outcome = conclude(engine)
-      return ScenarioResult(
+      var result = ScenarioResult(
         scenario: scenario, member: member, policy: policy, step: engine.step, end: outcome.end,
         rows: outcome.rows, expectations: outcome.expectations,
         violations: engine.observer.checker.violations,
         entryErrors: outcome.entryErrors,
         deliveries: engine.observer.deliveries.map { .init(instant: $0.instant, name: $0.name) },
         attempts: engine.observer.attempts)
+      result.records = [engine.observer.records]
+      return result
     }
 
     /// Ends the run where the engine stands: every entry or expectation not reached is an error

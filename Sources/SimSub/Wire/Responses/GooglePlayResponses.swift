@@ -18,6 +18,38 @@ import SubscriptionPolicy
 enum GooglePlayResponses {
   static let notFoundMessage = "The purchase token was not found."
 
+  /// The resource a token (as on the wire) fetches at `instant`, with the run's identity: the
+  /// current purchase's, or an older one the record still names (`linkedPurchaseToken`);
+  /// `nil` for a token the store never issued to this subscriber.
+  static func resource(
+    token: String, model: GooglePlayModel, record: SubscriptionRecord?, at instant: Instant,
+    context c: WireContext
+  ) -> SubscriptionPurchaseV2? {
+    guard let record, record.truth != .never else { return nil }
+    let known = [record.purchaseToken, record.linkedPurchaseToken].compactMap { $0 }
+    guard let engineToken = known.first(where: { c.ids.purchaseToken($0).text == token }) else { return nil }
+    return GooglePlayWireRequest.wireValue(
+      model.subscriptionResource(for: engineToken, record: record, at: instant), context: c)
+  }
+
+  /// `purchases.subscriptionsv2.get` for `token` at `instant`.
+  static func subscriptionV2(
+    token: String, model: GooglePlayModel, record: SubscriptionRecord?, at instant: Instant,
+    context c: WireContext
+  ) -> WireResponse {
+    resource(token: token, model: model, record: record, at: instant, context: c)
+      .map { subscriptionV2($0, context: c) } ?? notFound
+  }
+
+  /// `purchases.subscriptions.get` (v1) for `token` at `instant`.
+  static func subscriptionV1(
+    token: String, model: GooglePlayModel, record: SubscriptionRecord?, at instant: Instant,
+    context c: WireContext
+  ) -> WireResponse {
+    resource(token: token, model: model, record: record, at: instant, context: c)
+      .map { subscriptionV1($0, context: c) } ?? notFound
+  }
+
   /// The `subscriptionsv2` resource of `s`.
   static func subscriptionV2(_ s: SubscriptionPurchaseV2, context c: WireContext) -> WireResponse {
     var o = s.json.objectValue ?? [:]
