@@ -30,18 +30,51 @@ public struct AppStoreNotificationDocument: Hashable, Sendable {
   let requestBody: JSONValue?
   /// The `signedPayload` JWS (`requestBody` and `signedPayload`).
   public let signedPayload: SignedJSON?
-  /// The decoded payload's tree, as read.
-  public let payload: JSONValue
+  /// The decoded payload's tree, when it was built on reading (the decoded form, and documents
+  /// the fast path left to the tree path); otherwise `signedPayload` builds it when asked.
+  let storedPayload: JSONValue?
   /// `data.signedTransactionInfo` and `data.signedRenewalInfo`, as read.
   public let signedTransactionInfo: SignedJSON?
   public let signedRenewalInfo: SignedJSON?
 
+  /// The decoded payload's tree, as read.
+  public var payload: JSONValue { storedPayload ?? signedPayload?.payload ?? .null }
+
+  init(
+    form: Form, notification: AppStoreServerNotification, requestBody: JSONValue?, signedPayload: SignedJSON?,
+    storedPayload: JSONValue?, signedTransactionInfo: SignedJSON?, signedRenewalInfo: SignedJSON?
+  ) {
+    self.form = form
+    self.notification = notification
+    self.decoded = notification
+    self.requestBody = requestBody
+    self.signedPayload = signedPayload
+    self.storedPayload = storedPayload
+    self.signedTransactionInfo = signedTransactionInfo
+    self.signedRenewalInfo = signedRenewalInfo
+  }
+
   /// Decodes a request body, a `signedPayload` JWS or a decoded payload, as `form` says.
   /// Errors name paths from the document's root (`signedPayload.data.status`).
+  ///
+  /// The signed forms are read first through `JSONByteIndex`, the typed values straight from
+  /// the bytes and the trees left to be built when asked for; whatever that path leaves to the
+  /// parser (an error, an unusual shape) is read through the trees below.
   public init(_ value: JSONValue, form: Form, maxDepth: Int = JSONValue.defaultMaxDepth)
     throws(JSONDecodingError)
   {
+    if form != .decodedPayload, let indexed = Self(indexing: value, form: form, maxDepth: maxDepth) {
+      self = indexed
+    } else {
+      try self.init(tree: value, form: form, maxDepth: maxDepth)
+    }
+  }
+
+  /// `init(_:form:maxDepth:)` through the trees alone: every payload parsed, the typed values
+  /// read through `JSONCursor`.
+  init(tree value: JSONValue, form: Form, maxDepth: Int) throws(JSONDecodingError) {
     self.form = form
+    let payload: JSONValue
     let payloadPath: JSONPath
     switch form {
     case .requestBody:
@@ -72,12 +105,29 @@ public struct AppStoreNotificationDocument: Hashable, Sendable {
       guard let field = data[key].ifPresent else { return nil }
       return try SignedJSON(try field.string(), path: field.path, maxDepth: maxDepth)
     }
+    storedPayload = payload
     signedTransactionInfo = try signed("signedTransactionInfo")
     signedRenewalInfo = try signed("signedRenewalInfo")
     decoded = try AppStoreServerNotification(
       json: cursor,
       signedInfo: .init(transaction: signedTransactionInfo?.payload, renewal: signedRenewalInfo?.payload))
     notification = decoded
+  }
+
+  // The signed texts say what the trees hold, whether built on reading or later.
+  public static func == (a: Self, b: Self) -> Bool {
+    a.form == b.form && a.notification == b.notification && a.decoded == b.decoded
+      && a.requestBody == b.requestBody && a.signedPayload == b.signedPayload
+      && a.signedTransactionInfo == b.signedTransactionInfo && a.signedRenewalInfo == b.signedRenewalInfo
+      && (a.signedPayload != nil || a.storedPayload == b.storedPayload)
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(form)
+    hasher.combine(notification)
+    hasher.combine(requestBody)
+    hasher.combine(signedPayload)
+    if signedPayload == nil { hasher.combine(storedPayload) }
   }
 
   /// The decoded payload with `notification`'s changes written in.
@@ -114,6 +164,11 @@ public struct AppStoreNotificationDocument: Hashable, Sendable {
   /// The document in its own form: the request body, the JWS (as a JSON string), or the
   /// decoded payload.
   public var json: JSONValue {
+    // Unchanged, a signed document is what it read: no tree needs building.
+    if let signedPayload, form != .decodedPayload, notification == decoded {
+      if form == .signedPayload { return .string(signedPayload.text) }
+      return requestBody ?? ["signedPayload": .string(signedPayload.text)]
+    }
     let payload = payloadJSON
     switch form {
     case .decodedPayload:
