@@ -378,7 +378,10 @@ extension JSONByteIndex {
       }
       if digits { return Symbol(number: n) }
     }
-    return Symbol(String(decoding: bytes[start..<(start + count)], as: UTF8.self))
+    let index = bytes.withUnsafeBufferPointer { b in
+      SymbolTable.shared.index(ofUTF8: UnsafeBufferPointer(rebasing: b[start..<(start + count)]))
+    }
+    return Symbol(bits: Symbol.internedFlag | UInt64(index))
   }
 
   /// An integer member that fits in 64 bits (as `JSONNumber.int64` reads it).
@@ -453,5 +456,41 @@ extension JSONByteIndex {
   func object(_ m: Member) throws(Refusal) -> Object {
     guard m.kind == .object else { throw Refusal() }
     return m.firstChild
+  }
+}
+
+// MARK: - Members by key
+
+extension JSONByteIndex {
+  /// The member `key`, which must be there (`null` included, as `JSONCursor` has it).
+  @inline(__always)
+  func required(_ key: StaticString, in o: Object) throws(Refusal) -> Member {
+    guard let m = member(key, in: o) else { throw Refusal() }
+    return m
+  }
+
+  func optionalSymbol(_ key: StaticString, in o: Object) throws(Refusal) -> Symbol? {
+    guard let m = present(key, in: o) else { return nil }
+    return try symbol(m)
+  }
+
+  func optionalInt32(_ key: StaticString, in o: Object) throws(Refusal) -> Int32? {
+    guard let m = present(key, in: o) else { return nil }
+    return try int32(m)
+  }
+
+  func optionalInt64(_ key: StaticString, in o: Object) throws(Refusal) -> Int64? {
+    guard let m = present(key, in: o) else { return nil }
+    return try int64(m)
+  }
+
+  func optionalBool(_ key: StaticString, in o: Object) throws(Refusal) -> Bool? {
+    guard let m = present(key, in: o) else { return nil }
+    return try bool(m)
+  }
+
+  func optionalInstant(_ key: StaticString, in o: Object) throws(Refusal) -> Instant? {
+    guard let m = present(key, in: o) else { return nil }
+    return try instantFromMilliseconds(m)
   }
 }

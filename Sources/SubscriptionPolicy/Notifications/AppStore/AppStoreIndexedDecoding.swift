@@ -10,79 +10,52 @@ import Foundation
 /// compare.
 extension JWSTransactionDecodedPayload {
   init(index j: JSONByteIndex, _ o: JSONByteIndex.Object) throws(JSONByteIndex.Refusal) {
-    typealias R = JSONByteIndex.Refusal
-    func required(_ key: StaticString) throws(R) -> JSONByteIndex.Member {
-      guard let m = j.member(key, in: o) else { throw R() }
-      return m
-    }
     self.init(
-      originalTransactionId: try j.symbol(try required("originalTransactionId")),
-      transactionId: try j.symbol(try required("transactionId")),
-      webOrderLineItemId: try j.present("webOrderLineItemId", in: o).map { m throws(R) in try j.symbol(m) },
-      bundleId: try j.symbol(try required("bundleId")),
-      productId: try j.symbol(try required("productId")),
-      subscriptionGroupIdentifier: try j.present("subscriptionGroupIdentifier", in: o).map { m throws(R) in
-        try j.symbol(m)
-      },
-      purchaseDate: try j.instantFromMilliseconds(try required("purchaseDate")),
-      originalPurchaseDate: try j.instantFromMilliseconds(try required("originalPurchaseDate")),
-      expiresDate: try j.present("expiresDate", in: o).map { m throws(R) in try j.instantFromMilliseconds(m)
-      },
-      quantity: try j.present("quantity", in: o).map { m throws(R) in try j.int32(m) } ?? 1,
-      type: try j.present("type", in: o).map { m throws(R) in AppStoreProductType(symbol: try j.symbol(m)) }
-        ?? .autoRenewable,
-      inAppOwnershipType: try j.present("inAppOwnershipType", in: o).map { m throws(R) in
-        AppStoreOwnershipType(symbol: try j.symbol(m))
-      } ?? .purchased,
-      signedDate: try j.instantFromMilliseconds(try required("signedDate")),
-      revocationDate: try j.present("revocationDate", in: o).map { m throws(R) in
-        try j.instantFromMilliseconds(m)
-      },
-      revocationReason: try j.present("revocationReason", in: o).map { m throws(R) in try j.int32(m) },
-      offerType: try j.present("offerType", in: o).map { m throws(R) in try j.int32(m) },
-      environment: try j.present("environment", in: o).map { m throws(R) in
-        AppStoreEnvironment(symbol: try j.symbol(m))
-      } ?? .sandbox,
-      transactionReason: try j.present("transactionReason", in: o).map { m throws(R) in try j.symbol(m) },
-      storefront: try j.present("storefront", in: o).map { m throws(R) in try j.symbol(m) },
-      price: try j.present("price", in: o).map { m throws(R) in try j.int64(m) },
-      currency: try j.present("currency", in: o).map { m throws(R) in try j.symbol(m) },
-      isUpgraded: try j.present("isUpgraded", in: o).map { m throws(R) in try j.bool(m) })
+      originalTransactionId: try j.symbol(try j.required("originalTransactionId", in: o)),
+      transactionId: try j.symbol(try j.required("transactionId", in: o)),
+      webOrderLineItemId: try j.optionalSymbol("webOrderLineItemId", in: o),
+      bundleId: try j.symbol(try j.required("bundleId", in: o)),
+      productId: try j.symbol(try j.required("productId", in: o)),
+      subscriptionGroupIdentifier: try j.optionalSymbol("subscriptionGroupIdentifier", in: o),
+      purchaseDate: try j.instantFromMilliseconds(try j.required("purchaseDate", in: o)),
+      originalPurchaseDate: try j.instantFromMilliseconds(try j.required("originalPurchaseDate", in: o)),
+      expiresDate: try j.optionalInstant("expiresDate", in: o),
+      quantity: try j.optionalInt32("quantity", in: o) ?? 1,
+      type: try j.optionalSymbol("type", in: o).map(AppStoreProductType.init(symbol:)) ?? .autoRenewable,
+      inAppOwnershipType: try j.optionalSymbol("inAppOwnershipType", in: o).map(
+        AppStoreOwnershipType.init(symbol:)) ?? .purchased,
+      signedDate: try j.instantFromMilliseconds(try j.required("signedDate", in: o)),
+      revocationDate: try j.optionalInstant("revocationDate", in: o),
+      revocationReason: try j.optionalInt32("revocationReason", in: o),
+      offerType: try j.optionalInt32("offerType", in: o),
+      environment: try j.optionalSymbol("environment", in: o).map(AppStoreEnvironment.init(symbol:))
+        ?? .sandbox,
+      transactionReason: try j.optionalSymbol("transactionReason", in: o),
+      storefront: try j.optionalSymbol("storefront", in: o),
+      price: try j.optionalInt64("price", in: o),
+      currency: try j.optionalSymbol("currency", in: o),
+      isUpgraded: try j.optionalBool("isUpgraded", in: o))
   }
 }
 
 extension JWSRenewalInfoDecodedPayload {
   init(index j: JSONByteIndex, _ o: JSONByteIndex.Object) throws(JSONByteIndex.Refusal) {
-    typealias R = JSONByteIndex.Refusal
-    func required(_ key: StaticString) throws(R) -> JSONByteIndex.Member {
-      guard let m = j.member(key, in: o) else { throw R() }
-      return m
-    }
-    let productId = try j.symbol(try required("productId"))
+    let productId = try j.symbol(try j.required("productId", in: o))
     self.init(
-      originalTransactionId: try j.symbol(try required("originalTransactionId")),
-      autoRenewProductId: try j.present("autoRenewProductId", in: o).map { m throws(R) in try j.symbol(m) }
-        ?? productId,
+      originalTransactionId: try j.symbol(try j.required("originalTransactionId", in: o)),
+      autoRenewProductId: try j.optionalSymbol("autoRenewProductId", in: o) ?? productId,
       productId: productId,
-      autoRenewStatus: try j.int32(try required("autoRenewStatus")),
-      expirationIntent: try j.present("expirationIntent", in: o).map { m throws(R) in try j.int32(m) },
-      gracePeriodExpiresDate: try j.present("gracePeriodExpiresDate", in: o).map { m throws(R) in
-        try j.instantFromMilliseconds(m)
-      },
-      isInBillingRetryPeriod: try j.present("isInBillingRetryPeriod", in: o).map { m throws(R) in
-        try j.bool(m)
-      },
-      offerType: try j.present("offerType", in: o).map { m throws(R) in try j.int32(m) },
-      priceIncreaseStatus: try j.present("priceIncreaseStatus", in: o).map { m throws(R) in try j.int32(m) },
-      signedDate: try j.instantFromMilliseconds(try required("signedDate")),
-      environment: try j.present("environment", in: o).map { m throws(R) in
-        AppStoreEnvironment(symbol: try j.symbol(m))
-      } ?? .sandbox,
-      recentSubscriptionStartDate: try j.present("recentSubscriptionStartDate", in: o).map { m throws(R) in
-        try j.instantFromMilliseconds(m)
-      },
-      renewalDate: try j.present("renewalDate", in: o).map { m throws(R) in try j.instantFromMilliseconds(m) }
-    )
+      autoRenewStatus: try j.int32(try j.required("autoRenewStatus", in: o)),
+      expirationIntent: try j.optionalInt32("expirationIntent", in: o),
+      gracePeriodExpiresDate: try j.optionalInstant("gracePeriodExpiresDate", in: o),
+      isInBillingRetryPeriod: try j.optionalBool("isInBillingRetryPeriod", in: o),
+      offerType: try j.optionalInt32("offerType", in: o),
+      priceIncreaseStatus: try j.optionalInt32("priceIncreaseStatus", in: o),
+      signedDate: try j.instantFromMilliseconds(try j.required("signedDate", in: o)),
+      environment: try j.optionalSymbol("environment", in: o).map(AppStoreEnvironment.init(symbol:))
+        ?? .sandbox,
+      recentSubscriptionStartDate: try j.optionalInstant("recentSubscriptionStartDate", in: o),
+      renewalDate: try j.optionalInstant("renewalDate", in: o))
   }
 }
 
@@ -120,33 +93,28 @@ extension AppStoreNotificationDocument {
       let d = try j.object(dataMember)
       let transaction = try nested(j.member("signedTransactionInfo", in: d))
       let renewal = try nested(j.member("signedRenewalInfo", in: d))
-      let notificationType = try j.member("notificationType", in: o).map { m throws(R) in
-        AppStoreNotificationType(symbol: try j.symbol(m))
-      }
-      guard let notificationType, let uuid = j.member("notificationUUID", in: o) else { return nil }
-      let subtype = try j.present("subtype", in: o).map { m throws(R) in
-        AppStoreNotificationSubtype(symbol: try j.symbol(m))
-      }
+      let notificationType = AppStoreNotificationType(
+        symbol: try j.symbol(try j.required("notificationType", in: o)))
+      let uuid = try j.required("notificationUUID", in: o)
+      let subtype = try j.optionalSymbol("subtype", in: o).map(AppStoreNotificationSubtype.init(symbol:))
       let notificationUUID = try j.uuid(uuid)
-      let version = try j.present("version", in: o).map { m throws(R) in try j.symbol(m) } ?? "2.0"
-      let signedDate = try j.present("signedDate", in: o).map { m throws(R) in
-        try j.instantFromMilliseconds(m)
-      }
-      guard let bundleId = j.member("bundleId", in: d), let environment = j.member("environment", in: d)
-      else { return nil }
+      let version = try j.optionalSymbol("version", in: o) ?? "2.0"
+      let signedDate = try j.optionalInstant("signedDate", in: o)
+      let bundleId = try j.required("bundleId", in: d)
+      let environment = try j.required("environment", in: d)
+      var transactionInfo: JWSTransactionDecodedPayload? = nil
+      if let t = transaction { transactionInfo = try JWSTransactionDecodedPayload(index: t.1, t.1.root) }
+      var renewalInfo: JWSRenewalInfoDecodedPayload? = nil
+      if let r = renewal { renewalInfo = try JWSRenewalInfoDecodedPayload(index: r.1, r.1.root) }
+      var appAppleId: Int64? = nil
+      if let m = j.present("appAppleId", in: d) { appAppleId = try j.int64OrDecimalString(m) }
       let data = AppStoreNotificationData(
-        appAppleId: try j.present("appAppleId", in: d).map { m throws(R) in try j.int64OrDecimalString(m) },
+        appAppleId: appAppleId,
         bundleId: try j.symbol(bundleId),
-        bundleVersion: try j.present("bundleVersion", in: d).map { m throws(R) in try j.symbol(m) },
+        bundleVersion: try j.optionalSymbol("bundleVersion", in: d),
         environment: AppStoreEnvironment(symbol: try j.symbol(environment)),
-        status: try j.present("status", in: d).map { m throws(R) in
-          AppStoreSubscriptionStatus(rawValue: try j.int32(m))
-        },
-        transactionInfo: try transaction.map { t throws(R) in
-          try JWSTransactionDecodedPayload(index: t.1, t.1.root)
-        },
-        renewalInfo: try renewal.map { r throws(R) in try JWSRenewalInfoDecodedPayload(index: r.1, r.1.root) }
-      )
+        status: try j.optionalInt32("status", in: d).map(AppStoreSubscriptionStatus.init(rawValue:)),
+        transactionInfo: transactionInfo, renewalInfo: renewalInfo)
       let sent =
         signedDate ?? data.renewalInfo?.signedDate ?? data.transactionInfo?.signedDate ?? .distantPast
       let notification = AppStoreServerNotification(
