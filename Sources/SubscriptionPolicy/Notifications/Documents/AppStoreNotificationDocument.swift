@@ -131,7 +131,10 @@ public struct AppStoreNotificationDocument: Hashable, Sendable {
   }
 
   /// The decoded payload with `notification`'s changes written in.
-  public var payloadJSON: JSONValue {
+  public var payloadJSON: JSONValue { payloadJSON(original: payload) }
+
+  /// `payloadJSON`, given the payload's tree as read (built once by the caller).
+  func payloadJSON(original payload: JSONValue) -> JSONValue {
     if notification == decoded { return payload }
     var merged =
       JSONMerge.merge(
@@ -157,8 +160,9 @@ public struct AppStoreNotificationDocument: Hashable, Sendable {
   static func signed(_ original: SignedJSON?, baseline: JSONValue?, current: JSONValue?) -> JSONValue? {
     guard let current else { return nil }
     guard let original else { return .string(JWS.encodeUnsecured(current)) }
-    let payload = JSONMerge.merge(original: original.payload, baseline: baseline, current: current) ?? current
-    return .string(original.replacingPayload(payload))
+    let read = original.payload
+    let payload = JSONMerge.merge(original: read, baseline: baseline, current: current) ?? current
+    return .string(original.replacingPayload(payload, read: read))
   }
 
   /// The document in its own form: the request body, the JWS (as a JSON string), or the
@@ -169,14 +173,16 @@ public struct AppStoreNotificationDocument: Hashable, Sendable {
       if form == .signedPayload { return .string(signedPayload.text) }
       return requestBody ?? ["signedPayload": .string(signedPayload.text)]
     }
-    let payload = payloadJSON
+    let read = self.payload
+    let payload = payloadJSON(original: read)
     switch form {
     case .decodedPayload:
       return payload
     case .signedPayload:
-      return .string(signedPayload?.replacingPayload(payload) ?? JWS.encodeUnsecured(payload))
+      return .string(signedPayload?.replacingPayload(payload, read: read) ?? JWS.encodeUnsecured(payload))
     case .requestBody:
-      let jws = JSONValue.string(signedPayload?.replacingPayload(payload) ?? JWS.encodeUnsecured(payload))
+      let jws = JSONValue.string(
+        signedPayload?.replacingPayload(payload, read: read) ?? JWS.encodeUnsecured(payload))
       guard case .object(var body)? = requestBody else { return ["signedPayload": jws] }
       body["signedPayload"] = jws
       return .object(body)

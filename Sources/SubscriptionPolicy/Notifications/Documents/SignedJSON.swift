@@ -124,7 +124,12 @@ public struct SignedJSON: Hashable, Sendable {
 
   /// The JWS with `payload` in place of the one read: the original text when it is the same.
   public func replacingPayload(_ payload: JSONValue) -> String {
-    guard payload != self.payload else { return text }
+    replacingPayload(payload, read: self.payload)
+  }
+
+  /// `replacingPayload(_:)`, given the payload's tree as read (`read`, built once by the caller).
+  func replacingPayload(_ payload: JSONValue, read: JSONValue) -> String {
+    guard payload != read else { return text }
     return "\(headerSegment).\(JWS.base64URLEncode(payload.serializedBytes())).\(signatureSegment)"
   }
 }
