@@ -47,4 +47,19 @@ struct SymbolTests {
     #expect(t.rawValue == "SOMETHING_NEW")
     #expect(AppStoreNotificationType(rawValue: "DID_RENEW") == .didRenew)
   }
+
+  /// Interning from bytes (the App Store decoders' way, through a cache of recent texts) finds
+  /// the index interning the `String` finds, for more texts than the cache has slots, twice
+  /// over so that every slot is hit and overwritten.
+  @Test func internedBytesFindTheSameIndexAsTheirText() {
+    let texts = (0..<1_000).map { "symbol-bytes-\($0)" } + ["", "é", "DID_RENEW", "Production"]
+    for _ in 0..<2 {
+      for text in texts {
+        var t = text
+        let byBytes = t.withUTF8 { SymbolTable.shared.index(ofUTF8: $0) }
+        #expect(byBytes == SymbolTable.shared.index(of: text), "\(text)")
+        #expect(SymbolTable.shared.text(at: byBytes) == text)
+      }
+    }
+  }
 }

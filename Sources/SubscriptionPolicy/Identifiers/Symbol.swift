@@ -86,6 +86,45 @@ final class SymbolTable: @unchecked Sendable {
     return texts.count - 1
   }
 
+  /// The index of the text with these UTF-8 bytes (which must be valid UTF-8), found without
+  /// making a `String` when the text was looked up so recently that it still sits in `recent`.
+  ///
+  /// The App Store decoders intern the same few texts (the bundle and product ids, `Production`,
+  /// `PURCHASED`, …) several times in every body; hashing a `String` for the dictionary was a
+  /// sixth of a body's decoding.
+  func index(ofUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    let hash = Self.hash(bytes)
+    let slot = Int(truncatingIfNeeded: hash >> 56)
+    lock.lock()
+    let cached = recent[slot]
+    if cached.hash == hash, cached.index >= 0 {
+      var text = texts[cached.index]
+      let same = text.withUTF8 { t in
+        t.count == bytes.count && (t.count == 0 || memcmp(t.baseAddress!, bytes.baseAddress!, t.count) == 0)
+      }
+      if same {
+        lock.unlock()
+        return cached.index
+      }
+    }
+    lock.unlock()
+    let i = index(of: String(decoding: bytes, as: UTF8.self))
+    lock.lock()
+    recent[slot] = (hash, i)
+    lock.unlock()
+    return i
+  }
+
+  /// The last text looked up by bytes in each of 256 slots, by its hash's top byte.
+  private var recent = [(hash: UInt64, index: Int)](repeating: (0, -1), count: 256)
+
+  /// FNV-1a over the bytes.
+  private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    var h: UInt64 = 0xCBF2_9CE4_8422_2325
+    for b in bytes { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
+    return h
+  }
+
   func text(at index: Int) -> String {
     lock.lock()
     defer { lock.unlock() }

@@ -269,7 +269,8 @@ struct JSONParser {
 
   // MARK: Strings
 
-  private mutating func parseString() throws(JSONError) -> String {
+  /// The string at `pos` (its opening quote), escapes undone; `pos` ends after it.
+  mutating func parseString() throws(JSONError) -> String {
     let open = pos
     pos += 1
     var runStart = pos

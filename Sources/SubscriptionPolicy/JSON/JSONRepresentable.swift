@@ -94,7 +94,12 @@ extension JSONCursor {
   /// through `sscanf`, many times slower, and this runs for every App Store notification.
   static func parseUUID(_ s: String) -> UUID? {
     var s = s
-    return s.withUTF8 { p -> UUID? in
+    return s.withUTF8 { parseUUID($0) }
+  }
+
+  /// `parseUUID(_:)` over UTF-8 bytes.
+  static func parseUUID(_ p: UnsafeBufferPointer<UInt8>) -> UUID? {
+    do {
       guard p.count == 36 else { return nil }
       var bytes = (
         UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0),

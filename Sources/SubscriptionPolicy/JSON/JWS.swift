@@ -70,42 +70,69 @@ enum Base64 {
   static let urlAlphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
   static func encode(_ bytes: [UInt8], alphabet: [UInt8], padded: Bool) -> String {
-    let rest = bytes.count % 3
-    let count = bytes.count / 3 * 4 + (rest == 0 ? 0 : padded ? 4 : rest + 1)
+    let count = encodedCount(bytes.count, padded: padded)
     guard count > 0 else { return "" }
     return String(unsafeUninitializedCapacity: count) { out in
       bytes.withUnsafeBufferPointer { input in
-        alphabet.withUnsafeBufferPointer { a in
-          var i = 0
-          var o = 0
-          while i + 3 <= input.count {
-            let n = UInt32(input[i]) << 16 | UInt32(input[i + 1]) << 8 | UInt32(input[i + 2])
-            out[o] = a[Int(n >> 18 & 63)]
-            out[o + 1] = a[Int(n >> 12 & 63)]
-            out[o + 2] = a[Int(n >> 6 & 63)]
-            out[o + 3] = a[Int(n & 63)]
-            i += 3
-            o += 4
-          }
-          if rest > 0 {
-            let n = UInt32(input[i]) << 16 | (rest == 2 ? UInt32(input[i + 1]) << 8 : 0)
-            out[o] = a[Int(n >> 18 & 63)]
-            out[o + 1] = a[Int(n >> 12 & 63)]
-            o += 2
-            if rest == 2 {
-              out[o] = a[Int(n >> 6 & 63)]
-              o += 1
-            }
-            if padded {
-              while o < count {
-                out[o] = UInt8(ascii: "=")
-                o += 1
-              }
-            }
-          }
-        }
+        alphabet.withUnsafeBufferPointer { encode(input, alphabet: $0, padded: padded, into: out) }
       }
       return count
+    }
+  }
+
+  /// Base64url without padding of `bytes`, appended to `out`.
+  static func appendURL(_ bytes: [UInt8], into out: inout [UInt8]) {
+    let count = encodedCount(bytes.count, padded: false)
+    let start = out.count
+    out.append(contentsOf: repeatElement(0, count: count))
+    out.withUnsafeMutableBufferPointer { o in
+      bytes.withUnsafeBufferPointer { input in
+        urlAlphabet.withUnsafeBufferPointer { a in
+          encode(input, alphabet: a, padded: false, into: UnsafeMutableBufferPointer(rebasing: o[start...]))
+        }
+      }
+    }
+  }
+
+  static func encodedCount(_ count: Int, padded: Bool) -> Int {
+    let rest = count % 3
+    return count / 3 * 4 + (rest == 0 ? 0 : padded ? 4 : rest + 1)
+  }
+
+  /// Writes the encoding of `input` to the start of `out`, which holds at least
+  /// `encodedCount(input.count, padded:)` bytes.
+  private static func encode(
+    _ input: UnsafeBufferPointer<UInt8>, alphabet a: UnsafeBufferPointer<UInt8>, padded: Bool,
+    into out: UnsafeMutableBufferPointer<UInt8>
+  ) {
+    let rest = input.count % 3
+    let count = encodedCount(input.count, padded: padded)
+    var i = 0
+    var o = 0
+    while i + 3 <= input.count {
+      let n = UInt32(input[i]) << 16 | UInt32(input[i + 1]) << 8 | UInt32(input[i + 2])
+      out[o] = a[Int(n >> 18 & 63)]
+      out[o + 1] = a[Int(n >> 12 & 63)]
+      out[o + 2] = a[Int(n >> 6 & 63)]
+      out[o + 3] = a[Int(n & 63)]
+      i += 3
+      o += 4
+    }
+    if rest > 0 {
+      let n = UInt32(input[i]) << 16 | (rest == 2 ? UInt32(input[i + 1]) << 8 : 0)
+      out[o] = a[Int(n >> 18 & 63)]
+      out[o + 1] = a[Int(n >> 12 & 63)]
+      o += 2
+      if rest == 2 {
+        out[o] = a[Int(n >> 6 & 63)]
+        o += 1
+      }
+      if padded {
+        while o < count {
+          out[o] = UInt8(ascii: "=")
+          o += 1
+        }
+      }
     }
   }
 

@@ -3,29 +3,67 @@ import Foundation
 /// `simsub benchmark`: prints the scenario layer's speed figures beside their targets.
 enum BenchmarkCommand {
   static func run(_ context: CommandContext) -> ExitStatus {
-    let root = context.command.argument("path").first ?? "Scenarios"
-    let resolved: String
-    do { resolved = try context.resolver.resolve(root) } catch { return context.fail(error.description) }
-    let files = ScenarioFiles.isDirectory(resolved) ? ScenarioFiles.scenarios(under: resolved) : [resolved]
     let repetitions: Int
     do { repetitions = try context.command.integer("repeat", minimum: 1) ?? 5 } catch {
       return context.usage(error)
     }
-    let figures: ScenarioBenchmark.Figures
-    do {
-      figures = try ScenarioBenchmark.measure(libraryPaths: files, repetitions: repetitions)
-    } catch let failure as ScenarioLoader.Failure {
-      context.console.error(failure.rendered + "\n")
-      return .badInput
-    } catch {
-      return context.fail("\(error)")
-    }
+    let only = context.command.value("only")
     #if DEBUG
       let build = "debug (targets are for release: swift run -c release simsub benchmark)"
     #else
       let build = "release"
     #endif
-    func ms(_ s: Double) -> String { String(format: "%.2f ms", s * 1000) }
+    var text = "simsub benchmark — \(build), best of \(repetitions)\n"
+    if only == nil || only == "scenarios" {
+      let root = context.command.argument("path").first ?? "Scenarios"
+      let resolved: String
+      do { resolved = try context.resolver.resolve(root) } catch { return context.fail(error.description) }
+      let files = ScenarioFiles.isDirectory(resolved) ? ScenarioFiles.scenarios(under: resolved) : [resolved]
+      let figures: ScenarioBenchmark.Figures
+      do {
+        figures = try ScenarioBenchmark.measure(libraryPaths: files, repetitions: repetitions)
+      } catch let failure as ScenarioLoader.Failure {
+        context.console.error(failure.rendered + "\n")
+        return .badInput
+      } catch {
+        return context.fail("\(error)")
+      }
+      text += scenarioRows(figures, root: root)
+    }
+    if only == nil || only == "engine" {
+      let engine: EngineBenchmark.Figures
+      do { engine = try EngineBenchmark.measure(subscribers: 100_000) } catch {
+        return context.fail("\(error)")
+      }
+      text += engineRows(engine)
+    }
+    if only == nil || only == "wire" {
+      let wire: WireBenchmark.Figures
+      do { wire = try WireBenchmark.measure(repetitions: repetitions) } catch {
+        return context.fail("\(error)")
+      }
+      text += wireRows(wire)
+    }
+    if only == nil || only == "http" {
+      let http: HTTPBenchmark.Figures
+      do { http = try HTTPBenchmark.measure(repetitions: repetitions) } catch {
+        return context.fail("\(error)")
+      }
+      text +=
+        "  HTTP on loopback, one keep-alive connection, \(http.requestBytes)-byte requests, \(http.answerBytes)-byte JSON answers:\n"
+      text += String(
+        format:
+          "    round trips, one at a time:   %9.0f requests/s (%.1f µs each, \(Plural.count(http.connections, "connection")))\n",
+        http.requestsPerSecond, http.seconds / Double(http.requests) * 1e6)
+    }
+    if only == nil || only == "process" { text += policyProcessLines(context) }
+    context.console.out(text)
+    return .success
+  }
+
+  private static func ms(_ s: Double) -> String { String(format: "%.2f ms", s * 1000) }
+
+  private static func scenarioRows(_ figures: ScenarioBenchmark.Figures, root: String) -> String {
     let rows: [(String, Double, String)] = [
       (
         "check \(Plural.count(figures.libraryFiles, "scenario")) under \(root)", figures.librarySeconds,
@@ -37,17 +75,17 @@ enum BenchmarkCommand {
         "target < 20 ms  (\(Plural.count(figures.fiveYearSamples, "step")), \(Plural.count(figures.fiveYearRows, "event")))"
       ),
     ]
-    let engine: EngineBenchmark.Figures
-    do { engine = try EngineBenchmark.measure(subscribers: 100_000) } catch {
-      return context.fail("\(error)")
-    }
     let width = rows.map(\.0.count).max() ?? 0
-    var text = "simsub benchmark — \(build), best of \(repetitions)\n"
+    var text = ""
     for (label, seconds, target) in rows {
       text += "  \(label.rightPadded(to: width))  \(ms(seconds).leftPadded(to: 10))   \(target)\n"
     }
+    return text
+  }
+
+  private static func engineRows(_ engine: EngineBenchmark.Figures) -> String {
     let perEvent = engine.seconds / Double(max(1, engine.events)) * 1e9
-    text +=
+    var text =
       "  engine: \(Plural.count(engine.subscribers, "subscriber-year")), \(Plural.count(engine.events, "event")) in \(ms(engine.seconds)), "
     text += String(
       format: "%.1f ns/event, %.0f subscriber-years/s\n", perEvent,
@@ -58,11 +96,11 @@ enum BenchmarkCommand {
       text += "  engine allocations: not counted (run Tests/Benchmarks/count-allocations to count them)\n"
     }
     text += "  sizes of the values the engine moves, in bytes: \(EngineBenchmark.layout)\n"
-    let wire: WireBenchmark.Figures
-    do { wire = try WireBenchmark.measure(repetitions: repetitions) } catch {
-      return context.fail("\(error)")
-    }
-    text +=
+    return text
+  }
+
+  private static func wireRows(_ wire: WireBenchmark.Figures) -> String {
+    var text =
       "  App Store request bodies ({\"signedPayload\"} with two nested JWS, \(wire.bodyBytes) bytes each), one core:\n"
     text += String(
       format: "    decode, lossless:             %9.0f bodies/s   target ≥ 200,000/s\n", wire.decodesPerSecond
@@ -71,19 +109,7 @@ enum BenchmarkCommand {
       format: "    encode from the typed value:  %9.0f bodies/s   target ≥ 200,000/s\n", wire.encodesPerSecond
     )
     text += String(format: "    re-encode a changed document: %9.0f bodies/s\n", wire.reencodesPerSecond)
-    let http: HTTPBenchmark.Figures
-    do { http = try HTTPBenchmark.measure(repetitions: repetitions) } catch {
-      return context.fail("\(error)")
-    }
-    text +=
-      "  HTTP on loopback, one keep-alive connection, \(http.requestBytes)-byte requests, \(http.answerBytes)-byte JSON answers:\n"
-    text += String(
-      format:
-        "    round trips, one at a time:   %9.0f requests/s (%.1f µs each, \(Plural.count(http.connections, "connection")))\n",
-      http.requestsPerSecond, http.seconds / Double(http.requests) * 1e6)
-    text += policyProcessLines(context)
-    context.console.out(text)
-    return .success
+    return text
   }
 
   /// The policy process figures, when the echo adapter and Node are there (from the repository's

@@ -97,7 +97,7 @@ extension AppStoreServerNotification: JSONRepresentable {
   // MARK: The request body
 
   /// The notification as Apple signs it: an unsecured JWS of `json` (see `JWS`).
-  public var signedPayload: String { JWS.encodeUnsecured(json) }
+  public var signedPayload: String { AppStoreSignedPayloadWriter.signedPayload(self) }
 
   /// The body Apple posts to the server: `{"signedPayload": "<JWS>"}`.
   public var responseBodyV2: JSONValue { ["signedPayload": .string(signedPayload)] }

@@ -30,18 +30,51 @@ public struct AppStoreNotificationDocument: Hashable, Sendable {
   let requestBody: JSONValue?
   /// The `signedPayload` JWS (`requestBody` and `signedPayload`).
   public let signedPayload: SignedJSON?
-  /// The decoded payload's tree, as read.
-  public let payload: JSONValue
+  /// The decoded payload's tree, when it was built on reading (the decoded form, and documents
+  /// the fast path left to the tree path); otherwise `signedPayload` builds it when asked.
+  let storedPayload: JSONValue?
   /// `data.signedTransactionInfo` and `data.signedRenewalInfo`, as read.
   public let signedTransactionInfo: SignedJSON?
   public let signedRenewalInfo: SignedJSON?
 
+  /// The decoded payload's tree, as read.
+  public var payload: JSONValue { storedPayload ?? signedPayload?.payload ?? .null }
+
+  init(
+    form: Form, notification: AppStoreServerNotification, requestBody: JSONValue?, signedPayload: SignedJSON?,
+    storedPayload: JSONValue?, signedTransactionInfo: SignedJSON?, signedRenewalInfo: SignedJSON?
+  ) {
+    self.form = form
+    self.notification = notification
+    self.decoded = notification
+    self.requestBody = requestBody
+    self.signedPayload = signedPayload
+    self.storedPayload = storedPayload
+    self.signedTransactionInfo = signedTransactionInfo
+    self.signedRenewalInfo = signedRenewalInfo
+  }
+
   /// Decodes a request body, a `signedPayload` JWS or a decoded payload, as `form` says.
   /// Errors name paths from the document's root (`signedPayload.data.status`).
+  ///
+  /// The signed forms are read first through `JSONByteIndex`, the typed values straight from
+  /// the bytes and the trees left to be built when asked for; whatever that path leaves to the
+  /// parser (an error, an unusual shape) is read through the trees below.
   public init(_ value: JSONValue, form: Form, maxDepth: Int = JSONValue.defaultMaxDepth)
     throws(JSONDecodingError)
   {
+    if form != .decodedPayload, let indexed = Self(indexing: value, form: form, maxDepth: maxDepth) {
+      self = indexed
+    } else {
+      try self.init(tree: value, form: form, maxDepth: maxDepth)
+    }
+  }
+
+  /// `init(_:form:maxDepth:)` through the trees alone: every payload parsed, the typed values
+  /// read through `JSONCursor`.
+  init(tree value: JSONValue, form: Form, maxDepth: Int) throws(JSONDecodingError) {
     self.form = form
+    let payload: JSONValue
     let payloadPath: JSONPath
     switch form {
     case .requestBody:
@@ -72,6 +105,7 @@ public struct AppStoreNotificationDocument: Hashable, Sendable {
       guard let field = data[key].ifPresent else { return nil }
       return try SignedJSON(try field.string(), path: field.path, maxDepth: maxDepth)
     }
+    storedPayload = payload
     signedTransactionInfo = try signed("signedTransactionInfo")
     signedRenewalInfo = try signed("signedRenewalInfo")
     decoded = try AppStoreServerNotification(
@@ -80,8 +114,27 @@ public struct AppStoreNotificationDocument: Hashable, Sendable {
     notification = decoded
   }
 
+  // The signed texts say what the trees hold, whether built on reading or later.
+  public static func == (a: Self, b: Self) -> Bool {
+    a.form == b.form && a.notification == b.notification && a.decoded == b.decoded
+      && a.requestBody == b.requestBody && a.signedPayload == b.signedPayload
+      && a.signedTransactionInfo == b.signedTransactionInfo && a.signedRenewalInfo == b.signedRenewalInfo
+      && (a.signedPayload != nil || a.storedPayload == b.storedPayload)
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(form)
+    hasher.combine(notification)
+    hasher.combine(requestBody)
+    hasher.combine(signedPayload)
+    if signedPayload == nil { hasher.combine(storedPayload) }
+  }
+
   /// The decoded payload with `notification`'s changes written in.
-  public var payloadJSON: JSONValue {
+  public var payloadJSON: JSONValue { payloadJSON(original: payload) }
+
+  /// `payloadJSON`, given the payload's tree as read (built once by the caller).
+  func payloadJSON(original payload: JSONValue) -> JSONValue {
     if notification == decoded { return payload }
     var merged =
       JSONMerge.merge(
@@ -107,21 +160,29 @@ public struct AppStoreNotificationDocument: Hashable, Sendable {
   static func signed(_ original: SignedJSON?, baseline: JSONValue?, current: JSONValue?) -> JSONValue? {
     guard let current else { return nil }
     guard let original else { return .string(JWS.encodeUnsecured(current)) }
-    let payload = JSONMerge.merge(original: original.payload, baseline: baseline, current: current) ?? current
-    return .string(original.replacingPayload(payload))
+    let read = original.payload
+    let payload = JSONMerge.merge(original: read, baseline: baseline, current: current) ?? current
+    return .string(original.replacingPayload(payload, read: read))
   }
 
   /// The document in its own form: the request body, the JWS (as a JSON string), or the
   /// decoded payload.
   public var json: JSONValue {
-    let payload = payloadJSON
+    // Unchanged, a signed document is what it read: no tree needs building.
+    if let signedPayload, form != .decodedPayload, notification == decoded {
+      if form == .signedPayload { return .string(signedPayload.text) }
+      return requestBody ?? ["signedPayload": .string(signedPayload.text)]
+    }
+    let read = self.payload
+    let payload = payloadJSON(original: read)
     switch form {
     case .decodedPayload:
       return payload
     case .signedPayload:
-      return .string(signedPayload?.replacingPayload(payload) ?? JWS.encodeUnsecured(payload))
+      return .string(signedPayload?.replacingPayload(payload, read: read) ?? JWS.encodeUnsecured(payload))
     case .requestBody:
-      let jws = JSONValue.string(signedPayload?.replacingPayload(payload) ?? JWS.encodeUnsecured(payload))
+      let jws = JSONValue.string(
+        signedPayload?.replacingPayload(payload, read: read) ?? JWS.encodeUnsecured(payload))
       guard case .object(var body)? = requestBody else { return ["signedPayload": jws] }
       body["signedPayload"] = jws
       return .object(body)

@@ -13,14 +13,61 @@ public struct SignedJSON: Hashable, Sendable {
   public let headerSegment: Substring
   /// The third segment, base64url of the signature (empty for an unsecured JWS), as read.
   public let signatureSegment: Substring
+  /// The payload's JSON text, decoded from the second segment, known to be JSON.
+  let payloadBytes: [UInt8]
+  /// The payload's tree, when it was built on reading; otherwise `payload` builds it from
+  /// `payloadBytes` when asked (the App Store decoders read the typed values straight from the
+  /// bytes, and most documents are never asked for their trees).
+  private let parsedPayload: JSONValue?
+
   /// The payload, parsed.
-  public let payload: JSONValue
+  public var payload: JSONValue {
+    if let parsedPayload { return parsedPayload }
+    // Checked to be JSON when read (by the parser or by `JSONByteIndex`), so this cannot fail;
+    // the depth was checked then too.
+    return (try? JSONValue(parsing: payloadBytes, maxDepth: .max)) ?? .null
+  }
 
   /// Splits and parses `text`. Throws at `path` as `JWS.decodePayload` does.
   public init(_ text: String, path: JSONPath = .root, maxDepth: Int = JSONValue.defaultMaxDepth)
     throws(JSONDecodingError)
   {
+    let parts = try Self.split(text, path: path)
     self.text = text
+    headerSegment = parts.header
+    signatureSegment = parts.signature
+    payloadBytes = parts.payload
+    do {
+      parsedPayload = try JSONValue(parsing: parts.payload, maxDepth: maxDepth)
+    } catch {
+      throw JSONDecodingError(path: path, message: "the JWS payload is not JSON: \(error)")
+    }
+  }
+
+  /// A JWS split and its payload base64url-decoded but not yet checked to be JSON: the caller
+  /// checks it (`JSONByteIndex`) and drops this value if it is not. `nil` when `text` is not
+  /// three segments with a base64url payload (`init(_:path:maxDepth:)` then says which).
+  init?(unchecked text: String) {
+    var utf8Text = text
+    let found = utf8Text.withUTF8 { b -> (Int, Int, [UInt8])? in
+      guard let first = b.firstIndex(of: UInt8(ascii: ".")), let last = b.lastIndex(of: UInt8(ascii: ".")),
+        first < last,
+        let payload = Base64.decode(buffer: UnsafeBufferPointer(rebasing: b[(first + 1)..<last]))
+      else { return nil }
+      return (first, last, payload)
+    }
+    guard let (first, last, payload) = found else { return nil }
+    self.text = text
+    let utf8 = text.utf8
+    headerSegment = Substring(utf8[..<utf8.index(utf8.startIndex, offsetBy: first)])
+    signatureSegment = Substring(utf8[utf8.index(utf8.startIndex, offsetBy: last + 1)...])
+    payloadBytes = payload
+    parsedPayload = nil
+  }
+
+  private static func split(_ text: String, path: JSONPath) throws(JSONDecodingError) -> (
+    header: Substring, signature: Substring, payload: [UInt8]
+  ) {
     // Find the dots in the UTF-8 bytes, not the `Character`s: a JWS is ASCII. The first from
     // the start (the header is short), the last from the end (so is the signature): the long
     // payload in between is not scanned here.
@@ -35,11 +82,10 @@ public struct SignedJSON: Hashable, Sendable {
           "expected a JWS (three base64url parts separated by '.'), found \(parts) part\(parts == 1 ? "" : "s")"
       )
     }
-    let dots = [first, last]
     let utf8 = text.utf8
-    headerSegment = Substring(utf8[..<utf8.index(utf8.startIndex, offsetBy: dots[0])])
-    signatureSegment = Substring(utf8[utf8.index(utf8.startIndex, offsetBy: dots[1] + 1)...])
-    guard let decoded = Base64.decode(bytes[(dots[0] + 1)..<dots[1]]) else {
+    let header = Substring(utf8[..<utf8.index(utf8.startIndex, offsetBy: first)])
+    let signature = Substring(utf8[utf8.index(utf8.startIndex, offsetBy: last + 1)...])
+    guard let decoded = Base64.decode(bytes[(first + 1)..<last]) else {
       // A dot in the middle is a fourth part, not a bad base64 digit.
       let parts = bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).count
       throw JSONDecodingError(
@@ -48,12 +94,12 @@ public struct SignedJSON: Hashable, Sendable {
           ? "the JWS payload is not base64url"
           : "expected a JWS (three base64url parts separated by '.'), found \(parts) parts")
     }
-    do {
-      payload = try JSONValue(parsing: decoded, maxDepth: maxDepth)
-    } catch {
-      throw JSONDecodingError(path: path, message: "the JWS payload is not JSON: \(error)")
-    }
+    return (header, signature, decoded)
   }
+
+  // The text says everything else: the segments and the payload are read from it.
+  public static func == (a: SignedJSON, b: SignedJSON) -> Bool { a.text == b.text }
+  public func hash(into hasher: inout Hasher) { hasher.combine(text) }
 
   /// Whether `text` has the shape of a compact JWS: three base64url segments, the first two
   /// not empty. Cheap; says nothing of what the segments hold.
@@ -78,7 +124,12 @@ public struct SignedJSON: Hashable, Sendable {
 
   /// The JWS with `payload` in place of the one read: the original text when it is the same.
   public func replacingPayload(_ payload: JSONValue) -> String {
-    guard payload != self.payload else { return text }
+    replacingPayload(payload, read: self.payload)
+  }
+
+  /// `replacingPayload(_:)`, given the payload's tree as read (`read`, built once by the caller).
+  func replacingPayload(_ payload: JSONValue, read: JSONValue) -> String {
+    guard payload != read else { return text }
     return "\(headerSegment).\(JWS.base64URLEncode(payload.serializedBytes())).\(signatureSegment)"
   }
 }
