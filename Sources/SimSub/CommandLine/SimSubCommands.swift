@@ -282,6 +282,12 @@ public enum SimSubCommands {
         "policy", value: "name", help: "The built-in policy to play. 'simsub policies' lists them.",
         default: .value("reference")),
       .option(
+        "compare", value: "policy",
+        help: """
+          Also play <policy> and list every subscriber it answers differently from --policy, from \
+          when and how: a new lockout, new free access (both fail the run), a prompt change, other.
+          """),
+      .option(
         "step", value: "duration", help: "How often the policy is sampled between notifications.",
         default: .value("1h")),
       .flag("strict", help: "Refuse the whole log when any record cannot be read."),

@@ -9,6 +9,9 @@ struct ReplayReport {
   var problems: [ReplayProblem]
   var policy: String
   var outcome: ReplayPlayer.Outcome
+  /// With `--compare`: the other policy, and each subscriber whose answers differ.
+  var compared: String?
+  var differences: [ReplayPlayer.Difference] = []
   /// How many violators the text lists per invariant.
   static let listed = 20
 
@@ -24,7 +27,19 @@ struct ReplayReport {
     outcome.violations.filter { $0.invariant == invariant }
   }
 
-  var passed: Bool { outcome.violations.isEmpty }
+  /// No invariant broken, and, with `--compare`, no new lockout and no new free access.
+  var passed: Bool {
+    outcome.violations.isEmpty
+      && !differences.contains { $0.kind == .newLockout || $0.kind == .newFreeAccess }
+  }
+
+  func differences(_ kind: ReplayPlayer.Difference.Kind) -> [ReplayPlayer.Difference] {
+    differences.filter { $0.kind == kind }
+  }
+
+  private func describe(_ d: Decision) -> String {
+    "\(d.state.name), \(d.access ? "access" : "no access")\(d.prompt == .none ? "" : ", \(d.prompt.name) prompt")"
+  }
 
   var text: String {
     let stores = perStore.map { "\($0.store) \(Format.grouped(Int64($0.count)))" }.joined(separator: ", ")
@@ -50,6 +65,24 @@ struct ReplayReport {
       }
       if found.count > Self.listed {
         out += "      … and \(found.count - Self.listed) more (--format json lists all)\n"
+      }
+    }
+    if let compared {
+      out +=
+        "Compared with \(compared): \(Plural.count(differences.count, "subscriber")) answered differently\n"
+      for kind in ReplayPlayer.Difference.Kind.allCases {
+        let found = differences(kind)
+        guard !found.isEmpty else { continue }
+        let serious = kind == .newLockout || kind == .newFreeAccess
+        out += "  \(serious ? "✗" : "·") \(kind.rawValue)  \(Plural.count(found.count, "subscriber"))\n"
+        for d in found.prefix(Self.listed) {
+          let ids = subscribers.groups[d.subscriber].ids.prefix(2).joined(separator: ", ")
+          out +=
+            "      \(ids): from \(RFC3339.format(d.at)) (\(policy): \(describe(d.old)); \(compared): \(describe(d.new)))\n"
+        }
+        if found.count > Self.listed {
+          out += "      … and \(found.count - Self.listed) more (--format json lists all)\n"
+        }
       }
     }
     let share = outcome.samples > 0 ? 100 * Double(outcome.knownSamples) / Double(outcome.samples) : 0
@@ -84,6 +117,27 @@ struct ReplayReport {
             "decision": ["state": .string(v.decision.state.name), "access": .bool(v.decision.access)],
           ]
         }))
+    if let compared {
+      o.append("compared", .string(compared))
+      o.append(
+        "differences",
+        .array(
+          differences.map { d in
+            [
+              "kind": .string(d.kind.rawValue),
+              "subscriber": .array(subscribers.groups[d.subscriber].ids.map(JSONValue.string)),
+              "from": .string(RFC3339.formatWithMilliseconds(d.at)),
+              "old": [
+                "state": .string(d.old.state.name), "access": .bool(d.old.access),
+                "prompt": .string(d.old.prompt.name),
+              ],
+              "new": [
+                "state": .string(d.new.state.name), "access": .bool(d.new.access),
+                "prompt": .string(d.new.prompt.name),
+              ],
+            ]
+          }))
+    }
     o.append("passed", .bool(passed))
     return .object(o)
   }

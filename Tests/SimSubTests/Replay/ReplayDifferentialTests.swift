@@ -77,3 +77,41 @@ struct ReplayDifferentialTests {
     #expect(Self.verdicts.filter { !$0.played.isEmpty }.count >= 5)
   }
 }
+
+/// `--compare reference active-only` over the shipped scenarios' log: every subscriber
+/// active-only locks out in grace is listed as a new lockout, and no one else is.
+@Suite("Replay: comparing two policies")
+struct ReplayCompareTests {
+  @Test func theNewLockoutsAreActiveOnlysViolators() throws {
+    let delivered = ReplayLogReaderTests.logged.filter(\.delivered)
+    var reader = ReplayLogReader()
+    reader.read(
+      bytes: Array(delivered.map(ReplayLogReaderTests.receivedLine).joined(separator: "\n").utf8), file: "log"
+    )
+    #expect(reader.problems == [])
+    let subscribers = ReplaySubscribers(reader.entries)
+    let player = ReplayPlayer()
+    let differences = player.compare(
+      ReferencePolicy.self, ActiveOnlyPolicy.self, entries: reader.entries, subscribers: subscribers)
+    let violators = Set(
+      player.play(ActiveOnlyPolicy.self, entries: reader.entries, subscribers: subscribers).violations
+        .filter { $0.invariant == .noLockoutInGrace }.map(\.subscriber))
+    let lockouts = Set(differences.filter { $0.kind == .newLockout }.map(\.subscriber))
+    #expect(!lockouts.isEmpty)
+    #expect(lockouts == violators)
+    #expect(differences.allSatisfy { $0.kind != .newFreeAccess })
+    // The shipped scenario written to show this mistake is among them.
+    let scenario = try #require(
+      WireTesting.shipped.first { $0.scenario.path.hasSuffix("/active-only-locks-out-grace.scn") })
+    let context = WireContext(settings: WireTesting.settings(), scenario: scenario.scenario)
+    let group = try #require(
+      subscribers.groups.firstIndex { $0.ids.contains("account \(context.subscriberId)") })
+    #expect(lockouts.contains(group))
+    // Compared with itself, a policy differs from no one.
+    #expect(
+      player.compare(
+        ReferencePolicy.self, ReferencePolicy.self, entries: reader.entries, subscribers: subscribers
+      )
+      .isEmpty)
+  }
+}

@@ -9,6 +9,13 @@ enum ReplayCommand {
     guard let entry = PolicyRegistry.entry(named: name) else {
       return context.fail(UnknownPolicyError(name: name).description)
     }
+    var newEntry: PolicyRegistry.Entry?
+    if let other = command.value("compare") {
+      guard let found = PolicyRegistry.entry(named: other) else {
+        return context.fail(UnknownPolicyError(name: other).description)
+      }
+      newEntry = found
+    }
     var player = ReplayPlayer()
     if let text = command.value("step") {
       guard case .success(let step) = DurationSyntax.parse(text), step.seconds > 0 else {
@@ -48,12 +55,39 @@ enum ReplayCommand {
     let subscribers = ReplaySubscribers(reader.entries)
     let outcome = BuiltInPolicyDispatch.open(
       entry.type, with: Visit(player: player, entries: reader.entries, subscribers: subscribers))
-    let report = ReplayReport(
+    var report = ReplayReport(
       files: logs.count, entries: reader.entries, subscribers: subscribers, problems: reader.problems,
       policy: name, outcome: outcome)
+    if let newEntry {
+      report.compared = newEntry.name
+      report.differences = BuiltInPolicyDispatch.open(
+        entry.type,
+        with: CompareOld(
+          player: player, entries: reader.entries, subscribers: subscribers, new: newEntry.type))
+    }
     let text = command.value("format") == "json" ? report.json.serialized(.pretty) + "\n" : report.text
     if let status = context.emit(text) { return status }
     return report.passed ? .success : .checkFailed
+  }
+
+  private struct CompareOld: PolicyVisitor {
+    let player: ReplayPlayer
+    let entries: [ReplayEntry]
+    let subscribers: ReplaySubscribers
+    let new: any EntitlementPolicy.Type
+    func visit<Old: EntitlementPolicy>(_ type: Old.Type) -> [ReplayPlayer.Difference] {
+      BuiltInPolicyDispatch.open(
+        new, with: CompareNew<Old>(player: player, entries: entries, subscribers: subscribers))
+    }
+  }
+
+  private struct CompareNew<Old: EntitlementPolicy>: PolicyVisitor {
+    let player: ReplayPlayer
+    let entries: [ReplayEntry]
+    let subscribers: ReplaySubscribers
+    func visit<New: EntitlementPolicy>(_ type: New.Type) -> [ReplayPlayer.Difference] {
+      player.compare(Old.self, type, entries: entries, subscribers: subscribers)
+    }
   }
 
   private struct Visit: PolicyVisitor {
