@@ -15,6 +15,14 @@ public struct PathResolver: Sendable {
     self.baseDirectory = baseDirectory
   }
 
+  /// Where ``resolve(_:)``'s answer for `path` lies on disk: absolute, or relative to the
+  /// current directory when there is no base directory.
+  public func location(of path: String) throws(PathResolutionError) -> String {
+    let resolved = try resolve(path)
+    guard let baseDirectory, !resolved.hasPrefix("/") else { return resolved }
+    return (baseDirectory as NSString).appendingPathComponent(resolved)
+  }
+
   /// The existing path `path` denotes: `path` itself if it exists, otherwise the one path whose
   /// components equal `path`'s ignoring case. The result is relative when `path` is.
   public func resolve(_ path: String) throws(PathResolutionError) -> String {

@@ -31,22 +31,24 @@ struct ReplayLogReader {
     var description: String { "\(file): error: \(message)" }
   }
 
-  /// Reads `file` (`-` for standard input) and adds what it holds.
-  mutating func read(file: String) throws(FileError) {
+  /// Reads `file` (`-` for standard input) and adds what it holds, its entries and problems
+  /// naming it `name` (the path as the user gave it) when given.
+  mutating func read(file: String, named name: String? = nil) throws(FileError) {
+    let label = name ?? file
     let descriptor: Int32 = file == "-" ? 0 : open(file, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
-      throw FileError(file: file, message: "cannot open the log: \(String(cString: strerror(errno)))")
+      throw FileError(file: label, message: "cannot open the log: \(String(cString: strerror(errno)))")
     }
     defer { if descriptor != 0 { close(descriptor) } }
     var status = stat()
     if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
-      throw FileError(file: file, message: "is a folder, not a log")
+      throw FileError(file: label, message: "is a folder, not a log")
     }
-    var lines = LineReader(descriptor: descriptor, maxLineBytes: Self.maxLineBytes)
+    let lines = LineReader(descriptor: descriptor, maxLineBytes: Self.maxLineBytes)
     do {
-      try readLines(&lines, file: file)
+      try readLines(lines, file: label)
     } catch {
-      throw FileError(file: file, message: "cannot read the log: \(String(cString: strerror(error.errno)))")
+      throw FileError(file: label, message: "cannot read the log: \(String(cString: strerror(error.errno)))")
     }
   }
 
@@ -57,9 +59,8 @@ struct ReplayLogReader {
     readAll(&lines, file: file)
   }
 
-  private mutating func readLines(_ reader: inout LineReader, file: String) throws(LineReader.ReadError) {
+  private mutating func readLines(_ reader: LineReader, file: String) throws(LineReader.ReadError) {
     var source = StreamedLines(reader: reader)
-    defer { reader = source.reader }
     readAll(&source, file: file)
     if let error = source.error { throw error }
   }

@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import SimSub
+
 /// A fresh directory under the system's temporary directory for one test, removed by `remove()`.
 ///
 /// Each test makes its own, so tests run in parallel without sharing files.
@@ -31,4 +33,16 @@ struct CommandLineScratchDirectory {
   }
 
   func remove() { try? FileManager.default.removeItem(atPath: path) }
+}
+
+extension CommandLineScratchDirectory {
+  /// `simsub arguments…` through the whole command, in-process, with this directory as the
+  /// base of relative paths and neither output a terminal.
+  func simsub(_ arguments: [String]) -> (SimSub.ExitStatus, CapturingConsole) {
+    let console = CapturingConsole()
+    let facts = TerminalFacts(
+      standardOutputIsTerminal: false, standardErrorIsTerminal: false, environment: [:])
+    let status = SimSubMain.run(arguments: arguments, console: console, facts: facts, baseDirectory: path)
+    return (status, console)
+  }
 }

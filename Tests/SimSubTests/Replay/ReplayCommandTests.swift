@@ -7,15 +7,10 @@ import Testing
 /// `simsub replay` through the whole command, in-process.
 @Suite("Replay: simsub replay")
 struct ReplayCommandTests {
-  let facts = TerminalFacts(standardOutputIsTerminal: false, standardErrorIsTerminal: false, environment: [:])
-
   func simsub(_ arguments: [String], in directory: CommandLineScratchDirectory) -> (
     SimSub.ExitStatus, CapturingConsole
   ) {
-    let console = CapturingConsole()
-    let status = SimSubMain.run(
-      arguments: ["replay"] + arguments, console: console, facts: facts, baseDirectory: directory.path)
-    return (status, console)
+    directory.simsub(["replay"] + arguments)
   }
 
   /// The shipped scenarios' requests as one log: the reference policy passes it, active-only

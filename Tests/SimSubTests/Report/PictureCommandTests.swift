@@ -6,15 +6,10 @@ import Testing
 /// `simsub run --svg`, `--format svg` and `--format html` through the whole command, in-process.
 @Suite("Reports: pictures from the command line")
 struct PictureCommandTests {
-  let facts = TerminalFacts(standardOutputIsTerminal: false, standardErrorIsTerminal: false, environment: [:])
-
   func simsub(_ arguments: [String], in directory: CommandLineScratchDirectory) -> (
     SimSub.ExitStatus, CapturingConsole
   ) {
-    let console = CapturingConsole()
-    let status = SimSubMain.run(
-      arguments: arguments, console: console, facts: facts, baseDirectory: directory.path)
-    return (status, console)
+    directory.simsub(arguments)
   }
 
   @Test func runWritesTheTimelineBesideTheTextReport() throws {

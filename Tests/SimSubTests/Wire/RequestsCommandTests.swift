@@ -7,8 +7,6 @@ import Testing
 /// `simsub requests` through the whole command, in-process, and the attempts it reads.
 @Suite("Wire: simsub requests")
 struct RequestsCommandTests {
-  let facts = TerminalFacts(standardOutputIsTerminal: false, standardErrorIsTerminal: false, environment: [:])
-
   static let outage = """
     name: An outage makes the App Store redeliver
     store: apple
@@ -24,10 +22,7 @@ struct RequestsCommandTests {
   func simsub(_ arguments: [String], in directory: CommandLineScratchDirectory) -> (
     SimSub.ExitStatus, CapturingConsole
   ) {
-    let console = CapturingConsole()
-    let status = SimSubMain.run(
-      arguments: arguments, console: console, facts: facts, baseDirectory: directory.path)
-    return (status, console)
+    directory.simsub(arguments)
   }
 
   @Test func everyAttemptIsOneLineWithTheKeysInOrder() throws {

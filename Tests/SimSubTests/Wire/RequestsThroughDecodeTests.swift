@@ -8,15 +8,10 @@ import Testing
 /// body gives back the notification it was built from.
 @Suite("Wire: simsub requests through simsub decode")
 struct RequestsThroughDecodeTests {
-  let facts = TerminalFacts(standardOutputIsTerminal: false, standardErrorIsTerminal: false, environment: [:])
-
   func simsub(_ arguments: [String], in directory: CommandLineScratchDirectory) -> (
     SimSub.ExitStatus, CapturingConsole
   ) {
-    let console = CapturingConsole()
-    let status = SimSubMain.run(
-      arguments: arguments, console: console, facts: facts, baseDirectory: directory.path)
-    return (status, console)
+    directory.simsub(arguments)
   }
 
   /// The notification each body was built from, as a server decodes it: a Pub/Sub push carries

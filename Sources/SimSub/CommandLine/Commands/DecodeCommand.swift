@@ -16,15 +16,12 @@ enum DecodeCommand {
       if name == "-" {
         bytes = Array(FileHandle.standardInput.readDataToEndOfFile())
       } else {
-        let path: String
-        do { path = try context.resolver.resolve(name) } catch {
+        let onDisk: String
+        do { onDisk = try context.resolver.location(of: name) } catch {
           context.console.error("\(name): error: \(error.description)\n")
           failed = true
           continue
         }
-        let onDisk =
-          path.hasPrefix("/") || context.resolver.baseDirectory == nil
-          ? path : ((context.resolver.baseDirectory ?? "") as NSString).appendingPathComponent(path)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: onDisk, isDirectory: &isDirectory),
           !isDirectory.boolValue,

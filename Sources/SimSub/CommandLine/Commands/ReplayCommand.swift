@@ -31,19 +31,15 @@ enum ReplayCommand {
     if let refused = context.checkOutputs(inputs: logs.filter { $0 != "-" }) { return refused }
     var reader = ReplayLogReader()
     for log in logs {
-      let path = log == "-" ? log : ((try? context.resolver.resolve(log)) ?? log)
-      let onDisk =
-        path == "-" || path.hasPrefix("/") || context.resolver.baseDirectory == nil
-        ? path : ((context.resolver.baseDirectory ?? "") as NSString).appendingPathComponent(path)
-      let before = reader.problems.count
+      let onDisk: String
+      do { onDisk = log == "-" ? log : try context.resolver.location(of: log) } catch {
+        return context.fail("\(log): \(error.description)")
+      }
       do {
-        try reader.read(file: onDisk)
+        try reader.read(file: onDisk, named: log)
       } catch {
         return context.fail("\(log): \(error.message)")
       }
-      // Problems name the log as the user gave it.
-      for i in before..<reader.problems.count { reader.problems[i].file = log }
-      for i in reader.entries.indices where reader.entries[i].file == onDisk { reader.entries[i].file = log }
     }
     let strict = command.flag("strict")
     for problem in reader.problems {
