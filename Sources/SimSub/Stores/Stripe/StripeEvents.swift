@@ -121,20 +121,29 @@ extension StripeModel {
   func sendFailedInvoice(
     nextAttempt: Instant?, record: inout SubscriptionRecord, at now: Instant, effects: inout StoreEffects
   ) {
-    let failed = record.billingIssueStart ?? now
+    let invoice = openInvoice(
+      of: record, failedAt: record.billingIssueStart ?? now, nextPaymentAttempt: nextAttempt)
+    send(.invoicePaymentFailed, .invoice(invoice), record: &record, at: now, effects: &effects)
+  }
+
+  /// The renewal's invoice while its payment is retried: opened when the renewal `failedAt`,
+  /// `attempt_count` the attempts so far, `next_payment_attempt` the next retry or none. What
+  /// `invoice.payment_failed` carries and what `GET /v1/invoices/{id}` answers.
+  func openInvoice(of record: SubscriptionRecord, failedAt failed: Instant, nextPaymentAttempt: Instant?)
+    -> StripeInvoice
+  {
     let product = products[Int(record.product)]
     let amount = Self.cents(product.priceMilliunits)
     let id = Self.id(for: record, record.transactionCount + 1)
-    let invoice = StripeInvoice(
+    return StripeInvoice(
       id: id, customer: Self.customer(of: record), subscription: record.purchaseToken, status: .open,
       billingReason: .subscriptionCycle, amountDue: amount, amountPaid: 0, amountRemaining: amount,
-      attemptCount: record.retryCount + 1, attempted: true, nextPaymentAttempt: nextAttempt, created: failed,
-      periodStart: record.periodStart, periodEnd: failed,
+      attemptCount: record.retryCount + 1, attempted: true, nextPaymentAttempt: nextPaymentAttempt,
+      created: failed, periodStart: record.periodStart, periodEnd: failed,
       line: StripeInvoiceLine(
         id: id, amount: amount, periodStart: failed,
         periodEnd: record.anchoredEnd(after: record.periodsSinceAnchor + 1, of: product.period),
         price: Symbol(number: UInt64(record.product + 1))))
-    send(.invoicePaymentFailed, .invoice(invoice), record: &record, at: now, effects: &effects)
   }
 
   /// Counts one event on the record and sends it.

@@ -97,21 +97,10 @@ enum StripeResponses {
     -> StripeInvoice?
   {
     guard let failed = record.billingIssueStart, record.purchaseToken != nil else { return nil }
-    let product = model.products[Int(record.product)]
-    let amount = StripeModel.cents(product.priceMilliunits)
-    let id = StripeModel.id(for: record, record.transactionCount + 1)
     let schedule = model.schedules[Int(record.product)]
     let next = Int(record.retryCount)
     let nextAttempt = record.retryWindowEnd != nil && next < schedule.count ? failed + schedule[next] : nil
-    let invoice = StripeInvoice(
-      id: id, customer: StripeModel.customer(of: record), subscription: record.purchaseToken, status: .open,
-      billingReason: .subscriptionCycle, amountDue: amount, amountPaid: 0, amountRemaining: amount,
-      attemptCount: record.retryCount + 1, attempted: true, nextPaymentAttempt: nextAttempt, created: failed,
-      periodStart: record.periodStart, periodEnd: failed,
-      line: StripeInvoiceLine(
-        id: id, amount: amount, periodStart: failed,
-        periodEnd: record.anchoredEnd(after: record.periodsSinceAnchor + 1, of: product.period),
-        price: Symbol(number: UInt64(record.product + 1))))
+    let invoice = model.openInvoice(of: record, failedAt: failed, nextPaymentAttempt: nextAttempt)
     return StripeWireRequest.wireValue(invoice, ids: c.ids)
   }
 
