@@ -165,4 +165,51 @@ struct AppStoreIndexedDecodingTests {
     let raw = Self.jws(Array(Self.payload()).map { $0 == UInt8(ascii: "D") ? 0xC0 : $0 })
     expectSameVerdict(.string(raw), form: .signedPayload, "invalid UTF-8")
   }
+  /// A request body's bytes take their own path before any tree (`init(indexingRequestBody:)`):
+  /// whatever they hold, `WireDocument(bytes:)` decides as parsing them and decoding the tree
+  /// does, and gives an equal document.
+  @Test func requestBodyBytesDecodeAsThroughTheTrees() throws {
+    let jws = Self.jws(Self.payload())
+    let dot = jws.firstIndex(of: ".")!
+    let last = jws.lastIndex(of: ".")!
+    var texts = (Self.notificationEdits + Self.edits).map {
+      String(decoding: Self.body(payload: Self.payload(replacing: $0)), as: UTF8.self)
+    }
+    texts += [
+      #"{"signedPayload":"\#(jws)"}"#, #"{ "signedPayload":"\#(jws)"}"#, #"{"signedPayload":"\#(jws)" }"#,
+      #"{"signedPayload":"\#(jws)","x":1}"#, #"{"x":1,"signedPayload":"\#(jws)"}"#,
+      #"{"signedPayload":"\#(jws)"}"# + "\n", "\u{FEFF}" + #"{"signedPayload":"\#(jws)"}"#,
+      #"{"signedPayload":"\#(jws)""#, #"{"signedPayload":"\#(jws)}"#, #"{"signedPayload":""}"#,
+      #"{"signedPayload":"."}"#, #"{"signedPayload":".."}"#, #"{"signedPayload":"\#(jws)\#(jws)"}"#,
+      #"{"signedPayload":"\#(jws)","signedPayload":"\#(jws)"}"#,
+      #"{"signedPayload":"\#(jws[..<dot])\/\#(jws[dot...])"}"#,
+      #"{"signedPayload":"\#(jws[..<dot])é\#(jws[dot...])"}"#,
+      #"{"signedPayload":"\#(jws[..<dot])"\#(jws[dot...])"}"#,
+      #"{"signedPayload":"\#(jws[..<last])\u0041\#(jws[last...])"}"#,
+      #"{"signedPayload":"\#(jws[..<last])","x":"\#(jws[last...])"}"#,
+      #"{"signedPayload":"\#(jws)x\"}"#, #"{"signedPayload":"\#(jws)é"}"#,
+      "{\"signedPayload\":\"\(jws)\t\"}", #"{"signedPayload":5}"#, #"{"signedPayload":null}"#,
+    ]
+    for text in texts {
+      let bytes = Array(text.utf8)
+      let tree = Result { () throws -> AppStoreNotificationDocument in
+        let value = try JSONValue(parsing: bytes, maxDepth: WireDocument.maxDepth)
+        return try AppStoreNotificationDocument(
+          tree: value, form: .requestBody, maxDepth: WireDocument.maxDepth)
+      }
+      let read = Result { try WireDocument(bytes: bytes) }
+      switch (tree, read) {
+      case (.success(let t), .success(.appStore(let d))):
+        #expect(t == d, "\(text.prefix(80))")
+        #expect(t.hashValue == d.hashValue, "\(text.prefix(80))")
+        #expect(t.text == d.text, "\(text.prefix(80))")
+        #expect(t.expandedJSON == d.expandedJSON, "\(text.prefix(80))")
+        #expect(t.json == d.json, "\(text.prefix(80))")
+      case (.failure, .failure):
+        break
+      default:
+        Issue.record("the paths disagree on \(text.prefix(120)): tree \(tree), bytes \(read)")
+      }
+    }
+  }
 }

@@ -14,7 +14,8 @@ import SubscriptionPolicy
 /// - encoding a notification as the body Apple posts (`responseBodyV2`, the typed value's JSON
 ///   with its two nested JWS, to bytes);
 /// - re-encoding a decoded document after a change to its typed value (the merge of the change
-///   into the trees, every unmodelled member kept).
+///   into the trees, every unmodelled member kept);
+/// - writing the request simsub sends for each notification (`AppStoreWireRequest`).
 public enum WireBenchmark {
   public struct Figures: Sendable {
     public var bodies: Int
@@ -22,10 +23,15 @@ public enum WireBenchmark {
     public var decodeSeconds: Double
     public var encodeSeconds: Double
     public var reencodeSeconds: Double
+    /// Writing the request simsub sends for the same notifications (given the run's identity
+    /// before timing): Apple's header shape, the placeholder signatures, the fields the typed
+    /// value does not keep.
+    public var requestSeconds: Double
 
     public var decodesPerSecond: Double { Double(bodies) / decodeSeconds }
     public var encodesPerSecond: Double { Double(bodies) / encodeSeconds }
     public var reencodesPerSecond: Double { Double(bodies) / reencodeSeconds }
+    public var requestsPerSecond: Double { Double(bodies) / requestSeconds }
   }
 
   /// `count` distinct request bodies of renewals.
@@ -110,10 +116,17 @@ public enum WireBenchmark {
     let reencode = best {
       for d in changed { sink &+= d.json.serializedBytes().count }
     }
+    let context = WireContext(
+      settings: WireSettings(salt: "benchmark", wallClock: { 1_800_000_000 }), app: AppIdentity(),
+      scope: "benchmark", products: [])
+    let identified = notifications.map { AppStoreWireRequest.wireValue($0, context: context) }
+    let request = best {
+      for n in identified { sink &+= AppStoreWireRequest.request(n, context: context).body.utf8.count }
+    }
     precondition(sink != 42, "keeps the work observable")
     return Figures(
       bodies: count, bodyBytes: bodies.reduce(0) { $0 + $1.count } / max(1, count),
-      decodeSeconds: decode, encodeSeconds: encode, reencodeSeconds: reencode)
+      decodeSeconds: decode, encodeSeconds: encode, reencodeSeconds: reencode, requestSeconds: request)
   }
 }
 

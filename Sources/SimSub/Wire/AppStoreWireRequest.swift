@@ -60,25 +60,65 @@ enum AppStoreWireRequest {
   /// does not keep.
   static func transactionPayload(_ n: AppStoreServerNotification, context c: WireContext) -> JSONObject? {
     guard let t = n.data.transactionInfo, var o = t.json.objectValue else { return nil }
-    o.append("appAccountToken", .string(c.subscriberId))
-    o.append("storefrontId", t.storefront.flatMap { storefrontIds[$0.text] }.map(JSONValue.string))
-    o.append("appTransactionId", .string(c.subscriber.appTransactionId(subscriber: c.subscriberNumber)))
-    if t.offerType == 1, t.price == 0 { o.append("offerDiscountType", "FREE_TRIAL") }
+    for (key, value) in transactionExtras(n, context: c) { o.append(key, value) }
     return o
   }
 
   /// The decoded renewal info payload Apple signs.
   static func renewalPayload(_ n: AppStoreServerNotification, context c: WireContext) -> JSONObject? {
     guard let r = n.data.renewalInfo, var o = r.json.objectValue else { return nil }
-    o.append("appAccountToken", .string(c.subscriberId))
-    o.append("appTransactionId", .string(c.subscriber.appTransactionId(subscriber: c.subscriberNumber)))
-    o.append("currency", n.data.transactionInfo?.currency.map { JSONValue.string($0.text) })
-    o.append("renewalPrice", c.product(r.autoRenewProductId).map { .int($0.priceMilliunits) })
+    for (key, value) in renewalExtras(n, context: c) { o.append(key, value) }
     return o
   }
 
-  /// The request for a notification already given the run's identity.
+  /// What the transaction payload holds beside the typed value's members, in order.
+  static func transactionExtras(_ n: AppStoreServerNotification, context c: WireContext) -> [(
+    key: String, value: JSONValue
+  )] {
+    guard let t = n.data.transactionInfo else { return [] }
+    var extras: [(key: String, value: JSONValue)] = [("appAccountToken", .string(c.subscriberId))]
+    if let id = t.storefront.flatMap({ storefrontIds[$0.text] }) {
+      extras.append(("storefrontId", .string(id)))
+    }
+    extras.append(
+      ("appTransactionId", .string(c.subscriber.appTransactionId(subscriber: c.subscriberNumber))))
+    if t.offerType == 1, t.price == 0 { extras.append(("offerDiscountType", "FREE_TRIAL")) }
+    return extras
+  }
+
+  /// What the renewal info payload holds beside the typed value's members, in order.
+  static func renewalExtras(_ n: AppStoreServerNotification, context c: WireContext) -> [(
+    key: String, value: JSONValue
+  )] {
+    guard let r = n.data.renewalInfo else { return [] }
+    var extras: [(key: String, value: JSONValue)] = [
+      ("appAccountToken", .string(c.subscriberId)),
+      ("appTransactionId", .string(c.subscriber.appTransactionId(subscriber: c.subscriberNumber))),
+    ]
+    if let currency = n.data.transactionInfo?.currency { extras.append(("currency", .string(currency.text))) }
+    if let product = c.product(r.autoRenewProductId) {
+      extras.append(("renewalPrice", .int(product.priceMilliunits)))
+    }
+    return extras
+  }
+
+  /// The request for a notification already given the run's identity: the body written
+  /// straight from the typed value and the extras (`AppStoreSignedPayloadWriter`), the bytes
+  /// that signing `transactionPayload` and `renewalPayload` inside `n.json` give
+  /// (`AppStoreWireRequestWriterTests`).
   static func request(_ n: AppStoreServerNotification, context c: WireContext) -> WireRequest {
+    var extras = AppStoreSignedPayloadWriter.Extras()
+    extras.transaction = transactionExtras(n, context: c)
+    extras.renewal = renewalExtras(n, context: c)
+    let body = AppStoreSignedPayloadWriter.requestBody(n, signing: AppStoreSignedData.signing, extras: extras)
+    return WireRequest(
+      path: WireRequest.appStorePath, headers: [.init("Content-Type", "application/json")],
+      body: String(decoding: body, as: UTF8.self))
+  }
+
+  /// `request(_:context:)` built through the trees: each payload's `JSONValue` signed with
+  /// `AppStoreSignedData.sign`. The reference the writer is tested against.
+  static func requestThroughTrees(_ n: AppStoreServerNotification, context c: WireContext) -> WireRequest {
     var payload = n.json.objectValue ?? [:]
     var data = payload["data"]?.objectValue ?? [:]
     if let t = signedTransactionInfo(n, context: c) { data["signedTransactionInfo"] = .string(t) }

@@ -91,38 +91,53 @@ final class SymbolTable: @unchecked Sendable {
   ///
   /// The App Store decoders intern the same few texts (the bundle and product ids, `Production`,
   /// `PURCHASED`, …) several times in every body; hashing a `String` for the dictionary was a
-  /// sixth of a body's decoding.
+  /// sixth of a body's decoding. The recent texts' bytes are kept in the slots themselves, so a
+  /// hit reads no `String` and touches no array of the table.
   func index(ofUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
-    let hash = Self.hash(bytes)
+    let count = bytes.count
+    guard count > 0, count <= Self.recentBytes, let source = bytes.baseAddress else {
+      return index(of: String(decoding: bytes, as: UTF8.self))
+    }
+    let hash = JSONByteIndex.hash(source, count)
     let slot = Int(truncatingIfNeeded: hash >> 56)
+    let text = recentText + slot * Self.recentBytes
     lock.lock()
     let cached = recent[slot]
-    if cached.hash == hash, cached.index >= 0 {
-      var text = texts[cached.index]
-      let same = text.withUTF8 { t in
-        t.count == bytes.count && (t.count == 0 || memcmp(t.baseAddress!, bytes.baseAddress!, t.count) == 0)
-      }
-      if same {
-        lock.unlock()
-        return cached.index
-      }
+    if cached.hash == hash, cached.count == count, memcmp(text, source, count) == 0 {
+      lock.unlock()
+      return cached.index
     }
     lock.unlock()
     let i = index(of: String(decoding: bytes, as: UTF8.self))
     lock.lock()
-    recent[slot] = (hash, i)
+    recent[slot] = Recent(hash: hash, index: i, count: count)
+    text.update(from: source, count: count)
     lock.unlock()
     return i
   }
 
-  /// The last text looked up by bytes in each of 256 slots, by its hash's top byte.
-  private var recent = [(hash: UInt64, index: Int)](repeating: (0, -1), count: 256)
+  /// The last text looked up by bytes in each of 256 slots, by its hash's top byte, and its
+  /// bytes in `recentText` (`recentBytes` per slot). Allocated once for the process's table.
+  private struct Recent {
+    var hash: UInt64
+    var index: Int
+    var count: Int
+  }
+  private static let recentBytes = 48
+  private let recent: UnsafeMutablePointer<Recent> = {
+    let p = UnsafeMutablePointer<Recent>.allocate(capacity: 256)
+    p.initialize(repeating: Recent(hash: 0, index: -1, count: -1), count: 256)
+    return p
+  }()
+  private let recentText: UnsafeMutablePointer<UInt8> = {
+    let p = UnsafeMutablePointer<UInt8>.allocate(capacity: 256 * recentBytes)
+    p.initialize(repeating: 0, count: 256 * recentBytes)
+    return p
+  }()
 
-  /// FNV-1a over the bytes.
-  private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-    var h: UInt64 = 0xCBF2_9CE4_8422_2325
-    for b in bytes { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
-    return h
+  deinit {
+    recent.deallocate()
+    recentText.deallocate()
   }
 
   func text(at index: Int) -> String {

@@ -66,15 +66,18 @@ struct JSONByteIndex {
   /// decide (see the type's comment).
   init?(bytes: [UInt8], maxDepth: Int) {
     guard bytes.count < Int(Int32.max) else { return nil }
-    var scanner = Scanner(bytes: bytes, maxDepth: min(maxDepth, Self.maxScanDepth))
-    let root: Object
-    do {
-      root = try scanner.document()
-    } catch {
-      return nil
+    let scanned = bytes.withUnsafeBufferPointer { p -> (Object, [Member])? in
+      var scanner = Scanner(array: bytes, bytes: p, maxDepth: min(maxDepth, Self.maxScanDepth))
+      do {
+        let root = try scanner.document()
+        return (root, scanner.members)
+      } catch {
+        return nil
+      }
     }
+    guard let (root, members) = scanned else { return nil }
     self.bytes = bytes
-    self.members = scanner.members
+    self.members = members
     self.root = root
   }
 
@@ -129,13 +132,18 @@ struct JSONByteIndex {
   /// Why the index gave up; never shown: the parser's path reports the real error.
   struct Refusal: Error {}
 
+  /// Reads through a pointer to the bytes, so that no read is bounds-checked twice: every
+  /// index is compared with `bytes.count` before it is read.
   private struct Scanner {
-    let bytes: [UInt8]
+    /// The bytes, for the parser's readers of the rare cases (escapes, non-ASCII).
+    let array: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
     let maxDepth: Int
     var pos = 0
     var members: [Member] = []
 
-    init(bytes: [UInt8], maxDepth: Int) {
+    init(array: [UInt8], bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
+      self.array = array
       self.bytes = bytes
       self.maxDepth = maxDepth
       members.reserveCapacity(64)
@@ -173,23 +181,29 @@ struct JSONByteIndex {
       var first: Int32 = -1
       var last: Int32 = -1
       var count = 0
+      var seen: UInt64 = 0
       while true {
         guard pos < bytes.count, bytes[pos] == UInt8(ascii: "\"") else { throw Refusal() }
         let keyStart = pos + 1
         guard try string() == .string else { throw Refusal() }
         let keyCount = pos - 1 - keyStart
-        let hash = bytes.withUnsafeBufferPointer { JSONByteIndex.hash($0.baseAddress! + keyStart, keyCount) }
-        // Duplicate keys, as the parser refuses them.
-        var sibling = first
-        while sibling >= 0 {
-          let m = members[Int(sibling)]
-          if m.hash == hash, Int(m.keyCount) == keyCount,
-            bytes[Int(m.keyStart)..<Int(m.keyStart + m.keyCount)] == bytes[keyStart..<(keyStart + keyCount)]
-          {
-            throw Refusal()
+        let hash = JSONByteIndex.hash(bytes.baseAddress! + keyStart, keyCount)
+        // Duplicate keys, as the parser refuses them: the siblings are compared only when a
+        // bit of the key's hash was already seen in this object, which it rarely was.
+        let bit: UInt64 = 1 << (hash >> 58)
+        if seen & bit != 0 {
+          var sibling = first
+          while sibling >= 0 {
+            let m = members[Int(sibling)]
+            if m.hash == hash, Int(m.keyCount) == keyCount,
+              memcmp(bytes.baseAddress! + Int(m.keyStart), bytes.baseAddress! + keyStart, keyCount) == 0
+            {
+              throw Refusal()
+            }
+            sibling = m.next
           }
-          sibling = m.next
         }
+        seen |= bit
         count += 1
         guard count <= JSONByteIndex.maxMembers else { throw Refusal() }
         skipWhitespace()
@@ -206,10 +220,12 @@ struct JSONByteIndex {
         let valueStart = pos
         var child: Object = -1
         let kind = try value(depth: depth + 1, child: &child)
-        members[Int(index)].valueStart = Int32(valueStart)
-        members[Int(index)].valueEnd = Int32(pos)
-        members[Int(index)].kind = kind
-        members[Int(index)].firstChild = child
+        members.withUnsafeMutableBufferPointer { m in
+          m[Int(index)].valueStart = Int32(valueStart)
+          m[Int(index)].valueEnd = Int32(pos)
+          m[Int(index)].kind = kind
+          m[Int(index)].firstChild = child
+        }
         skipWhitespace()
         guard pos < bytes.count else { throw Refusal() }
         if bytes[pos] == UInt8(ascii: ",") {
@@ -290,7 +306,7 @@ struct JSONByteIndex {
       let open = pos
       pos += 1
       while true {
-        pos = JSONParser.skipPlainASCII(bytes, from: pos)
+        pos = JSONParser.skipToSpecial(bytes, from: pos)
         guard pos < bytes.count else { throw Refusal() }
         let b = bytes[pos]
         if b == UInt8(ascii: "\"") {
@@ -298,7 +314,7 @@ struct JSONByteIndex {
           return .string
         } else if b == UInt8(ascii: "\\") {
           // Escapes are rare in the stores' payloads: the parser's reader checks them.
-          var parser = JSONParser(bytes: bytes, maxDepth: 1)
+          var parser = JSONParser(bytes: array, maxDepth: 1)
           parser.pos = open
           do { _ = try parser.parseString() } catch { throw Refusal() }
           pos = parser.pos
@@ -308,7 +324,7 @@ struct JSONByteIndex {
         } else if b < 0x80 {
           pos += 1
         } else {
-          guard let length = JSONParser.utf8ScalarLength(bytes, at: pos) else { throw Refusal() }
+          guard let length = JSONParser.utf8ScalarLength(array, at: pos) else { throw Refusal() }
           pos += length
         }
       }

@@ -335,6 +335,51 @@ struct JSONParser {
     }
   }
 
+  /// The index of the first byte from `start` that ends a run of plain string text: a quote,
+  /// a backslash, a control character or a non-ASCII byte; `bytes.count` when there is none.
+  /// Eight bytes at a word, as `skipPlainASCII`, and exact: the lowest flagged byte of a word
+  /// is always a special one (a borrow only ever flags bytes above a special byte).
+  static func skipToSpecial(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    var i = start
+    guard let base = bytes.baseAddress else { return i }
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let high: UInt64 = 0x8080_8080_8080_8080
+    @inline(__always) func special(_ x: UInt64) -> UInt64 {
+      let quote = x ^ (ones &* 0x22)
+      let backslash = x ^ (ones &* 0x5C)
+      return (((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | (x &- ones &* 0x20) | x)
+        & high
+    }
+    // Sixteen bytes a turn in vector registers (the long base64 of a JWS, above all): the
+    // lanes of the comparisons read back as two words whose bytes are 0xFF where a byte is
+    // special. Then a word at a time.
+    let end = bytes.count
+    let quotes = SIMD16<UInt8>(repeating: 0x22)
+    let backslashes = SIMD16<UInt8>(repeating: 0x5C)
+    let controls = SIMD16<UInt8>(repeating: 0x20)
+    let nonASCII = SIMD16<UInt8>(repeating: 0x80)
+    while i &+ 16 <= end {
+      let v = UnsafeRawPointer(base + i).loadUnaligned(as: SIMD16<UInt8>.self)
+      let lanes: SIMDMask<SIMD16<Int8>> =
+        (v .== quotes) .| (v .== backslashes) .| (v .< controls) .| (v .>= nonASCII)
+      let words = unsafeBitCast(lanes, to: SIMD2<UInt64>.self)
+      if words[0] != 0 { return i &+ UInt64(littleEndian: words[0]).trailingZeroBitCount / 8 }
+      if words[1] != 0 { return i &+ 8 &+ UInt64(littleEndian: words[1]).trailingZeroBitCount / 8 }
+      i &+= 16
+    }
+    while i &+ 8 <= end {
+      let flags = special(UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)))
+      if flags != 0 { return i &+ flags.trailingZeroBitCount / 8 }
+      i &+= 8
+    }
+    while i < end {
+      let b = base[i]
+      if b == 0x22 || b == 0x5C || b < 0x20 || b >= 0x80 { return i }
+      i += 1
+    }
+    return i
+  }
+
   /// One escape, from its backslash; appends the UTF-8 it stands for.
   private mutating func parseEscape(into out: inout [UInt8]) throws(JSONError) {
     let start = pos

@@ -109,6 +109,10 @@ enum BenchmarkCommand {
       format: "    encode from the typed value:  %9.0f bodies/s   target ≥ 200,000/s\n", wire.encodesPerSecond
     )
     text += String(format: "    re-encode a changed document: %9.0f bodies/s\n", wire.reencodesPerSecond)
+    text += String(
+      format:
+        "    write simsub's request:       %9.0f bodies/s   (Apple's header shape, placeholder signatures)\n",
+      wire.requestsPerSecond)
     return text
   }
 

@@ -64,25 +64,67 @@ extension AppStoreNotificationDocument {
   /// nested JWS indexed, not parsed, and their trees left to be built when asked for. `nil`
   /// wherever the tree path must decide.
   init?(indexing value: JSONValue, form: Form, maxDepth: Int) {
-    let text: String
     switch (form, value) {
     case (.requestBody, .object(let body)):
       guard case .string(let jws)? = body["signedPayload"] else { return nil }
-      text = jws
+      self.init(indexingJWS: jws, form: form, requestBody: value, maxDepth: maxDepth)
     case (.signedPayload, .string(let jws)):
-      text = jws
+      self.init(indexingJWS: jws, form: form, requestBody: nil, maxDepth: maxDepth)
     default:
       return nil
     }
+  }
+
+  /// The fast path for a request body's bytes, before any tree: `{"signedPayload": "<JWS>"}`
+  /// and nothing else, as Apple posts it, indexed rather than parsed. `nil` for any other body
+  /// (the caller parses it, and `init(indexing:form:maxDepth:)` may still take it).
+  ///
+  /// The body is read as Apple writes it, `{"signedPayload":"<JWS>"}` without whitespace; the
+  /// JWS's header and signature are checked to be JSON string text, and its payload, the bulk
+  /// of it, is checked by being decoded as base64url (which admits no byte a JSON string would
+  /// escape or refuse), so that no byte is scanned twice.
+  init?(indexingRequestBody bytes: [UInt8], maxDepth: Int) {
+    let prefix: StaticString = #"{"signedPayload":""#
+    let jws: Range<Int>? = bytes.withUnsafeBufferPointer { b in
+      let open = prefix.utf8CodeUnitCount
+      guard let base = b.baseAddress, b.count >= open + 2, memcmp(base, prefix.utf8Start, open) == 0,
+        b[b.count - 2] == UInt8(ascii: "\""), b[b.count - 1] == UInt8(ascii: "}")
+      else { return nil }
+      let close = b.count - 2
+      let text = UnsafeBufferPointer(rebasing: b[open..<close])
+      guard let first = text.firstIndex(of: UInt8(ascii: ".")),
+        let last = text.lastIndex(of: UInt8(ascii: ".")),
+        first < last,
+        JSONParser.skipToSpecial(UnsafeBufferPointer(rebasing: text[..<first]), from: 0) == first,
+        JSONParser.skipToSpecial(UnsafeBufferPointer(rebasing: text[last...]), from: 0) == text.count - last
+      else { return nil }
+      // The payload is not scanned here: `SignedJSON(unchecked:)` decodes it, and refuses it
+      // (so the body takes the parser's path) when a byte of it is not base64url.
+      return open..<close
+    }
+    guard let jws, let signed = SignedJSON(unchecked: bytes, range: jws) else { return nil }
+    // The body's tree is `{"signedPayload": <the JWS>}`, built when asked (`requestBodyTree`).
+    self.init(indexingJWS: signed, form: .requestBody, requestBody: nil, maxDepth: maxDepth)
+  }
+
+  /// The fast path for the JWS `text` of a request body (`requestBody` its tree) or of a bare
+  /// `signedPayload`.
+  private init?(indexingJWS text: String, form: Form, requestBody: JSONValue?, maxDepth: Int) {
+    guard let signed = SignedJSON(unchecked: text) else { return nil }
+    self.init(indexingJWS: signed, form: form, requestBody: requestBody, maxDepth: maxDepth)
+  }
+
+  /// The fast path for a `signedPayload` JWS split and decoded.
+  private init?(indexingJWS signed: SignedJSON, form: Form, requestBody: JSONValue?, maxDepth: Int) {
     typealias R = JSONByteIndex.Refusal
-    guard let signed = SignedJSON(unchecked: text),
-      let j = JSONByteIndex(bytes: signed.payloadBytes, maxDepth: maxDepth)
-    else { return nil }
+    guard let j = JSONByteIndex(bytes: signed.payloadBytes, maxDepth: maxDepth) else { return nil }
     /// A nested JWS and the index of its payload, nested as deep as the depth left allows (the
     /// tree path reads it with the same `maxDepth`).
     func nested(_ m: JSONByteIndex.Member?) throws(R) -> (SignedJSON, JSONByteIndex)? {
       guard let m, m.kind != .null else { return nil }
-      guard m.kind == .string, let signed = SignedJSON(unchecked: try j.string(m)),
+      // A plain string's bytes are its text: the JWS is read where it lies in the payload.
+      guard m.kind == .string,
+        let signed = SignedJSON(unchecked: j.bytes, range: Int(m.valueStart + 1)..<Int(m.valueEnd - 1)),
         let index = JSONByteIndex(bytes: signed.payloadBytes, maxDepth: maxDepth)
       else { throw R() }
       return (signed, index)
@@ -121,7 +163,7 @@ extension AppStoreNotificationDocument {
         notificationType: notificationType, subtype: subtype, notificationUUID: notificationUUID,
         version: version, signedDate: sent, data: data)
       self.init(
-        form: form, notification: notification, requestBody: form == .requestBody ? value : nil,
+        form: form, notification: notification, requestBody: requestBody,
         signedPayload: signed, storedPayload: nil, signedTransactionInfo: transaction?.0,
         signedRenewalInfo: renewal?.0)
     } catch {

@@ -7,30 +7,84 @@ import Foundation
 /// The bytes are the ones `JWS.encodeUnsecured(json)` gives (the same members in the same
 /// order, the same escaping and number text); the wire tests compare the two for every fixture
 /// and for values with every optional field absent and present.
-struct AppStoreSignedPayloadWriter {
+package struct AppStoreSignedPayloadWriter {
+  /// How each JWS is signed: the base64url of its protected header, and the signature of its
+  /// signing input (`header.payload`, both base64url), as raw bytes; an empty signature is an
+  /// unsecured JWS.
+  package struct Signing: Sendable {
+    package var header: [UInt8]
+    package var signature: @Sendable (UnsafeBufferPointer<UInt8>) -> [UInt8]
+
+    package init(header: [UInt8], signature: @escaping @Sendable (UnsafeBufferPointer<UInt8>) -> [UInt8]) {
+      self.header = header
+      self.signature = signature
+    }
+
+    /// `{"alg":"none","typ":"JWT"}` and no signature, as `JWS.encodeUnsecured` writes it.
+    package static let unsecured = Signing(
+      header: Array(JWS.base64URLEncode(JWS.unsecuredHeader.serializedBytes()).utf8), signature: { _ in [] })
+  }
+
+  /// Members written after the typed ones of the nested payloads: what Apple sends that the
+  /// typed values do not keep.
+  package struct Extras {
+    package var transaction: [(key: String, value: JSONValue)] = []
+    package var renewal: [(key: String, value: JSONValue)] = []
+    package init() {}
+  }
+
   private var out: [UInt8] = []
   private var needsComma = false
+  private let signing: Signing
+  private let extras: Extras
+
+  private init(signing: Signing, extras: Extras) {
+    self.signing = signing
+    self.extras = extras
+  }
 
   /// `JWS.encodeUnsecured(notification.json)`.
   static func signedPayload(_ n: AppStoreServerNotification) -> String {
-    var payload = Self()
-    payload.out.reserveCapacity(2048)
-    payload.write(n)
     var jws: [UInt8] = []
-    jws.reserveCapacity(unsecuredHeader.count + payload.out.count / 3 * 4 + 8)
-    appendJWS(payload.out, into: &jws)
+    appendSignedPayload(n, signing: .unsecured, extras: Extras(), into: &jws)
     return String(decoding: jws, as: UTF8.self)
   }
 
-  /// `base64url({"alg":"none","typ":"JWT"}) .`, as `JWS.encodeUnsecured` writes it.
-  static let unsecuredHeader: [UInt8] = Array(
-    (JWS.base64URLEncode(JWS.unsecuredHeader.serializedBytes()) + ".").utf8)
+  /// `{"signedPayload":"<JWS>"}` of `n`, every JWS signed by `signing`, with `extras` in the
+  /// nested payloads.
+  package static func requestBody(_ n: AppStoreServerNotification, signing: Signing, extras: Extras)
+    -> [UInt8]
+  {
+    var body: [UInt8] = []
+    body.reserveCapacity(4096)
+    body.append(contentsOf: #"{"signedPayload":""#.utf8)
+    appendSignedPayload(n, signing: signing, extras: extras, into: &body)
+    body.append(contentsOf: #""}"#.utf8)
+    return body
+  }
 
-  /// `header.base64url(payload).` appended to `out`.
-  static func appendJWS(_ payload: [UInt8], into out: inout [UInt8]) {
-    out.append(contentsOf: unsecuredHeader)
-    Base64.appendURL(payload, into: &out)
+  /// The notification's JWS, appended to `jws`.
+  private static func appendSignedPayload(
+    _ n: AppStoreServerNotification, signing: Signing, extras: Extras, into jws: inout [UInt8]
+  ) {
+    var payload = Self(signing: signing, extras: extras)
+    payload.out.reserveCapacity(2048)
+    payload.write(n)
+    jws.reserveCapacity(jws.count + signing.header.count + payload.out.count / 3 * 4 + 100)
+    appendJWS(payload.out, signing: signing, into: &jws)
+  }
+
+  /// `header.base64url(payload).base64url(signature)` appended to `out`.
+  private static func appendJWS(_ payload: [UInt8], signing: Signing, into out: inout [UInt8]) {
+    let start = out.count
+    out.append(contentsOf: signing.header)
     out.append(UInt8(ascii: "."))
+    Base64.appendURL(payload, into: &out)
+    let signature = out.withUnsafeBufferPointer {
+      signing.signature(UnsafeBufferPointer(rebasing: $0[start...]))
+    }
+    out.append(UInt8(ascii: "."))
+    Base64.appendURL(signature, into: &out)
   }
 
   // MARK: The payloads, in the order of their `json`
@@ -70,14 +124,14 @@ struct AppStoreSignedPayloadWriter {
     }
     if let t = d.transactionInfo {
       key("signedTransactionInfo")
-      var inner = Self()
+      var inner = Self(signing: signing, extras: extras)
       inner.out.reserveCapacity(1024)
       inner.write(t)
       nestedJWS(inner.out)
     }
     if let r = d.renewalInfo {
       key("signedRenewalInfo")
-      var inner = Self()
+      var inner = Self(signing: signing, extras: extras)
       inner.out.reserveCapacity(1024)
       inner.write(r)
       nestedJWS(inner.out)
@@ -124,6 +178,7 @@ struct AppStoreSignedPayloadWriter {
     optional("storefront", t.storefront)
     optional("price", t.price)
     optional("currency", t.currency)
+    extra(extras.transaction)
     end()
   }
 
@@ -151,6 +206,7 @@ struct AppStoreSignedPayloadWriter {
     symbol(r.environment.symbol)
     optional("recentSubscriptionStartDate", r.recentSubscriptionStartDate?.millisecondsSinceEpoch)
     optional("renewalDate", r.renewalDate?.millisecondsSinceEpoch)
+    extra(extras.renewal)
     end()
   }
 
@@ -174,6 +230,16 @@ struct AppStoreSignedPayloadWriter {
     out.append(contentsOf: UnsafeBufferPointer(start: k.utf8Start, count: k.utf8CodeUnitCount))
     out.append(UInt8(ascii: "\""))
     out.append(UInt8(ascii: ":"))
+  }
+
+  private mutating func extra(_ members: [(key: String, value: JSONValue)]) {
+    for (k, value) in members {
+      if needsComma { out.append(UInt8(ascii: ",")) }
+      needsComma = true
+      JSONWriter.writeString(k, into: &out)
+      out.append(UInt8(ascii: ":"))
+      JSONWriter.write(value, .compact, indent: 0, into: &out)
+    }
   }
 
   private mutating func optional(_ k: StaticString, _ value: Int64?) {
@@ -245,7 +311,7 @@ struct AppStoreSignedPayloadWriter {
   /// A nested JWS as a JSON string: base64url needs no escaping.
   private mutating func nestedJWS(_ payload: [UInt8]) {
     out.append(UInt8(ascii: "\""))
-    Self.appendJWS(payload, into: &out)
+    Self.appendJWS(payload, signing: signing, into: &out)
     out.append(UInt8(ascii: "\""))
   }
 }

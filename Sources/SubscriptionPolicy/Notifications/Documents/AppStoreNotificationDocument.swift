@@ -26,7 +26,8 @@ public struct AppStoreNotificationDocument: Hashable, Sendable {
   public var notification: AppStoreServerNotification
   /// The notification as read.
   public let decoded: AppStoreServerNotification
-  /// The request body's tree (`requestBody` only).
+  /// The request body's tree (`requestBody` only), when it was built on reading; a body that
+  /// is `{"signedPayload": …}` alone may be read without it (see `requestBodyTree`).
   let requestBody: JSONValue?
   /// The `signedPayload` JWS (`requestBody` and `signedPayload`).
   public let signedPayload: SignedJSON?
@@ -39,6 +40,13 @@ public struct AppStoreNotificationDocument: Hashable, Sendable {
 
   /// The decoded payload's tree, as read.
   public var payload: JSONValue { storedPayload ?? signedPayload?.payload ?? .null }
+
+  /// The request body's tree (`requestBody` only), as read.
+  var requestBodyTree: JSONValue? {
+    guard form == .requestBody else { return nil }
+    if let requestBody { return requestBody }
+    return signedPayload.map { ["signedPayload": .string($0.text)] }
+  }
 
   init(
     form: Form, notification: AppStoreServerNotification, requestBody: JSONValue?, signedPayload: SignedJSON?,
@@ -117,7 +125,7 @@ public struct AppStoreNotificationDocument: Hashable, Sendable {
   // The signed texts say what the trees hold, whether built on reading or later.
   public static func == (a: Self, b: Self) -> Bool {
     a.form == b.form && a.notification == b.notification && a.decoded == b.decoded
-      && a.requestBody == b.requestBody && a.signedPayload == b.signedPayload
+      && a.requestBodyTree == b.requestBodyTree && a.signedPayload == b.signedPayload
       && a.signedTransactionInfo == b.signedTransactionInfo && a.signedRenewalInfo == b.signedRenewalInfo
       && (a.signedPayload != nil || a.storedPayload == b.storedPayload)
   }
@@ -125,7 +133,7 @@ public struct AppStoreNotificationDocument: Hashable, Sendable {
   public func hash(into hasher: inout Hasher) {
     hasher.combine(form)
     hasher.combine(notification)
-    hasher.combine(requestBody)
+    hasher.combine(requestBodyTree)
     hasher.combine(signedPayload)
     if signedPayload == nil { hasher.combine(storedPayload) }
   }
@@ -183,7 +191,7 @@ public struct AppStoreNotificationDocument: Hashable, Sendable {
     case .requestBody:
       let jws = JSONValue.string(
         signedPayload?.replacingPayload(payload, read: read) ?? JWS.encodeUnsecured(payload))
-      guard case .object(var body)? = requestBody else { return ["signedPayload": jws] }
+      guard case .object(var body)? = requestBodyTree else { return ["signedPayload": jws] }
       body["signedPayload"] = jws
       return .object(body)
     }
@@ -206,7 +214,7 @@ public struct AppStoreNotificationDocument: Hashable, Sendable {
       root["data"] = .object(data)
       payload = .object(root)
     }
-    guard form == .requestBody, case .object(var body)? = requestBody else { return payload }
+    guard form == .requestBody, case .object(var body)? = requestBodyTree else { return payload }
     body["signedPayload"] = payload
     return .object(body)
   }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A compact JWS as it was read: its header and signature segments untouched, its payload as a
 /// JSON tree.
 ///
@@ -7,12 +9,23 @@
 /// payload's base64url and the original signature, which then no longer matches (simsub never
 /// signs or verifies; see `JWS`).
 public struct SignedJSON: Hashable, Sendable {
+  /// The bytes the JWS lies in (its own, or the document's it was read from: a body, or the
+  /// payload of the JWS it is nested in), shared rather than copied; `start..<end` is the JWS,
+  /// `firstDot` and `lastDot` its separators.
+  private let source: [UInt8]
+  private let start: Int
+  private let firstDot: Int
+  private let lastDot: Int
+  private let end: Int
+
   /// The JWS as read.
-  public let text: String
+  public var text: String { String(decoding: source[start..<end], as: UTF8.self) }
   /// The first segment, base64url of the protected header, as read.
-  public let headerSegment: Substring
+  public var headerSegment: Substring { Substring(String(decoding: source[start..<firstDot], as: UTF8.self)) }
   /// The third segment, base64url of the signature (empty for an unsecured JWS), as read.
-  public let signatureSegment: Substring
+  public var signatureSegment: Substring {
+    Substring(String(decoding: source[(lastDot + 1)..<end], as: UTF8.self))
+  }
   /// The payload's JSON text, decoded from the second segment, known to be JSON.
   let payloadBytes: [UInt8]
   /// The payload's tree, when it was built on reading; otherwise `payload` builds it from
@@ -33,9 +46,11 @@ public struct SignedJSON: Hashable, Sendable {
     throws(JSONDecodingError)
   {
     let parts = try Self.split(text, path: path)
-    self.text = text
-    headerSegment = parts.header
-    signatureSegment = parts.signature
+    source = parts.bytes
+    start = 0
+    firstDot = parts.first
+    lastDot = parts.last
+    end = parts.bytes.count
     payloadBytes = parts.payload
     do {
       parsedPayload = try JSONValue(parsing: parts.payload, maxDepth: maxDepth)
@@ -48,25 +63,38 @@ public struct SignedJSON: Hashable, Sendable {
   /// checks it (`JSONByteIndex`) and drops this value if it is not. `nil` when `text` is not
   /// three segments with a base64url payload (`init(_:path:maxDepth:)` then says which).
   init?(unchecked text: String) {
-    var utf8Text = text
-    let found = utf8Text.withUTF8 { b -> (Int, Int, [UInt8])? in
+    self.init(unchecked: Array(text.utf8), range: 0..<text.utf8.count)
+  }
+
+  /// `init?(unchecked:)` of the JWS at `range` of `source`, which it keeps rather than copies.
+  /// The caller knows those bytes to be JSON string text without escapes (or checks the
+  /// header and signature itself); the payload is checked by being decoded.
+  init?(unchecked source: [UInt8], range: Range<Int>) {
+    let found = source.withUnsafeBufferPointer { all -> (Int, Int, [UInt8])? in
+      let b = UnsafeBufferPointer(rebasing: all[range])
       guard let first = b.firstIndex(of: UInt8(ascii: ".")), let last = b.lastIndex(of: UInt8(ascii: ".")),
         first < last,
         let payload = Base64.decode(buffer: UnsafeBufferPointer(rebasing: b[(first + 1)..<last]))
       else { return nil }
-      return (first, last, payload)
+      return (range.lowerBound + first, range.lowerBound + last, payload)
     }
     guard let (first, last, payload) = found else { return nil }
-    self.text = text
-    let utf8 = text.utf8
-    headerSegment = Substring(utf8[..<utf8.index(utf8.startIndex, offsetBy: first)])
-    signatureSegment = Substring(utf8[utf8.index(utf8.startIndex, offsetBy: last + 1)...])
+    self.source = source
+    start = range.lowerBound
+    firstDot = first
+    lastDot = last
+    end = range.upperBound
     payloadBytes = payload
     parsedPayload = nil
   }
 
+  /// The JWS's bytes, for comparing and hashing without making its `String`.
+  private func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    source.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+  }
+
   private static func split(_ text: String, path: JSONPath) throws(JSONDecodingError) -> (
-    header: Substring, signature: Substring, payload: [UInt8]
+    bytes: [UInt8], first: Int, last: Int, payload: [UInt8]
   ) {
     // Find the dots in the UTF-8 bytes, not the `Character`s: a JWS is ASCII. The first from
     // the start (the header is short), the last from the end (so is the signature): the long
@@ -82,9 +110,6 @@ public struct SignedJSON: Hashable, Sendable {
           "expected a JWS (three base64url parts separated by '.'), found \(parts) part\(parts == 1 ? "" : "s")"
       )
     }
-    let utf8 = text.utf8
-    let header = Substring(utf8[..<utf8.index(utf8.startIndex, offsetBy: first)])
-    let signature = Substring(utf8[utf8.index(utf8.startIndex, offsetBy: last + 1)...])
     guard let decoded = Base64.decode(bytes[(first + 1)..<last]) else {
       // A dot in the middle is a fourth part, not a bad base64 digit.
       let parts = bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).count
@@ -94,12 +119,19 @@ public struct SignedJSON: Hashable, Sendable {
           ? "the JWS payload is not base64url"
           : "expected a JWS (three base64url parts separated by '.'), found \(parts) parts")
     }
-    return (header, signature, decoded)
+    return (bytes, first, last, decoded)
   }
 
   // The text says everything else: the segments and the payload are read from it.
-  public static func == (a: SignedJSON, b: SignedJSON) -> Bool { a.text == b.text }
-  public func hash(into hasher: inout Hasher) { hasher.combine(text) }
+  public static func == (a: SignedJSON, b: SignedJSON) -> Bool {
+    a.end - a.start == b.end - b.start
+      && a.withBytes { x in
+        b.withBytes { y in x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 }
+      }
+  }
+  public func hash(into hasher: inout Hasher) {
+    withBytes { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+  }
 
   /// Whether `text` has the shape of a compact JWS: three base64url segments, the first two
   /// not empty. Cheap; says nothing of what the segments hold.

@@ -49,6 +49,13 @@ public enum WireDocument: Hashable, Sendable {
         self = try Self.decodeJWS(try SignedJSON(text, maxDepth: Self.maxDepth))
         return
       }
+      // Apple's request body, the most frequent and the largest, indexed without a tree.
+      if start < end, bytes[start] == UInt8(ascii: "{"),
+        let document = AppStoreNotificationDocument(indexingRequestBody: bytes, maxDepth: Self.maxDepth)
+      {
+        self = .appStore(document)
+        return
+      }
       let value: JSONValue
       do {
         value = try JSONValue(parsing: bytes, maxDepth: Self.maxDepth)
