@@ -1,6 +1,6 @@
 extension SimulatedSubscription {
   /// The paths each store API finds this subscription at, at `instant`: Apple's three by the
-  /// original transaction id, Google's two by the purchase token, Stripe's subscription, its
+  /// original transaction id (a family member's own copy of it), Google's two by the purchase token, Stripe's subscription, its
   /// customer and latest invoice, RevenueCat's subscriber. Empty for a store before the
   /// purchase, as the store knows nothing yet.
   func apiPaths(at instant: Instant) -> [(api: StoreAPIKind, path: String)] {
@@ -9,7 +9,9 @@ extension SimulatedSubscription {
       record.transactionCount > 0
     {
       let id = context.ids.appleTransactionId(
-        Symbol(number: AppStoreNotificationBuilder.originalTransactionId(subscriber: record.subscriber))
+        Symbol(
+          number: AppStoreNotificationBuilder.originalTransactionId(
+            subscriber: record.subscriber, member: UInt8(member)))
       ).text
       for prefix in ["/inApps/v1/subscriptions/", "/inApps/v2/history/", "/inApps/v1/transactions/"] {
         out.append((.apple, prefix + id))

@@ -33,6 +33,24 @@ import Testing
     }
   }
 
+  /// Every path `apiPaths` gives, for every subscription of every shipped run (family members
+  /// and several sources included), at each instant its record changed, is found there.
+  @Test func everyPathGivenIsFound() throws {
+    var checked = 0
+    for all in StoreAPIServing.runs {
+      for s in all {
+        for instant in s.history.entries.map(\.instant) {
+          for (api, path) in s.apiPaths(at: instant) {
+            let r = api.answer(path, at: instant, among: all)
+            #expect(r.status == 200, "\(s.context.subscriberId) member \(s.member) \(path) at \(instant)")
+            checked += 1
+          }
+        }
+      }
+    }
+    #expect(checked > 1000)
+  }
+
   @Test func appStoreRoutes() throws {
     try servesEachRoute(of: .apple, expecting: [.apple: 3, .revenuecat: 1])
     let (s, all) = try #require(StoreAPIServing.first(.apple))
