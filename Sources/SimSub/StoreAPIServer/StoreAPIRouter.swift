@@ -55,7 +55,8 @@ enum StoreAPIRouter {
   }
 
   /// The answer of the subscriber the path names, at that subscriber's instant: the first
-  /// subscriber's that is not a 404, or the store's 404.
+  /// subscriber's that is not a 404 (those the id is known to belong to asked first), or the
+  /// store's 404.
   static func lookUp(
     _ api: StoreAPIKind, _ path: String, subscribers: StoreAPISubscribers, now: Instant?,
     clock: StoreAPIServer.Clock
@@ -65,7 +66,7 @@ enum StoreAPIRouter {
       return api.answer(path, at: now ?? clock(user), among: subscribers.subscriptions(of: user))
     }
     var missing: WireResponse?
-    for group in subscribers.groups {
+    for group in subscribers.groups(for: StoreAPI.components(path).last ?? "", on: api) {
       let r = api.answer(path, at: now ?? clock(group.id), among: group.subscriptions)
       if r.status != 404 { return r }
       missing = missing ?? r
