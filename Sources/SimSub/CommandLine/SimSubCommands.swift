@@ -255,7 +255,8 @@ public enum SimSubCommands {
       scenario with hourly steps, each several times, and prints the best time of each. Build \
       in release for figures to compare with the targets: swift run -c release simsub benchmark. \
       It also measures the engine (100,000 subscriber-years), App Store request bodies decoded \
-      and encoded per second on one core, HTTP round trips on loopback and, when Node is \
+      and encoded per second on one core, HTTP round trips on loopback, the store APIs' answers \
+      on loopback (every subscription under <path> served at once) and, when Node is \
       installed, a policy process's round trips; --only measures one part alone.
       """,
     arguments: [
@@ -267,8 +268,8 @@ public enum SimSubCommands {
       .option(
         "only", value: "part",
         help:
-          "Measure one part alone: the scenarios, the engine, the App Store wire bodies, HTTP or a policy process.",
-        default: .described("all"), allowed: ["scenarios", "engine", "wire", "http", "process"]),
+          "Measure one part alone: the scenarios, the engine, the App Store wire bodies, HTTP, the store APIs or a policy process.",
+        default: .described("all"), allowed: ["scenarios", "engine", "wire", "http", "store-api", "process"]),
     ])
 
   public static let replay = CommandSpec(

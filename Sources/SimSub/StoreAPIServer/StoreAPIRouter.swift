@@ -33,12 +33,12 @@ enum StoreAPIRouter {
       now = instant
     }
     let path = request.path
-    if api == .google, path.hasSuffix(acknowledge) {
+    let purchase = String(path.dropLast(acknowledge.count))
+    if api == .google, path.hasSuffix(acknowledge), StoreAPI.components(purchase).count == 9,
+      api.answer(purchase, at: now ?? Instant(secondsSinceEpoch: 0), among: [])
+        != StoreAPI.notServed(purchase, serving: api.paths)
+    {
       guard request.method == "POST" else { return notAllowed(api, request, allow: "POST") }
-      let purchase = String(path.dropLast(acknowledge.count))
-      guard StoreAPI.components(purchase).count == 9 else {
-        return answer(api, StoreAPI.notServed(path, serving: api.paths))
-      }
       let found = lookUp(api, purchase, subscribers: subscribers, now: now, clock: clock)
       return found.status == 200 ? HTTPResponse(status: 204) : answer(api, found)
     }

@@ -114,6 +114,10 @@ import Testing
     #expect(missing.status == 404 && missing.json == GooglePlayResponses.notFound.body)
     let get = try StoreAPIServing.send(client, server, .google, v1.path + ":acknowledge")
     #expect(get.status == 405 && get.headers["Allow"] == "POST")
+    // A path that is not a purchase's, with :acknowledge, is not served.
+    let other = try StoreAPIServing.send(client, server, .google, "/x/y:acknowledge", method: "POST")
+    #expect(
+      other.status == 404 && other.json?["message"]?.stringValue?.hasPrefix("simsub does not serve") == true)
   }
 
   @Test func stripeRoutes() throws {
