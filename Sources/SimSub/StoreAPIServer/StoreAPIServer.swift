@@ -1,4 +1,5 @@
 import Foundation
+import SubscriptionPolicy
 
 /// The store APIs a policy server or process calls back (WIRE.md section 2), served on
 /// loopback: one ``LoopbackHTTPServer`` per API (``StoreAPIKind``), each API at the root of its
@@ -65,6 +66,14 @@ package final class StoreAPIServer: @unchecked Sendable {
   /// The same, one `NAME=URL` line each, in ``StoreAPIKind`` order: what a shell can `export`.
   package var environmentLines: String {
     StoreAPIKind.allCases.map { "\($0.environmentName)=\(baseURL($0))\n" }.joined()
+  }
+
+  /// The base URLs as the process protocol's `hello` carries them: `{"google": "http://…/",
+  /// "apple": …, "stripe": …, "revenuecat": …}`.
+  package var apis: JSONObject {
+    var o = JSONObject()
+    for api in StoreAPIKind.allCases { o.append(api.rawValue, .string(baseURL(api))) }
+    return o
   }
 
   /// Answers from `subscriptions` from the next request on.

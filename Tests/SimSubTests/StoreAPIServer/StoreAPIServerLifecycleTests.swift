@@ -19,6 +19,10 @@ import Testing
         "SIMSUB_REVENUECAT_API": "http://127.0.0.1:\(ports[3])/",
       ])
     #expect(
+      JSONValue.object(server.apis).serialized()
+        == #"{"google":"http://127.0.0.1:\#(ports[0])/","apple":"http://127.0.0.1:\#(ports[1])/","stripe":"http://127.0.0.1:\#(ports[2])/","revenuecat":"http://127.0.0.1:\#(ports[3])/"}"#
+    )
+    #expect(
       server.environmentLines
         == StoreAPIKind.allCases.map { "\($0.environmentName)=\(server.baseURL($0))\n" }.joined())
     // Each base URL reaches its API.
