@@ -2,7 +2,9 @@
 # Every request of every shipped scenario, checked with the stores' own libraries: Apple's
 # app-store-server-library (SignedDataVerifier, LOCAL_TESTING), Stripe's stripe-python
 # (Webhook.construct_event) and google-api-python-client's androidpublisher v3 discovery schema
-# (SubscriptionPurchaseV2). Prints the accepted count per store; fails on any rejection.
+# (SubscriptionPurchaseV2); then `simsub serve-store-api` of every shipped scenario asked by the same
+# libraries' API clients (AppStoreServerAPIClient, androidpublisher v3, stripe-python). Prints the
+# accepted count per store and per call; fails on any rejection.
 #
 # Usage: Tests/Wire/verify-with-official-libraries.sh [path/to/simsub]
 # The virtual environment lives in .build/wire-venv and is reused while the pins match.
@@ -34,3 +36,7 @@ trap 'rm -rf "$out"' EXIT
   --revenuecat-authorization "$revenuecat_authorization"
 "$venv/bin/python" Tests/Wire/verify_with_official_libraries.py "$out" "$bundle_id" "$app_apple_id" \
   "$package_name" "$stripe_secret" "$revenuecat_authorization"
+
+# The store APIs served on loopback, asked by the same libraries' API clients.
+"$venv/bin/python" Tests/Wire/verify_store_api_with_official_clients.py "$simsub" "$bundle_id" "$app_apple_id" \
+  "$package_name" Scenarios/*.scn

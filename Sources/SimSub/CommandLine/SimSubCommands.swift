@@ -41,7 +41,8 @@ public enum SimSubCommands {
       never when NO_COLOR is set.
       """,
     subcommands: [
-      run, check, requests, decode, replay, policies, montecarlo, merge, gate, policyTable, benchmark,
+      run, check, requests, serveStoreAPI, decode, replay, policies, montecarlo, merge, gate, policyTable,
+      benchmark,
       CommandTable.helpCommand(),
     ])
 
@@ -132,17 +133,33 @@ public enum SimSubCommands {
         "revenuecat-authorization", value: "value",
         help: "The Authorization header of RevenueCat's webhooks.",
         default: .value(WireSettings.defaultRevenueCatAuthorization)),
+    ] + WireSettingsOptions.identity)
+
+  public static let serveStoreAPI = CommandSpec(
+    name: "serve-store-api",
+    abstract: "Serve the store APIs of a scenario on loopback, at one simulated instant, until Ctrl-C.",
+    discussion: """
+      Plays <file> and serves what its stores answer: the App Store Server API, Google Play's \
+      subscriptionsv2 (and v1), Stripe's subscriptions, customers and invoices, and RevenueCat's \
+      subscribers, each on a port of its own at the root of its base URL. Prints the base URLs \
+      as SIMSUB_GOOGLE_API, SIMSUB_APPLE_API, SIMSUB_STRIPE_API and SIMSUB_REVENUECAT_API lines, \
+      then the URLs that find each subscription. Every request is answered at --at, or at the \
+      instant of its X-Simsub-Now header. Identifiers are new in every run unless --salt is \
+      given (the same --salt as 'simsub requests' gives the same identifiers).
+      """,
+    arguments: [ArgumentSpec("file", help: "A scenario file (.scn) to play.")],
+    options: [
       .option(
-        "apple-environment", value: "name", help: "The environment Apple's payloads name.",
-        default: .value("LocalTesting"), allowed: WireSettings.appleEnvironments),
+        "at", value: "instant",
+        help: """
+          The simulated instant to answer at: an RFC 3339 instant, or a duration after the \
+          scenario's start such as 30d.
+          """,
+        default: .described("the end of the run")),
       .option(
-        "salt", value: "text", help: "Derive every identifier from <text>, to reproduce a run byte for byte.",
-        default: .described("random")),
-      .option("bundle-id", value: "id", help: "Apple's bundleId, in place of the scenario's 'app:'."),
-      .option("app-apple-id", value: "n", help: "Apple's appAppleId, in place of the scenario's 'app:'."),
-      .option(
-        "package-name", value: "name", help: "Google's packageName, in place of the scenario's 'app:'."),
-    ])
+        "port", value: "n",
+        help: "Listen on ports <n> to <n>+3 (Google, Apple, Stripe, RevenueCat) instead of free ones."),
+    ] + WireSettingsOptions.identity)
 
   public static let policies = CommandSpec(
     name: "policies",
@@ -238,7 +255,8 @@ public enum SimSubCommands {
       scenario with hourly steps, each several times, and prints the best time of each. Build \
       in release for figures to compare with the targets: swift run -c release simsub benchmark. \
       It also measures the engine (100,000 subscriber-years), App Store request bodies decoded \
-      and encoded per second on one core, HTTP round trips on loopback and, when Node is \
+      and encoded per second on one core, HTTP round trips on loopback, the store APIs' answers \
+      on loopback (every subscription under <path> served at once) and, when Node is \
       installed, a policy process's round trips; --only measures one part alone.
       """,
     arguments: [
@@ -250,8 +268,8 @@ public enum SimSubCommands {
       .option(
         "only", value: "part",
         help:
-          "Measure one part alone: the scenarios, the engine, the App Store wire bodies, HTTP or a policy process.",
-        default: .described("all"), allowed: ["scenarios", "engine", "wire", "http", "process"]),
+          "Measure one part alone: the scenarios, the engine, the App Store wire bodies, HTTP, the store APIs or a policy process.",
+        default: .described("all"), allowed: ["scenarios", "engine", "wire", "http", "store-api", "process"]),
     ])
 
   public static let replay = CommandSpec(

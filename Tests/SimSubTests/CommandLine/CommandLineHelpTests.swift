@@ -35,6 +35,8 @@ import Testing
                                 one line each and a summary.
         requests                Print every delivery attempt of scenarios as the HTTP
                                 request the store sends.
+        serve-store-api         Serve the store APIs of a scenario on loopback, at
+                                one simulated instant, until Ctrl-C.
         decode                  Read store bodies and print what each says and what
                                 the reference policy would decide.
         replay                  Play a production notification log through a policy

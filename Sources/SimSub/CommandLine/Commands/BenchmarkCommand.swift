@@ -56,9 +56,38 @@ enum BenchmarkCommand {
           "    round trips, one at a time:   %9.0f requests/s (%.1f µs each, \(Plural.count(http.connections, "connection")))\n",
         http.requestsPerSecond, http.seconds / Double(http.requests) * 1e6)
     }
+    if only == nil || only == "store-api" {
+      let root = context.command.argument("path").first ?? "Scenarios"
+      let resolved: String
+      do { resolved = try context.resolver.resolve(root) } catch { return context.fail(error.description) }
+      let files = ScenarioFiles.isDirectory(resolved) ? ScenarioFiles.scenarios(under: resolved) : [resolved]
+      let figures: StoreAPIBenchmark.Figures
+      do { figures = try StoreAPIBenchmark.measure(libraryPaths: files, repetitions: repetitions) } catch let
+        failure as ScenarioLoader.Failure
+      {
+        context.console.error(failure.rendered + "\n")
+        return .badInput
+      } catch {
+        return context.fail("\(error)")
+      }
+      text += storeAPIRows(figures, root: root)
+    }
     if only == nil || only == "process" { text += policyProcessLines(context) }
     context.console.out(text)
     return .success
+  }
+
+  private static func storeAPIRows(_ figures: StoreAPIBenchmark.Figures, root: String) -> String {
+    var text =
+      "  store APIs on loopback, \(Plural.count(figures.subscriptions, "subscription")) of \(Plural.count(figures.scenarios, "scenario")) under \(root) served at once, one GET at a time:\n"
+    let width = figures.apis.map(\.api.title.count).max() ?? 0
+    for f in figures.apis {
+      text += String(
+        format:
+          "    \(f.api.title.rightPadded(to: width))  %9.0f requests/s (%.1f µs each, \(Plural.count(f.paths, "path")))\n",
+        Double(f.requests) / f.seconds, f.seconds / Double(f.requests) * 1e6)
+    }
+    return text
   }
 
   private static func ms(_ s: Double) -> String { String(format: "%.2f ms", s * 1000) }

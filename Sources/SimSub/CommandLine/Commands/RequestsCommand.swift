@@ -5,36 +5,8 @@ import Foundation
 enum RequestsCommand {
   static func run(_ context: CommandContext) -> ExitStatus {
     let command = context.command
-    var settings = WireSettings()
-    if let name = command.value("apple-environment") {
-      settings.appleEnvironment = AppStoreEnvironment(symbol: Symbol(name))
-    }
-    for (option, label) in [
-      ("stripe-secret", "a secret"), ("revenuecat-authorization", "a value"), ("salt", "a text"),
-    ] {
-      if let value = command.value(option), value.isEmpty {
-        return context.usage(
-          command.invalidValue(value, for: option, reason: "expected \(label), found nothing"))
-      }
-    }
-    if let secret = command.value("stripe-secret") { settings.stripeSecret = secret }
-    if let value = command.value("revenuecat-authorization") { settings.revenueCatAuthorization = value }
-    if let salt = command.value("salt") { settings.salt = salt }
-    for option in ["bundle-id", "package-name"] {
-      guard let value = command.value(option) else { continue }
-      guard AppIdentity.isIdentifier(value) else {
-        return context.usage(
-          command.invalidValue(value, for: option, reason: "expected letters, digits, '.', '_' and '-'"))
-      }
-      if option == "bundle-id" { settings.bundleId = value } else { settings.packageName = value }
-    }
-    do {
-      settings.appAppleId = try command.value(
-        "app-apple-id", as: { Int64($0).flatMap { (1...99_999_999_999).contains($0) ? $0 : nil } },
-        reason: "expected a whole number from 1 to 99999999999")
-    } catch {
-      return context.usage(error)
-    }
+    let settings: WireSettings
+    do { settings = try WireSettingsOptions.settings(command) } catch { return context.usage(error) }
     let paths = command.argument("path")
     guard !paths.isEmpty else {
       return context.usage(.invalid("Missing expected argument '<path> ...'", commandPath: command.path))

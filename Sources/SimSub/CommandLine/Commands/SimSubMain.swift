@@ -20,6 +20,7 @@ public enum SimSubMain {
       case "run": return ScenarioCommands.run(context)
       case "check": return ScenarioCommands.check(context)
       case "requests": return RequestsCommand.run(context)
+      case "serve-store-api": return ServeStoreAPICommand.run(context)
       case "policies": return PoliciesCommand.run(context)
       case "benchmark": return BenchmarkCommand.run(context)
       case "policy-table": return PolicyTableCommand.run(context)
