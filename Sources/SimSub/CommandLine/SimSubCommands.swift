@@ -209,6 +209,10 @@ public enum SimSubCommands {
       The baseline is Reports/baseline.json. A policy change that breaks a scenario, changes a \
       decision in the policy table, or moves a Monte Carlo figure beyond its tolerance fails with \
       exit status 1 and a diff.
+
+      With --replay, the gate also plays production logs (as 'simsub replay' reads them) under \
+      the baseline's policy and the policy at the gate, and fails for every subscriber the \
+      policy at the gate wrongly locks out, or lets in free, where the baseline's policy did not.
       """,
     options: [
       .flag(
@@ -216,6 +220,12 @@ public enum SimSubCommands {
         help: "Write the current results as the new baseline and policy table, and print what changed."),
       .option(
         "policy", value: "name", help: "The built-in policy to gate.", default: .described("reference")),
+      .option(
+        "replay", value: "log",
+        help: """
+          A production notification log to replay against the baseline's policy (the reference \
+          policy when the baseline's is not built in); repeat for several logs.
+          """, repeating: true),
       formatOption(checkFormats),
       outputOption,
     ])

@@ -41,6 +41,13 @@ struct ReplayReport {
     "\(d.state.name), \(d.access ? "access" : "no access")\(d.prompt == .none ? "" : ", \(d.prompt.name) prompt")"
   }
 
+  /// `ids: from instant (old: decision; new: decision)`, one subscriber's difference.
+  func line(for d: ReplayPlayer.Difference) -> String {
+    let ids = subscribers.groups[d.subscriber].ids.prefix(2).joined(separator: ", ")
+    return
+      "\(ids): from \(RFC3339.format(d.at)) (\(policy): \(describe(d.old)); \(compared ?? ""): \(describe(d.new)))"
+  }
+
   var text: String {
     let stores = perStore.map { "\($0.store) \(Format.grouped(Int64($0.count)))" }.joined(separator: ", ")
     var out =
@@ -75,11 +82,7 @@ struct ReplayReport {
         guard !found.isEmpty else { continue }
         let serious = kind == .newLockout || kind == .newFreeAccess
         out += "  \(serious ? "✗" : "·") \(kind.rawValue)  \(Plural.count(found.count, "subscriber"))\n"
-        for d in found.prefix(Self.listed) {
-          let ids = subscribers.groups[d.subscriber].ids.prefix(2).joined(separator: ", ")
-          out +=
-            "      \(ids): from \(RFC3339.format(d.at)) (\(policy): \(describe(d.old)); \(compared): \(describe(d.new)))\n"
-        }
+        for d in found.prefix(Self.listed) { out += "      \(line(for: d))\n" }
         if found.count > Self.listed {
           out += "      … and \(found.count - Self.listed) more (--format json lists all)\n"
         }

@@ -29,17 +29,9 @@ enum ReplayCommand {
       return context.usage(.invalid("Missing expected argument '<log> ...'", commandPath: command.path))
     }
     if let refused = context.checkOutputs(inputs: logs.filter { $0 != "-" }) { return refused }
-    var reader = ReplayLogReader()
-    for log in logs {
-      let onDisk: String
-      do { onDisk = log == "-" ? log : try context.resolver.location(of: log) } catch {
-        return context.fail("\(log): \(error.description)")
-      }
-      do {
-        try reader.read(file: onDisk, named: log)
-      } catch {
-        return context.fail("\(log): \(error.message)")
-      }
+    let reader: ReplayLogReader
+    do { reader = try ReplayLogs(logs, resolver: context.resolver).read() } catch {
+      return context.fail("\(error.file): \(error.message)")
     }
     let strict = command.flag("strict")
     for problem in reader.problems {
@@ -49,49 +41,18 @@ enum ReplayCommand {
     }
     if strict, !reader.problems.isEmpty { return .badInput }
     let subscribers = ReplaySubscribers(reader.entries)
-    let outcome = BuiltInPolicyDispatch.open(
-      entry.type, with: Visit(player: player, entries: reader.entries, subscribers: subscribers))
+    let outcome = ReplayDispatch.play(
+      entry.type, player: player, entries: reader.entries, subscribers: subscribers)
     var report = ReplayReport(
       files: logs.count, entries: reader.entries, subscribers: subscribers, problems: reader.problems,
       policy: name, outcome: outcome)
     if let newEntry {
       report.compared = newEntry.name
-      report.differences = BuiltInPolicyDispatch.open(
-        entry.type,
-        with: CompareOld(
-          player: player, entries: reader.entries, subscribers: subscribers, new: newEntry.type))
+      report.differences = ReplayDispatch.compare(
+        entry.type, newEntry.type, player: player, entries: reader.entries, subscribers: subscribers)
     }
     let text = command.value("format") == "json" ? report.json.serialized(.pretty) + "\n" : report.text
     if let status = context.emit(text) { return status }
     return report.passed ? .success : .checkFailed
-  }
-
-  private struct CompareOld: PolicyVisitor {
-    let player: ReplayPlayer
-    let entries: [ReplayEntry]
-    let subscribers: ReplaySubscribers
-    let new: any EntitlementPolicy.Type
-    func visit<Old: EntitlementPolicy>(_ type: Old.Type) -> [ReplayPlayer.Difference] {
-      BuiltInPolicyDispatch.open(
-        new, with: CompareNew<Old>(player: player, entries: entries, subscribers: subscribers))
-    }
-  }
-
-  private struct CompareNew<Old: EntitlementPolicy>: PolicyVisitor {
-    let player: ReplayPlayer
-    let entries: [ReplayEntry]
-    let subscribers: ReplaySubscribers
-    func visit<New: EntitlementPolicy>(_ type: New.Type) -> [ReplayPlayer.Difference] {
-      player.compare(Old.self, type, entries: entries, subscribers: subscribers)
-    }
-  }
-
-  private struct Visit: PolicyVisitor {
-    let player: ReplayPlayer
-    let entries: [ReplayEntry]
-    let subscribers: ReplaySubscribers
-    func visit<Policy: EntitlementPolicy>(_ type: Policy.Type) -> ReplayPlayer.Outcome {
-      player.play(type, entries: entries, subscribers: subscribers)
-    }
   }
 }
