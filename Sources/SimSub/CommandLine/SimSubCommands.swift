@@ -301,7 +301,7 @@ public enum SimSubCommands {
         "step", value: "duration", help: "How often the policy is sampled between notifications.",
         default: .value("1h")),
       .flag("strict", help: "Refuse the whole log when any record cannot be read."),
-      formatOption(["text", "json"]),
+      formatOption(checkFormats),
       outputOption,
     ])
 

@@ -37,15 +37,14 @@ struct ReplayReport {
     differences.filter { $0.kind == kind }
   }
 
-  private func describe(_ d: Decision) -> String {
+  func describe(_ d: Decision) -> String {
     "\(d.state.name), \(d.access ? "access" : "no access")\(d.prompt == .none ? "" : ", \(d.prompt.name) prompt")"
   }
 
   /// `ids: from instant (old: decision; new: decision)`, one subscriber's difference.
   func line(for d: ReplayPlayer.Difference) -> String {
-    let ids = subscribers.groups[d.subscriber].ids.prefix(2).joined(separator: ", ")
     return
-      "\(ids): from \(RFC3339.format(d.at)) (\(policy): \(describe(d.old)); \(compared ?? ""): \(describe(d.new)))"
+      "\(name(d.subscriber)): from \(RFC3339.format(d.at)) (\(policy): \(describe(d.old)); \(compared ?? ""): \(describe(d.new)))"
   }
 
   var text: String {

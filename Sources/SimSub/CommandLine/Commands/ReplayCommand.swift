@@ -5,6 +5,7 @@ import SubscriptionPolicy
 enum ReplayCommand {
   static func run(_ context: CommandContext) -> ExitStatus {
     let command = context.command
+    let began = Instant(secondsSinceEpoch: Int64(Date().timeIntervalSince1970))
     let name = command.value("policy") ?? "reference"
     guard let entry = PolicyRegistry.entry(named: name) else {
       return context.fail(UnknownPolicyError(name: name).description)
@@ -51,7 +52,18 @@ enum ReplayCommand {
       report.differences = ReplayDispatch.compare(
         entry.type, newEntry.type, player: player, entries: reader.entries, subscribers: subscribers)
     }
-    let text = command.value("format") == "json" ? report.json.serialized(.pretty) + "\n" : report.text
+    let text: String
+    switch command.value("format") ?? "text" {
+    case "json": text = report.json.serialized(.pretty) + "\n"
+    case "markdown": text = report.markdown
+    case "junit":
+      text = report.junit(
+        run: ScenarioJUnitReport.Run(
+          timestamp: began, hostname: ProcessInfo.processInfo.hostName,
+          seconds: [Date().timeIntervalSince1970 - Double(began.secondsSinceEpoch)]))
+    case "html": text = report.html
+    default: text = report.text
+    }
     if let status = context.emit(text) { return status }
     return report.passed ? .success : .checkFailed
   }
