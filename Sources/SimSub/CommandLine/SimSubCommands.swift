@@ -301,6 +301,12 @@ public enum SimSubCommands {
         "step", value: "duration", help: "How often the policy is sampled between notifications.",
         default: .value("1h")),
       .flag("strict", help: "Refuse the whole log when any record cannot be read."),
+      .option(
+        "counterexamples", value: "dir",
+        help: """
+          Write into <dir> a scenario (.scn) that reproduces each violation where the log \
+          allows, the first 20 per invariant, to replay with 'simsub run'.
+          """),
       formatOption(checkFormats),
       outputOption,
     ])

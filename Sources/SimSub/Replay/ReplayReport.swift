@@ -12,6 +12,9 @@ struct ReplayReport {
   /// With `--compare`: the other policy, and each subscriber whose answers differ.
   var compared: String?
   var differences: [ReplayPlayer.Difference] = []
+  /// With `--counterexamples`: the scenarios written, and the violations the log allows none for.
+  var counterexamples: [ReplayCounterexampleWriter.Written] = []
+  var missingCounterexamples: [String] = []
   /// How many violators the text lists per invariant.
   static let listed = 20
 
@@ -87,6 +90,11 @@ struct ReplayReport {
         }
       }
     }
+    if !counterexamples.isEmpty || !missingCounterexamples.isEmpty {
+      out += "Counterexamples: \(Plural.count(counterexamples.count, "scenario")) written\n"
+      for c in counterexamples { out += "  \(c.path)  (\(c.invariant.rawValue), \(name(c.subscriber)))\n" }
+      for m in missingCounterexamples { out += "  none for \(m)\n" }
+    }
     let share = outcome.samples > 0 ? 100 * Double(outcome.knownSamples) / Double(outcome.samples) : 0
     out +=
       "The store's truth was known at \(Format.fixed(share, decimals: 1))% of \(Format.grouped(Int64(outcome.samples))) samples.\n"
@@ -139,6 +147,19 @@ struct ReplayReport {
               ],
             ]
           }))
+    }
+    if !counterexamples.isEmpty || !missingCounterexamples.isEmpty {
+      o.append(
+        "counterexamples",
+        .array(
+          counterexamples.map { c in
+            [
+              "invariant": .string(c.invariant.rawValue),
+              "subscriber": .array(subscribers.groups[c.subscriber].ids.map(JSONValue.string)),
+              "path": .string(c.path),
+            ]
+          }))
+      o.append("counterexamples-missing", .array(missingCounterexamples.map(JSONValue.string)))
     }
     o.append("passed", .bool(passed))
     return .object(o)

@@ -52,6 +52,18 @@ enum ReplayCommand {
       report.differences = ReplayDispatch.compare(
         entry.type, newEntry.type, player: player, entries: reader.entries, subscribers: subscribers)
     }
+    if let directory = command.value("counterexamples") {
+      do {
+        (report.counterexamples, report.missingCounterexamples) = try ReplayCounterexampleWriter.write(
+          report, player: player, logs: logs,
+          directory: directory.hasPrefix("/")
+            ? directory
+            : ((context.resolver.baseDirectory ?? ".") as NSString).appendingPathComponent(directory),
+          shownAs: directory)
+      } catch {
+        return context.fail(error.description)
+      }
+    }
     let text: String
     switch command.value("format") ?? "text" {
     case "json": text = report.json.serialized(.pretty) + "\n"
