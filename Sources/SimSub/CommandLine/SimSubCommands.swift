@@ -195,8 +195,12 @@ public enum SimSubCommands {
 
   public static let merge = CommandSpec(
     name: "merge",
-    abstract: "Combine the JSON results of 'simsub montecarlo --shard' runs.",
-    discussion: "The merged numbers are exactly those one run over the whole population would print.",
+    abstract: "Combine the JSON results of 'simsub montecarlo --shard' or 'simsub replay --shard' runs.",
+    discussion: """
+      The merged numbers are exactly those one run over the whole population would print. The \
+      JSON reports of 'simsub replay --shard k/n' merge into the report one replay of the whole \
+      logs prints (exit status 1 when it fails).
+      """,
     arguments: [
       ArgumentSpec("part.json", help: "The JSON result of one shard.", isRepeating: true)
     ],
@@ -301,6 +305,13 @@ public enum SimSubCommands {
         "step", value: "duration", help: "How often the policy is sampled between notifications.",
         default: .value("1h")),
       .flag("strict", help: "Refuse the whole log when any record cannot be read."),
+      .option(
+        "shard", value: "k/n",
+        help: """
+          Play only slice k of n disjoint slices of the subscribers (by a stable hash of their \
+          ids), k counting from 1; 'simsub merge' combines the JSON reports of all n into the \
+          report of one run.
+          """),
       .option(
         "counterexamples", value: "dir",
         help: """

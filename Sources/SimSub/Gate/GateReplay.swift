@@ -32,16 +32,19 @@ public struct GateReplay: Sendable {
 
   /// Reads the logs and plays them under the baseline's policy and `policy`.
   func play<P: EntitlementPolicy>(_ policy: P.Type, baseline: String) throws(GateError) -> Outcome {
-    let reader: ReplayLogReader
-    do { reader = try logs.read() } catch { throw GateError("\(error.file): \(error.message)") }
     let old = Self.baseline(named: baselinePolicy ?? baseline)
-    let subscribers = ReplaySubscribers(reader.entries)
+    var stream = ReplayStream(logs: logs)
+    stream.step = player.step
+    stream.settings = player.settings
+    let (index, differences): (ReplayStream.Index, [ReplayPlayer.Difference])
+    switch ReplayDispatch.compare(old.type, P.self, stream: stream) {
+    case .success(let done): (index, differences) = done
+    case .failure(let error): throw GateError("\(error.file): \(error.message)")
+    }
     var report = ReplayReport(
-      files: logs.logs.count, entries: reader.entries, subscribers: subscribers, problems: reader.problems,
-      policy: old.name, outcome: ReplayPlayer.Outcome())
+      files: logs.logs.count, index: index, policy: old.name, outcome: ReplayPlayer.Outcome())
     report.compared = P.name
-    report.differences = ReplayDispatch.compare(
-      old.type, P.self, player: player, entries: reader.entries, subscribers: subscribers)
+    report.differences = differences
     return Outcome(report: report)
   }
 
@@ -68,7 +71,7 @@ public struct GateReplay: Sendable {
         Gate.Failure(
           kind: kind,
           summary:
-            "replay: \(Plural.count(found.count, "subscriber")) of \(Format.grouped(Int64(r.subscribers.groups.count))) \(what)",
+            "replay: \(Plural.count(found.count, "subscriber")) of \(Format.grouped(Int64(r.subscriberCount))) \(what)",
           detail: detail, file: logs.logs.first?.name, line: nil))
     }
     return failures
@@ -78,6 +81,6 @@ public struct GateReplay: Sendable {
   static func line(_ outcome: Outcome) -> String {
     let r = outcome.report
     return
-      "\(Plural.count(r.entries.count, as: Format.grouped(Int64(r.entries.count)), "notification")) of \(Plural.count(r.subscribers.groups.count, as: Format.grouped(Int64(r.subscribers.groups.count)), "subscriber")) against \(r.policy): \(Plural.count(outcome.newLockouts.count, "new lockout")), \(outcome.newFreeAccess.count) given new free access, \(Plural.count(r.problems.count, "unreadable record"))"
+      "\(Plural.count(r.notifications, as: Format.grouped(Int64(r.notifications)), "notification")) of \(Plural.count(r.subscriberCount, as: Format.grouped(Int64(r.subscriberCount)), "subscriber")) against \(r.policy): \(Plural.count(outcome.newLockouts.count, "new lockout")), \(outcome.newFreeAccess.count) given new free access, \(Plural.count(r.problems.count, "unreadable record"))"
   }
 }

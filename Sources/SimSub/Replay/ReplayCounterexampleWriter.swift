@@ -12,19 +12,29 @@ enum ReplayCounterexampleWriter {
     var path: String
   }
 
+  /// The subscribers whose counterexamples ``write`` makes: the first ``ReplayReport/listed``
+  /// violators of each invariant, whose notifications it needs (`stories`).
+  static func wanted(_ report: ReplayReport) -> Set<Int> {
+    Set(
+      [Invariant.noLockoutInGrace, .noFreeAccess].flatMap {
+        report.violations(of: $0).prefix(ReplayReport.listed).map(\.subscriber)
+      })
+  }
+
   /// Writes them into `directory` (named `shown` in the report); returns the files and, for each violation the log allows no scenario for,
   /// one line naming it.
   static func write(
-    _ report: ReplayReport, player: ReplayPlayer, logs: [String], directory: String, shownAs shown: String
+    _ report: ReplayReport, stories: (entries: [ReplayEntry], groups: [Int: ReplaySubscribers.Group]),
+    player: ReplayPlayer, logs: [String], directory: String, shownAs shown: String
   ) throws(CounterexampleWriter.Failure) -> (written: [Written], missing: [String]) {
     var written: [Written] = []
     var missing: [String] = []
     for invariant in [Invariant.noLockoutInGrace, .noFreeAccess] {
       for v in report.violations(of: invariant).prefix(ReplayReport.listed) {
         let which = "\(invariant.rawValue), \(report.name(v.subscriber))"
-        guard
+        guard let group = stories.groups[v.subscriber],
           let made = ReplayCounterexample.make(
-            entries: report.entries, group: report.subscribers.groups[v.subscriber], policy: report.policy,
+            entries: stories.entries, group: group, policy: report.policy,
             invariant: invariant, at: v.at, step: player.step, settings: player.settings)
         else {
           missing.append("\(which): the log does not allow a scenario that shows it")
@@ -41,7 +51,7 @@ enum ReplayCounterexampleWriter {
         } catch {
           throw .init(message: "cannot create '\(directory)': \((error as NSError).localizedDescription)")
         }
-        do { try AtomicFile.write(text, to: path) } catch { throw .init(message: error.description) }
+        do { try AtomicFile.write(text, to: path) } catch { throw .init(message: "\(error)") }
         let named = shown.hasSuffix("/") ? shown + made.fileName : shown + "/" + made.fileName
         written.append(Written(subscriber: v.subscriber, invariant: invariant, path: named))
       }

@@ -34,7 +34,7 @@ extension ReplayReport {
   private var summary: String {
     let stores = perStore.map { "\($0.store) \(Format.grouped(Int64($0.count)))" }.joined(separator: ", ")
     return
-      "\(Plural.count(entries.count, as: Format.grouped(Int64(entries.count)), "notification")) (\(stores.isEmpty ? "none" : stores)) of \(Plural.count(subscribers.groups.count, as: Format.grouped(Int64(subscribers.groups.count)), "subscriber")) in \(Plural.count(files, "log")); \(Plural.count(problems.count, "unreadable record"))"
+      "\(Plural.count(notifications, as: Format.grouped(Int64(notifications)), "notification")) (\(stores.isEmpty ? "none" : stores)) of \(Plural.count(subscriberCount, as: Format.grouped(Int64(subscriberCount)), "subscriber")) in \(Plural.count(files, "log")); \(Plural.count(problems.count, "unreadable record"))"
   }
 
   /// A summary for a CI job or a pull-request comment: each check's count, then the first
@@ -69,7 +69,7 @@ extension ReplayReport {
       name: "simsub replay (\(policy))", classname: "simsub.replay",
       properties: [.init(name: "policy", value: policy)]
         + (compared.map { [.init(name: "compared", value: $0)] } ?? [])
-        + [.init(name: "notifications", value: String(entries.count))],
+        + [.init(name: "notifications", value: String(notifications))],
       seconds: run.seconds.first ?? 0)
     var failures: [Int: [(type: String, line: String)]] = [:]
     for v in outcome.violations {
@@ -104,8 +104,8 @@ extension ReplayReport {
         + (compared.map { ["compared with \($0)"] } ?? []),
       passed: passed,
       figures: [
-        .init(Format.grouped(Int64(entries.count)), "notifications"),
-        .init(Format.grouped(Int64(subscribers.groups.count)), "subscribers"),
+        .init(Format.grouped(Int64(notifications)), "notifications"),
+        .init(Format.grouped(Int64(subscriberCount)), "subscribers"),
         .init(String(outcome.violations.count), "violations", passed: outcome.violations.isEmpty),
         .init(String(problems.count), "unreadable records"),
       ])

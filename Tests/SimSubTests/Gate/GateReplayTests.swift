@@ -77,7 +77,7 @@ struct GateReplayTests {
       baselinePolicy: "active-only")
     let outcome = try replay.play(ActiveOnlyPolicy.self, baseline: "reference")
     #expect(outcome.report.policy == "active-only")
-    #expect(outcome.report.entries.count == ReplayLogReaderTests.logged.filter(\.delivered).count)
+    #expect(outcome.report.notifications == ReplayLogReaderTests.logged.filter(\.delivered).count)
     #expect(replay.failures(outcome).isEmpty)
     // Against the reference policy the same play fails.
     let against = GateReplay(logs: replay.logs)

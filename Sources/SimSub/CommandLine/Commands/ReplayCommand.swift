@@ -30,38 +30,68 @@ enum ReplayCommand {
       return context.usage(.invalid("Missing expected argument '<log> ...'", commandPath: command.path))
     }
     if let refused = context.checkOutputs(inputs: logs.filter { $0 != "-" }) { return refused }
-    let reader: ReplayLogReader
-    do { reader = try ReplayLogs(logs, resolver: context.resolver).read() } catch {
+    var shard = ReplayShard.whole
+    if let text = command.value("shard") {
+      guard let parsed = ReplayShard(text) else {
+        return context.usage(
+          command.invalidValue(text, for: "shard", reason: "expected k/n with 1 ≤ k ≤ n, such as 2/8"))
+      }
+      shard = parsed
+    }
+    var stream: ReplayStream
+    do { stream = ReplayStream(logs: try ReplayLogs(logs, resolver: context.resolver)) } catch {
       return context.fail("\(error.file): \(error.message)")
     }
+    stream.step = player.step
+    stream.settings = player.settings
+    stream.shard = shard
     let strict = command.flag("strict")
-    for problem in reader.problems {
-      let line = problem.description
-      context.console.error(
-        strict ? line + "\n" : line.replacingOccurrences(of: ": error: ", with: ": warning: ") + "\n")
+    let console = context.console
+    // The unreadable records are told once, as the first pass finds them.
+    final class Told { var told = false }
+    let told = Told()
+    stream.refuse = { index in
+      if !told.told {
+        told.told = true
+        for problem in index.problems {
+          let line = problem.description
+          console.error(
+            strict ? line + "\n" : line.replacingOccurrences(of: ": error: ", with: ": warning: ") + "\n")
+        }
+      }
+      return strict && !index.problems.isEmpty
     }
-    if strict, !reader.problems.isEmpty { return .badInput }
-    let subscribers = ReplaySubscribers(reader.entries)
-    let outcome = ReplayDispatch.play(
-      entry.type, player: player, entries: reader.entries, subscribers: subscribers)
-    var report = ReplayReport(
-      files: logs.count, entries: reader.entries, subscribers: subscribers, problems: reader.problems,
-      policy: name, outcome: outcome)
+    let progress = context.facts.showsProgress ? MonteCarloCommand.Progress(console: console) : nil
+    if let progress { stream.progress = { done, total in progress.show(UInt64(done), of: UInt64(total)) } }
+    defer { progress?.clear() }
+    let index: ReplayStream.Index
+    let outcome: ReplayPlayer.Outcome
+    switch ReplayDispatch.play(entry.type, stream: stream) {
+    case .success(let done): (index, outcome) = done
+    case .failure(let error): return context.fail("\(error.file): \(error.message)")
+    }
+    if strict, !index.problems.isEmpty { return .badInput }
+    var report = ReplayReport(files: logs.count, index: index, policy: name, outcome: outcome)
     if let newEntry {
       report.compared = newEntry.name
-      report.differences = ReplayDispatch.compare(
-        entry.type, newEntry.type, player: player, entries: reader.entries, subscribers: subscribers)
+      switch ReplayDispatch.compare(entry.type, newEntry.type, stream: stream) {
+      case .success(let done): report.differences = done.result
+      case .failure(let error): return context.fail("\(error.file): \(error.message)")
+      }
     }
     if let directory = command.value("counterexamples") {
       do {
+        let stories = try stream.entries(of: ReplayCounterexampleWriter.wanted(report))
         (report.counterexamples, report.missingCounterexamples) = try ReplayCounterexampleWriter.write(
-          report, player: player, logs: logs,
+          report, stories: stories, player: player, logs: logs,
           directory: directory.hasPrefix("/")
             ? directory
             : ((context.resolver.baseDirectory ?? ".") as NSString).appendingPathComponent(directory),
           shownAs: directory)
+      } catch let error as ReplayLogReader.FileError {
+        return context.fail("\(error.file): \(error.message)")
       } catch {
-        return context.fail(error.description)
+        return context.fail("\(error)")
       }
     }
     let text: String
