@@ -253,7 +253,8 @@ public enum SimSubCommands {
       in release for figures to compare with the targets: swift run -c release simsub benchmark. \
       It also measures the engine (100,000 subscriber-years), App Store request bodies decoded \
       and encoded per second on one core, HTTP round trips on loopback and, when Node is \
-      installed, a policy process's round trips; --only measures one part alone.
+      installed, a policy process's round trips, and a replay's notifications per second with \
+      its peak memory at two log lengths; --only measures one part alone.
       """,
     arguments: [
       ArgumentSpec("path", help: "The scenario folder to play.", isOptional: true, defaultValue: "Scenarios")
@@ -264,8 +265,8 @@ public enum SimSubCommands {
       .option(
         "only", value: "part",
         help:
-          "Measure one part alone: the scenarios, the engine, the App Store wire bodies, HTTP or a policy process.",
-        default: .described("all"), allowed: ["scenarios", "engine", "wire", "http", "process"]),
+          "Measure one part alone: the scenarios, the engine, the App Store wire bodies, HTTP, a policy process or replay.",
+        default: .described("all"), allowed: ["scenarios", "engine", "wire", "http", "process", "replay"]),
     ])
 
   public static let replay = CommandSpec(

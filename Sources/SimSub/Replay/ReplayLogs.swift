@@ -2,6 +2,8 @@
 struct ReplayLogs: Sendable {
   var logs: [(name: String, path: String)]
 
+  init(logs: [(name: String, path: String)]) { self.logs = logs }
+
   /// Resolves each name (`-` is standard input) against `resolver`; a name that does not
   /// resolve is an error naming it.
   init(_ names: [String], resolver: PathResolver) throws(ReplayLogReader.FileError) {

@@ -6,6 +6,12 @@ protocol ReplaySubscriberPlay {
   associatedtype Result
   mutating func deliver(_ notification: StoreNotification, at instant: Instant)
   mutating func sample(at instant: Instant, entitled: Bool?)
+  /// `count` samples from `instant` on, every step, across which neither the policy's answer
+  /// nor the store's truth changes: evaluated once, at `instant`, counted `count` times.
+  mutating func samples(at instant: Instant, count: Int, entitled: Bool?)
+  /// Whether the answers change only when a notification arrives (every policy played
+  /// `decidesOnlyOnNotifications`): then samples between changes of the truth are runs.
+  static var decidesOnlyOnNotifications: Bool { get }
   func result(subscriber: Int) -> Result
 }
 
@@ -42,10 +48,32 @@ struct ReplayWalk<Play: ReplaySubscriberPlay> {
 
   private mutating func samples(until next: Instant) {
     guard let last else { return }
-    var t = last + step
-    while t < next {
-      play.sample(at: t, entitled: truth.isEntitled(at: t))
-      t = t + step
+    let first = last + step
+    guard Play.decidesOnlyOnNotifications else {
+      var t = first
+      while t < next {
+        play.sample(at: t, entitled: truth.isEntitled(at: t))
+        t = t + step
+      }
+      return
+    }
+    // The answers hold still between notifications and the truth between its own changes:
+    // one evaluation per run of steps between two changes, at the run's first step, which is
+    // where a sample at every step would first see what the run holds.
+    let stride = step.seconds
+    func grid(_ instant: Instant) -> Instant {
+      // The first step at or after `instant`.
+      guard instant > first else { return first }
+      let k = ((instant - first).seconds + stride - 1) / stride
+      return first + .seconds(k * stride)
+    }
+    var start = first
+    for change in truth.changes(after: first, before: next) + [next] {
+      let end = min(grid(change), grid(next))
+      guard end > start else { continue }
+      play.samples(
+        at: start, count: Int((end - start).seconds / stride), entitled: truth.isEntitled(at: start))
+      start = end
     }
   }
 }
@@ -76,6 +104,14 @@ struct ReplayPolicyPlay<Policy: EntitlementPolicy>: ReplaySubscriberPlay {
     guard let broken, seen.insert(broken).inserted else { return }
     violations.append((broken, instant, decision))
   }
+
+  mutating func samples(at instant: Instant, count: Int, entitled: Bool?) {
+    sample(at: instant, entitled: entitled)
+    samples += count - 1
+    if entitled != nil { knownSamples += count - 1 }
+  }
+
+  static var decidesOnlyOnNotifications: Bool { Policy.decidesOnlyOnNotifications }
 
   func result(subscriber: Int) -> ReplayPlayer.Outcome {
     ReplayPlayer.Outcome(
@@ -113,6 +149,14 @@ struct ReplayComparePlay<Old: EntitlementPolicy, New: EntitlementPolicy>: Replay
         ? .newFreeAccess : a.access == b.access && a.prompt != b.prompt ? .promptChange : .other
     if let current = first, current.kind.rank <= kind.rank { return }
     first = (instant, a, b, kind)
+  }
+
+  mutating func samples(at instant: Instant, count: Int, entitled: Bool?) {
+    sample(at: instant, entitled: entitled)
+  }
+
+  static var decidesOnlyOnNotifications: Bool {
+    Old.decidesOnlyOnNotifications && New.decidesOnlyOnNotifications
   }
 
   func result(subscriber: Int) -> ReplayPlayer.Difference? {

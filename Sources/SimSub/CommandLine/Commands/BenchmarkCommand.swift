@@ -57,6 +57,13 @@ enum BenchmarkCommand {
         http.requestsPerSecond, http.seconds / Double(http.requests) * 1e6)
     }
     if only == nil || only == "process" { text += policyProcessLines(context) }
+    if only == nil || only == "replay" {
+      let replay: ReplayBenchmark.Figures
+      do { replay = try ReplayBenchmark.measure(repetitions: min(repetitions, 3)) } catch {
+        return context.fail("\(error)")
+      }
+      text += replayRows(replay)
+    }
     context.console.out(text)
     return .success
   }
@@ -109,6 +116,19 @@ enum BenchmarkCommand {
       format: "    encode from the typed value:  %9.0f bodies/s   target ≥ 200,000/s\n", wire.encodesPerSecond
     )
     text += String(format: "    re-encode a changed document: %9.0f bodies/s\n", wire.reencodesPerSecond)
+    return text
+  }
+
+  private static func replayRows(_ replay: ReplayBenchmark.Figures) -> String {
+    var text =
+      "  replay (reference policy, RevenueCat renewals as received-request lines, \(Format.grouped(Int64(replay.subscribers))) subscribers all in flight):\n"
+    for run in replay.runs {
+      text += String(
+        format:
+          "    %2d months, %@ notifications: %9.0f notifications/s   target ≥ 200,000/s;  peak memory %.1f MiB (%@ in flight)\n",
+        run.months, Format.grouped(Int64(run.notifications)), run.notificationsPerSecond,
+        Double(run.peakBytes) / 1_048_576, Format.grouped(Int64(run.peakInFlight)))
+    }
     return text
   }
 
