@@ -41,7 +41,8 @@ enum ReplayMerge {
       return at
     }
     func int(_ v: JSONValue, _ key: String, _ part: String) throws(ReadError) -> Int {
-      guard let n = v[key]?.int64Value, n >= 0 else {
+      // Counts a run could have made: any number of parts adds up without overflow.
+      guard let n = v[key]?.int64Value, n >= 0, n < 1 << 40 else {
         throw ReadError(message: "\(part): error: expected '\(key)', a count")
       }
       return Int(n)
@@ -59,6 +60,7 @@ enum ReplayMerge {
     var differences: [ReplayPlayer.Difference] = []
     var counterexamples: [ReplayCounterexampleWriter.Written] = []
     var missing: [String] = []
+    guard parts.count < 1 << 20 else { throw ReadError(message: "too many reports to merge") }
     for (name, v) in parts {
       guard isReplay(v) else {
         throw ReadError(message: "\(name): error: not a 'simsub replay --format json' report")
@@ -76,7 +78,9 @@ enum ReplayMerge {
       outcome.samples += try int(v, "samples", name)
       outcome.knownSamples += try int(v, "known-samples", name)
       for (s, store) in perStore.enumerated() {
-        perStore[s].1 += Int(v["per-store"]?[store.0]?.int64Value ?? 0)
+        if let counts = v["per-store"], counts[store.0] != nil {
+          perStore[s].1 += try int(counts, store.0, name)
+        }
       }
       for p in v["unreadable"]?.arrayValue ?? [] {
         guard let text = p.stringValue else {
