@@ -66,6 +66,7 @@ seed stripe-event "$fixtures/StripeFixtures.swift"
 seed revenuecat-event "$fixtures/RevenueCatFixtures.swift"
 seed notification-log "$fixtures/WireFixtures.swift"
 seed replay-log
+seed replay-report
 seed http-messages
 seed wire-documents $(find "$fixtures/AppStore" "$fixtures/GooglePlay" "$fixtures/Stripe" "$fixtures/RevenueCat" -type f ! -name "*.md" | sort)
 

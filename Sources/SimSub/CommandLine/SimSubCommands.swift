@@ -212,8 +212,12 @@ public enum SimSubCommands {
 
   public static let merge = CommandSpec(
     name: "merge",
-    abstract: "Combine the JSON results of 'simsub montecarlo --shard' runs.",
-    discussion: "The merged numbers are exactly those one run over the whole population would print.",
+    abstract: "Combine the JSON results of 'simsub montecarlo --shard' or 'simsub replay --shard' runs.",
+    discussion: """
+      The merged numbers are exactly those one run over the whole population would print. The \
+      JSON reports of 'simsub replay --shard k/n' merge into the report one replay of the whole \
+      logs prints (exit status 1 when it fails).
+      """,
     arguments: [
       ArgumentSpec("part.json", help: "The JSON result of one shard.", isRepeating: true)
     ],
@@ -226,6 +230,10 @@ public enum SimSubCommands {
       The baseline is Reports/baseline.json. A policy change that breaks a scenario, changes a \
       decision in the policy table, or moves a Monte Carlo figure beyond its tolerance fails with \
       exit status 1 and a diff.
+
+      With --replay, the gate also plays production logs (as 'simsub replay' reads them) under \
+      the baseline's policy and the policy at the gate, and fails for every subscriber the \
+      policy at the gate wrongly locks out, or lets in free, where the baseline's policy did not.
       """,
     options: [
       .flag(
@@ -233,6 +241,12 @@ public enum SimSubCommands {
         help: "Write the current results as the new baseline and policy table, and print what changed."),
       .option(
         "policy", value: "name", help: "The built-in policy to gate.", default: .described("reference")),
+      .option(
+        "replay", value: "log",
+        help: """
+          A production notification log to replay against the baseline's policy (the reference \
+          policy when the baseline's is not built in); repeat for several logs.
+          """, repeating: true),
       formatOption(checkFormats),
       outputOption,
     ])
@@ -256,8 +270,9 @@ public enum SimSubCommands {
       in release for figures to compare with the targets: swift run -c release simsub benchmark. \
       It also measures the engine (100,000 subscriber-years), App Store request bodies decoded \
       and encoded per second on one core, HTTP round trips on loopback, the store APIs' answers \
-      on loopback (every subscription under <path> served at once) and, when Node is \
-      installed, a policy process's round trips; --only measures one part alone.
+      on loopback (every subscription under <path> served at once), when Node is installed, a \
+      policy process's round trips, and a replay's notifications per second with its peak \
+      memory at two log lengths; --only measures one part alone.
       """,
     arguments: [
       ArgumentSpec("path", help: "The scenario folder to play.", isOptional: true, defaultValue: "Scenarios")
@@ -268,8 +283,9 @@ public enum SimSubCommands {
       .option(
         "only", value: "part",
         help:
-          "Measure one part alone: the scenarios, the engine, the App Store wire bodies, HTTP, the store APIs or a policy process.",
-        default: .described("all"), allowed: ["scenarios", "engine", "wire", "http", "store-api", "process"]),
+          "Measure one part alone: the scenarios, the engine, the App Store wire bodies, HTTP, the store APIs, a policy process or replay.",
+        default: .described("all"),
+        allowed: ["scenarios", "engine", "wire", "http", "store-api", "process", "replay"]),
     ])
 
   public static let replay = CommandSpec(
@@ -309,7 +325,20 @@ public enum SimSubCommands {
         "step", value: "duration", help: "How often the policy is sampled between notifications.",
         default: .value("1h")),
       .flag("strict", help: "Refuse the whole log when any record cannot be read."),
-      formatOption(["text", "json"]),
+      .option(
+        "shard", value: "k/n",
+        help: """
+          Play only slice k of n disjoint slices of the subscribers (by a stable hash of their \
+          ids), k counting from 1; 'simsub merge' combines the JSON reports of all n into the \
+          report of one run.
+          """),
+      .option(
+        "counterexamples", value: "dir",
+        help: """
+          Write into <dir> a scenario (.scn) that reproduces each violation where the log \
+          allows, the first 20 per invariant, to replay with 'simsub run'.
+          """),
+      formatOption(checkFormats),
       outputOption,
     ])
 

@@ -17,6 +17,8 @@ public enum Gate {
       case freeAccess = "free-access"
       case metric
       case baseline
+      case replayLockout = "replay-lockout"
+      case replayFreeAccess = "replay-free-access"
     }
     public var kind: Kind
     /// One line a reviewer reads first.
@@ -38,6 +40,8 @@ public enum Gate {
     public var montecarlo: GateMonteCarlo.Outcome?
     /// Each watched figure: the baseline's value and the run's.
     public var figures: [(watched: GateMonteCarlo.Watched, now: Estimate)] { montecarlo?.figures ?? [] }
+    /// The replay of production logs, with `--replay`.
+    public var replay: GateReplay.Outcome?
     public var failures: [Failure]
     public var passed: Bool { failures.isEmpty }
   }
@@ -59,11 +63,25 @@ public enum Gate {
 
   /// Runs the gate for a policy type against the baseline at `paths`.
   public static func run<P: EntitlementPolicy>(_ policy: P.Type, paths: Paths) throws(GateError) -> Result {
+    try run(policy, paths: paths, replay: nil)
+  }
+
+  /// Runs the gate, and with `replay` the production logs it names, compared under the
+  /// baseline's policy and `policy`.
+  static func run<P: EntitlementPolicy>(_ policy: P.Type, paths: Paths, replay: GateReplay?) throws(GateError)
+    -> Result
+  {
     guard let (baseline, text) = try readBaseline(paths, policy: P.name) else {
       throw GateError("cannot read the baseline '\(paths.baseline)': run 'simsub gate --update' to create it")
     }
     try checkPolicyTableDigest(baseline, text: text, paths: paths)
-    return try evaluate(policy, baseline: baseline, paths: paths)
+    var result = try evaluate(policy, baseline: baseline, paths: paths)
+    if let replay {
+      let outcome = try replay.play(policy, baseline: baseline.policy)
+      result.replay = outcome
+      result.failures += replay.failures(outcome)
+    }
+    return result
   }
 
   /// The baseline at `paths` and its text, its values checked; `nil` when there is no file.
@@ -220,7 +238,7 @@ public enum Gate {
     }
     return Result(
       policy: P.name, scenarios: results, scenarioFiles: relative, table: table, tableDiff: diff,
-      montecarlo: outcome, failures: failures)
+      montecarlo: outcome, replay: nil, failures: failures)
   }
 
   static func monteCarloFailures(_ run: GateMonteCarlo.Outcome, _ baseline: GateMonteCarlo) -> [Failure] {

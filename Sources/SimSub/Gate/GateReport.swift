@@ -10,6 +10,7 @@ public enum GateReport {
       out += "  monte carlo   \(monteCarloLine(mc))\n"
       for line in figureLines(r) { out += "                \(line)\n" }
     }
+    if let replay = r.replay { out += "  replay        \(GateReplay.line(replay))\n" }
     if !r.failures.isEmpty {
       out += "\n"
       for f in r.failures {
@@ -32,6 +33,9 @@ public enum GateReport {
     if let mc = r.montecarlo {
       out += "| Monte Carlo | \(ScenarioMarkdownReport.cell(monteCarloLine(mc))) |\n"
       for line in figureLines(r) { out += "| | \(ScenarioMarkdownReport.cell(line)) |\n" }
+    }
+    if let replay = r.replay {
+      out += "| replay | \(ScenarioMarkdownReport.cell(GateReplay.line(replay))) |\n"
     }
     if !r.failures.isEmpty {
       out += "\n#### Failures\n\n"
@@ -100,6 +104,7 @@ public enum GateReport {
           ])
         } ?? .null
       ),
+      ("replay", r.replay.map { $0.report.json } ?? .null),
     ])
     return value.serialized(.pretty) + "\n"
   }
@@ -169,6 +174,11 @@ extension GateReport {
         HTMLPage.Section(
           id: "montecarlo", heading: "Monte Carlo",
           body: .lines([.element("p", text: monteCarloLine(mc)), table.fragment])))
+    }
+    if let replay = r.replay {
+      page.sections.append(
+        HTMLPage.Section(
+          id: "replay", heading: "Replay", body: .lines([.element("p", text: GateReplay.line(replay))])))
     }
     if !r.failures.isEmpty {
       var table = HTMLTable(columns: ["kind", "problem", "detail"], columnClasses: [nil, nil, nil])

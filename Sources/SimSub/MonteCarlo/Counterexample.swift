@@ -93,7 +93,6 @@ public struct Counterexample: Sendable {
   /// The scenario as a `.scn` file, with a comment saying where it came from.
   public func text(population: Population) -> String {
     let s = scenario
-    let p = s.products[0]
     var lines: [String] = []
     let what =
       invariant == .noLockoutInGrace
@@ -108,6 +107,15 @@ public struct Counterexample: Sendable {
     lines.append(
       "# (\(Self.entries(storyEntries))) to the \(Self.entries(s.timeline.count)) that still \(Plural.choose(s.timeline.count, one: "reproduces", other: "reproduce")) it: `simsub run` on this file fails."
     )
+    return (lines + Self.body(s)).joined(separator: "\n") + "\n"
+  }
+
+  /// A plain scenario of one product and absolute timeline entries as `.scn` lines, from
+  /// `name:` on: what every counterexample file holds below its comment (`simsub montecarlo`'s
+  /// and `simsub replay`'s).
+  static func body(_ s: Scenario) -> [String] {
+    let p = s.products[0]
+    var lines: [String] = []
     lines.append("name: \(Self.quoted(s.name))")
     lines.append("store: \(s.store.name)")
     var product =
@@ -138,13 +146,15 @@ public struct Counterexample: Sendable {
           lines.append("    reason: \(reason.name)")
         case .updateCard: lines.append("    do: update-card")
         case .cancel: lines.append("    do: cancel")
+        case .uncancel: lines.append("    do: uncancel")
+        case .refund: lines.append("    do: refund")
         default:
           lines.append(
             "    do: note\n    text: \(Self.quoted(Describe.action(action, products: s.products)))")
         }
       }
     }
-    return lines.joined(separator: "\n") + "\n"
+    return lines
   }
 
   /// `1 timeline entry`, `3 timeline entries`.

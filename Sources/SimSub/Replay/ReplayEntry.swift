@@ -53,8 +53,23 @@ struct ReplayProblem: Hashable, Sendable, CustomStringConvertible {
   var column: Int?
   var message: String
 
+  /// The line as a report gave it, for a problem read back from one (``ReplayMerge``).
+  var rendered: String?
+
+  init(file: String, line: Int, column: Int?, message: String) {
+    self.file = file
+    self.line = line
+    self.column = column
+    self.message = message
+  }
+
+  init(rendered: String) {
+    self.init(file: "", line: 0, column: nil, message: "")
+    self.rendered = rendered
+  }
+
   /// `file:line[:col]: error: message`.
   var description: String {
-    "\(file):\(line)\(column.map { ":\($0)" } ?? ""): error: \(message)"
+    rendered ?? "\(file):\(line)\(column.map { ":\($0)" } ?? ""): error: \(message)"
   }
 }

@@ -20,6 +20,9 @@ struct ReplayLogReader {
   static let maxDocumentBytes = 64 << 20
 
   var entries: [ReplayEntry] = []
+  /// When set, each entry is handed to it as it is read instead of being kept in ``entries``:
+  /// a log streamed in bounded memory (``ReplayStream``).
+  var sink: ((ReplayEntry) -> Void)?
   var problems: [ReplayProblem] = []
   /// How many lines (or whole-file documents) were read.
   var records = 0
@@ -221,11 +224,12 @@ struct ReplayLogReader {
     inProduction: Bool,
     headers: [(name: String, value: String)], subscriptionsV2: JSONValue? = nil
   ) {
-    entries.append(
+    let entry =
       ReplayEntry(
         file: file, line: line, format: format,
         received: received ?? d.notification?.sentDate ?? Self.sentDate(of: d),
-        receivedInProduction: inProduction, headers: headers, document: d, subscriptionsV2: subscriptionsV2))
+        receivedInProduction: inProduction, headers: headers, document: d, subscriptionsV2: subscriptionsV2)
+    if let sink { sink(entry) } else { entries.append(entry) }
   }
 }
 

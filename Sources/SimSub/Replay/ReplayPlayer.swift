@@ -34,30 +34,9 @@ struct ReplayPlayer {
     _ policy: Policy.Type, entries: [ReplayEntry], subscribers: ReplaySubscribers
   ) -> Outcome {
     var outcome = Outcome()
-    var policy = Policy(settings: settings)
-    var seen: Set<Invariant> = []
-    walk(
-      entries: entries, subscribers: subscribers,
-      begin: { _ in
-        policy = Policy(settings: settings)
-        seen = []
-      },
-      deliver: { notification, at in
-        policy.receive(notification, at: at)
-        outcome.delivered += 1
-      },
-      sample: { g, instant, entitled in
-        outcome.samples += 1
-        guard let entitled else { return }
-        outcome.knownSamples += 1
-        let decision = policy.decision(at: instant)
-        let broken: Invariant? =
-          entitled && !decision.access
-          ? .noLockoutInGrace : !entitled && decision.access ? .noFreeAccess : nil
-        guard let broken, seen.insert(broken).inserted else { return }
-        outcome.violations.append(
-          Violation(invariant: broken, subscriber: g, at: instant, decision: decision))
-      })
+    walk(entries: entries, subscribers: subscribers, { ReplayPolicyPlay<Policy>(settings: settings) }) {
+      outcome.add($0)
+    }
     return outcome
   }
 
@@ -89,69 +68,36 @@ struct ReplayPlayer {
     _ old: Old.Type, _ new: New.Type, entries: [ReplayEntry], subscribers: ReplaySubscribers
   ) -> [Difference] {
     var differences: [Difference] = []
-    var oldPolicy = Old(settings: settings)
-    var newPolicy = New(settings: settings)
-    var first: Difference?
-    func close() {
-      if let first { differences.append(first) }
-      first = nil
+    walk(entries: entries, subscribers: subscribers, { ReplayComparePlay<Old, New>(settings: settings) }) {
+      if let d = $0 { differences.append(d) }
     }
-    walk(
-      entries: entries, subscribers: subscribers,
-      begin: { _ in
-        close()
-        oldPolicy = Old(settings: settings)
-        newPolicy = New(settings: settings)
-      },
-      deliver: { notification, at in
-        oldPolicy.receive(notification, at: at)
-        newPolicy.receive(notification, at: at)
-      },
-      sample: { g, instant, entitled in
-        let a = oldPolicy.decision(at: instant)
-        let b = newPolicy.decision(at: instant)
-        guard a != b else { return }
-        let kind: Difference.Kind =
-          entitled == true && a.access && !b.access
-          ? .newLockout
-          : entitled == false && !a.access && b.access
-            ? .newFreeAccess : a.access == b.access && a.prompt != b.prompt ? .promptChange : .other
-        let rank: (Difference.Kind) -> Int = {
-          [.newLockout, .newFreeAccess, .promptChange, .other].firstIndex(of: $0)!
-        }
-        if let current = first, rank(current.kind) <= rank(kind) { return }
-        first = Difference(subscriber: g, at: instant, old: a, new: b, kind: kind)
-      })
-    close()
     return differences
   }
 
-  /// Walks every subscriber's story: `begin` at each subscriber, `deliver` for each notification
-  /// at the instant it was received, `sample` after it and at every `step` up to the next (after
-  /// the last, up to the log's last instant), with whether the store entitles the subscriber
-  /// there (`nil`: the log cannot tell).
-  private func walk(
-    entries: [ReplayEntry], subscribers: ReplaySubscribers, begin: (Int) -> Void,
-    deliver: (StoreNotification, Instant) -> Void, sample: (Int, Instant, Bool?) -> Void
+  /// Walks every subscriber's story in memory (``ReplayWalk``), each with a fresh `make()`,
+  /// and hands each result to `take`, in subscriber order.
+  private func walk<Play: ReplaySubscriberPlay>(
+    entries: [ReplayEntry], subscribers: ReplaySubscribers, _ make: () -> Play, take: (Play.Result) -> Void
   ) {
     let end = entries.map(\.received).max() ?? Instant(secondsSinceEpoch: 0)
     for (g, group) in subscribers.groups.enumerated() {
-      begin(g)
-      var truth = ReplayTruth()
-      let played = group.entries.filter { entries[$0].notification != nil }
-      for (k, index) in played.enumerated() {
-        let entry = entries[index]
-        guard let notification = entry.notification else { continue }
-        truth.receive(notification, settings: settings)
-        deliver(notification, entry.received)
-        sample(g, entry.received, truth.isEntitled(at: entry.received))
-        let next = k + 1 < played.count ? entries[played[k + 1]].received : end + .seconds(1)
-        var t = entry.received + step
-        while t < next {
-          sample(g, t, truth.isEntitled(at: t))
-          t = t + step
-        }
+      var walk = ReplayWalk(make(), step: step, settings: settings)
+      for index in group.entries {
+        guard let notification = entries[index].notification else { continue }
+        walk.next(notification, received: entries[index].received)
       }
+      walk.finish(end: end)
+      take(walk.play.result(subscriber: g))
     }
+  }
+}
+
+extension ReplayPlayer.Outcome {
+  /// Adds one subscriber's play (or a shard's).
+  mutating func add(_ other: ReplayPlayer.Outcome) {
+    violations += other.violations
+    delivered += other.delivered
+    samples += other.samples
+    knownSamples += other.knownSamples
   }
 }

@@ -32,6 +32,12 @@ struct ReplaySubscribers {
   /// Entries about no subscription.
   var unattached: [Int]
 
+  /// Groups known only by their ids (a streamed log's, whose entries are not kept).
+  init(groups: [Group], unattached: [Int] = []) {
+    self.groups = groups
+    self.unattached = unattached
+  }
+
   init(_ entries: [ReplayEntry]) {
     var find = UnionFind()
     var keysOfEntry: [[Int]] = []
@@ -148,10 +154,13 @@ struct ReplaySubscribers {
 }
 
 /// Disjoint sets of named ids, with path halving.
-private struct UnionFind {
+struct UnionFind {
   var names: [String] = []
   private var index: [String: Int] = [:]
   private var parent: [Int] = []
+
+  /// The key of `name`, if it has one.
+  func existingKey(_ name: String) -> Int? { index[name] }
 
   mutating func key(_ name: String) -> Int {
     if let k = index[name] { return k }

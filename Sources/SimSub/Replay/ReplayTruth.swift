@@ -67,6 +67,19 @@ struct ReplayTruth {
     return purchases.isEmpty ? nil : known
   }
 
+  /// The instants in (`after`, `before`) at which ``isEntitled(at:)`` may change with no
+  /// notification: where a reading stops being vouched for (its paid-through date, the end of
+  /// the store's grace) or the app's grace ends; sorted.
+  func changes(after: Instant, before: Instant) -> [Instant] {
+    var found: [Instant] = []
+    for p in purchases {
+      for t in [p.reading.paidThrough, p.reading.appGraceEnds, p.reading.gracePeriodExpiresDate] {
+        if let t, t > after, t < before { found.append(t) }
+      }
+    }
+    return found.sorted()
+  }
+
   /// The purchase `n` is about, and the purchase it replaces (Google's `linkedPurchaseToken`).
   static func purchase(of n: StoreNotification) -> (key: String, replaces: String?) {
     switch n {

@@ -45,7 +45,7 @@ import Testing
         montecarlo              Estimate recovery rate, involuntary churn and revenue
                                 over a population of subscribers.
         merge                   Combine the JSON results of 'simsub montecarlo
-                                --shard' runs.
+                                --shard' or 'simsub replay --shard' runs.
         gate                    Compare every scenario, a fixed-seed Monte Carlo run
                                 and the policy table with the baseline.
         policy-table            Print every notification from every prior state and a

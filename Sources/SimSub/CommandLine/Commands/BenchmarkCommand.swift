@@ -73,6 +73,13 @@ enum BenchmarkCommand {
       text += storeAPIRows(figures, root: root)
     }
     if only == nil || only == "process" { text += policyProcessLines(context) }
+    if only == nil || only == "replay" {
+      let replay: ReplayBenchmark.Figures
+      do { replay = try ReplayBenchmark.measure(repetitions: min(repetitions, 3)) } catch {
+        return context.fail("\(error)")
+      }
+      text += replayRows(replay)
+    }
     context.console.out(text)
     return .success
   }
@@ -142,6 +149,19 @@ enum BenchmarkCommand {
       format:
         "    write simsub's request:       %9.0f bodies/s   (Apple's header shape, placeholder signatures)\n",
       wire.requestsPerSecond)
+    return text
+  }
+
+  private static func replayRows(_ replay: ReplayBenchmark.Figures) -> String {
+    var text =
+      "  replay (reference policy, RevenueCat renewals as received-request lines, \(Format.grouped(Int64(replay.subscribers))) subscribers all in flight):\n"
+    for run in replay.runs {
+      text += String(
+        format:
+          "    %2d months, %@ notifications: %9.0f notifications/s   target ≥ 200,000/s;  peak memory %.1f MiB (%@ in flight)\n",
+        run.months, Format.grouped(Int64(run.notifications)), run.notificationsPerSecond,
+        Double(run.peakBytes) / 1_048_576, Format.grouped(Int64(run.peakInFlight)))
+    }
     return text
   }
 

@@ -12,8 +12,22 @@ enum GateCommand {
 
   static func run<P: EntitlementPolicy>(_ context: CommandContext, policy: P.Type) -> ExitStatus {
     let paths = Gate.Paths(root: context.resolver.baseDirectory ?? FileManager.default.currentDirectoryPath)
-    let inputs = [paths.absolute(paths.baseline), paths.absolute(GateBaseline().policyTable)]
+    let logs = context.command.values("replay")
+    let inputs =
+      [paths.absolute(paths.baseline), paths.absolute(GateBaseline().policyTable)]
+      + logs.filter { $0 != "-" }.map(paths.absolute)
     if let refused = context.checkOutputs(inputs: inputs) { return refused }
+    var replay: GateReplay?
+    if !logs.isEmpty {
+      guard !context.command.flag("update") else {
+        return context.fail("--replay is not recorded in the baseline: run 'simsub gate --update' without it")
+      }
+      do {
+        replay = GateReplay(logs: try ReplayLogs(logs, resolver: context.resolver))
+      } catch {
+        return context.fail("\(error.file): \(error.message)")
+      }
+    }
     if context.command.flag("update") {
       // A first update in a repository without Reports/ creates it (the gate itself tells the
       // user to run the update); a failed update removes it again.
@@ -41,7 +55,8 @@ enum GateCommand {
     }
     let began = Instant(secondsSinceEpoch: Int64(Date().timeIntervalSince1970))
     let result: Gate.Result
-    do { result = try Gate.run(policy, paths: paths) } catch { return fail(context, error) }
+    do { result = try Gate.run(policy, paths: paths, replay: replay) } catch { return fail(context, error) }
+    for warning in result.replay?.warnings ?? [] { context.console.error(warning + "\n") }
     let text: String
     switch context.command.value("format") ?? "text" {
     case "json": text = GateReport.json(result)

@@ -5,6 +5,7 @@ import SubscriptionPolicy
 enum ReplayCommand {
   static func run(_ context: CommandContext) -> ExitStatus {
     let command = context.command
+    let began = Instant(secondsSinceEpoch: Int64(Date().timeIntervalSince1970))
     let name = command.value("policy") ?? "reference"
     guard let entry = PolicyRegistry.entry(named: name) else {
       return context.fail(UnknownPolicyError(name: name).description)
@@ -29,69 +30,83 @@ enum ReplayCommand {
       return context.usage(.invalid("Missing expected argument '<log> ...'", commandPath: command.path))
     }
     if let refused = context.checkOutputs(inputs: logs.filter { $0 != "-" }) { return refused }
-    var reader = ReplayLogReader()
-    for log in logs {
-      let onDisk: String
-      do { onDisk = log == "-" ? log : try context.resolver.location(of: log) } catch {
-        return context.fail("\(log): \(error.description)")
+    var shard = ReplayShard.whole
+    if let text = command.value("shard") {
+      guard let parsed = ReplayShard(text) else {
+        return context.usage(
+          command.invalidValue(text, for: "shard", reason: "expected k/n with 1 ≤ k ≤ n, such as 2/8"))
       }
-      do {
-        try reader.read(file: onDisk, named: log)
-      } catch {
-        return context.fail("\(log): \(error.message)")
-      }
+      shard = parsed
     }
+    var stream: ReplayStream
+    do { stream = ReplayStream(logs: try ReplayLogs(logs, resolver: context.resolver)) } catch {
+      return context.fail("\(error.file): \(error.message)")
+    }
+    stream.step = player.step
+    stream.settings = player.settings
+    stream.shard = shard
     let strict = command.flag("strict")
-    for problem in reader.problems {
-      let line = problem.description
-      context.console.error(
-        strict ? line + "\n" : line.replacingOccurrences(of: ": error: ", with: ": warning: ") + "\n")
+    let console = context.console
+    // The unreadable records are told once, as the first pass finds them.
+    final class Told { var told = false }
+    let told = Told()
+    stream.refuse = { index in
+      if !told.told {
+        told.told = true
+        for problem in index.problems {
+          let line = problem.description
+          console.error(
+            strict ? line + "\n" : line.replacingOccurrences(of: ": error: ", with: ": warning: ") + "\n")
+        }
+      }
+      return strict && !index.problems.isEmpty
     }
-    if strict, !reader.problems.isEmpty { return .badInput }
-    let subscribers = ReplaySubscribers(reader.entries)
-    let outcome = BuiltInPolicyDispatch.open(
-      entry.type, with: Visit(player: player, entries: reader.entries, subscribers: subscribers))
-    var report = ReplayReport(
-      files: logs.count, entries: reader.entries, subscribers: subscribers, problems: reader.problems,
-      policy: name, outcome: outcome)
+    let progress = context.facts.showsProgress ? MonteCarloCommand.Progress(console: console) : nil
+    if let progress { stream.progress = { done, total in progress.show(UInt64(done), of: UInt64(total)) } }
+    defer { progress?.clear() }
+    let index: ReplayStream.Index
+    let outcome: ReplayPlayer.Outcome
+    switch ReplayDispatch.play(entry.type, stream: stream) {
+    case .success(let done): (index, outcome) = done
+    case .failure(let error): return context.fail("\(error.file): \(error.message)")
+    }
+    if strict, !index.problems.isEmpty { return .badInput }
+    var report = ReplayReport(files: logs.count, index: index, policy: name, outcome: outcome)
     if let newEntry {
       report.compared = newEntry.name
-      report.differences = BuiltInPolicyDispatch.open(
-        entry.type,
-        with: CompareOld(
-          player: player, entries: reader.entries, subscribers: subscribers, new: newEntry.type))
+      switch ReplayDispatch.compare(entry.type, newEntry.type, stream: stream) {
+      case .success(let done): report.differences = done.result
+      case .failure(let error): return context.fail("\(error.file): \(error.message)")
+      }
     }
-    let text = command.value("format") == "json" ? report.json.serialized(.pretty) + "\n" : report.text
+    if let directory = command.value("counterexamples") {
+      do {
+        let stories = try stream.entries(of: ReplayCounterexampleWriter.wanted(report))
+        (report.counterexamples, report.missingCounterexamples) = try ReplayCounterexampleWriter.write(
+          report, stories: stories, player: player, logs: logs,
+          directory: directory.hasPrefix("/")
+            ? directory
+            : ((context.resolver.baseDirectory ?? ".") as NSString).appendingPathComponent(directory),
+          shownAs: directory)
+      } catch let error as ReplayLogReader.FileError {
+        return context.fail("\(error.file): \(error.message)")
+      } catch {
+        return context.fail("\(error)")
+      }
+    }
+    let text: String
+    switch command.value("format") ?? "text" {
+    case "json": text = report.json.serialized(.pretty) + "\n"
+    case "markdown": text = report.markdown
+    case "junit":
+      text = report.junit(
+        run: ScenarioJUnitReport.Run(
+          timestamp: began, hostname: ProcessInfo.processInfo.hostName,
+          seconds: [Date().timeIntervalSince1970 - Double(began.secondsSinceEpoch)]))
+    case "html": text = report.html
+    default: text = report.text
+    }
     if let status = context.emit(text) { return status }
     return report.passed ? .success : .checkFailed
-  }
-
-  private struct CompareOld: PolicyVisitor {
-    let player: ReplayPlayer
-    let entries: [ReplayEntry]
-    let subscribers: ReplaySubscribers
-    let new: any EntitlementPolicy.Type
-    func visit<Old: EntitlementPolicy>(_ type: Old.Type) -> [ReplayPlayer.Difference] {
-      BuiltInPolicyDispatch.open(
-        new, with: CompareNew<Old>(player: player, entries: entries, subscribers: subscribers))
-    }
-  }
-
-  private struct CompareNew<Old: EntitlementPolicy>: PolicyVisitor {
-    let player: ReplayPlayer
-    let entries: [ReplayEntry]
-    let subscribers: ReplaySubscribers
-    func visit<New: EntitlementPolicy>(_ type: New.Type) -> [ReplayPlayer.Difference] {
-      player.compare(Old.self, type, entries: entries, subscribers: subscribers)
-    }
-  }
-
-  private struct Visit: PolicyVisitor {
-    let player: ReplayPlayer
-    let entries: [ReplayEntry]
-    let subscribers: ReplaySubscribers
-    func visit<Policy: EntitlementPolicy>(_ type: Policy.Type) -> ReplayPlayer.Outcome {
-      player.play(type, entries: entries, subscribers: subscribers)
-    }
   }
 }
