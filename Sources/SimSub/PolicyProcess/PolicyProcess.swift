@@ -46,10 +46,12 @@ package final class PolicyProcess: @unchecked Sendable {
   private var stopped: ProcessExit?
 
   /// Starts `arguments` with `environment` added to simsub's own, its standard error relayed to
-  /// `console` with `[name] ` in front of each line.
+  /// `console` with `[name] ` in front of each line. With `relaysOutput` its standard output is
+  /// relayed the same way, into the same lines (a server's log, which no protocol reads), and
+  /// the output pipe simsub reads stays empty.
   package init(
     name: String, arguments: [String], environment: [String: String] = [:], grace: Double = 2,
-    exitWait: Double = 0.5, console: any Console
+    exitWait: Double = 0.5, relaysOutput: Bool = false, console: any Console
   ) throws(PolicyProcessStartFailure) {
     self.name = name
     self.arguments = arguments
@@ -68,7 +70,8 @@ package final class PolicyProcess: @unchecked Sendable {
         pipes += ends
       }
       return Self.spawn(
-        arguments, environment: environment, input: pipes[0], output: pipes[3], error: pipes[5]
+        arguments, environment: environment, input: pipes[0], output: relaysOutput ? pipes[5] : pipes[3],
+        error: pipes[5]
       )
       .mapError { PolicyProcessStartFailure(arguments: arguments, code: $0.code, call: "posix_spawn") }
     }
