@@ -1,0 +1,61 @@
+// Client-side entitlement code in front of simsub: an app that decides from the RevenueCat SDK's
+// CustomerInfo, as a policy process (docs/POLICY-PROCESS.md). Node 20, standard library only.
+//
+// The decision is the few lines an app writes against the SDK (`decide` below); the rest
+// speaks simsub's JSON-lines protocol. Client code gets no webhooks: every delivery is answered
+// 200 and otherwise ignored, and each question carries the CustomerInfo the SDK would hand the
+// app at that instant (`snapshot.revenuecat`).
+//
+//   MISTAKE=will-renew   a real-world mistake: access only while `willRenew` is true, which
+//                        RevenueCat sets false as soon as a billing issue is detected, so
+//                        subscribers in grace are locked out.
+import { createInterface } from "node:readline";
+
+const ENTITLEMENT = "premium";
+const mistake = process.env.MISTAKE ?? "";
+
+/** What the app shows, from CustomerInfo alone. */
+function decide(customerInfo) {
+  const entitlement = customerInfo?.entitlements?.all?.[ENTITLEMENT];
+  if (!entitlement) return { access: false, state: "never" };
+  const family = entitlement.ownershipType === "FAMILY_SHARED";
+  const billingIssue = entitlement.billingIssueDetectedAt != null;
+  if (entitlement.isActive) {
+    // RevenueCat keeps the entitlement active through the store's grace period.
+    const access = mistake === "will-renew" ? entitlement.willRenew : true;
+    return billingIssue
+      ? { access, state: "grace", prompt: family ? "none" : "soft" }
+      : { access, state: "active", prompt: "none" };
+  }
+  // Not active: a billing issue still open is the store's retry without access; anything else
+  // (expired, refunded, paused) CustomerInfo does not tell apart, so no state is claimed.
+  if (billingIssue) return { access: false, state: "hold", prompt: family ? "none" : "hard" };
+  return { access: false };
+}
+
+const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
+let out = [];
+lines.on("line", (line) => {
+  const request = JSON.parse(line);
+  let answer;
+  switch (request.op) {
+    case "hello":
+      answer = { id: request.id, name: "customerinfo-adapter" };
+      break;
+    case "deliver":
+      answer = { id: request.id, status: 200 };
+      break;
+    case "decide":
+      answer = { id: request.id, ...decide(request.snapshot?.revenuecat) };
+      break;
+    default:
+      answer = { id: request.id };
+  }
+  // Answers are written in batches: simsub pipelines its requests.
+  if (out.push(JSON.stringify(answer)) === 1) {
+    setImmediate(() => {
+      process.stdout.write(out.join("\n") + "\n");
+      out = [];
+    });
+  }
+});
