@@ -5,7 +5,7 @@ public enum MonteCarloHTMLReport {
   public static func render(_ result: MonteCarloResult) -> String {
     let setup = result.setup
     let all = result.all
-    let violated = setup.policies.indices.contains { result.sawViolation(policy: $0) }
+    let violated = !result.passed
     let recovery = Estimator.estimate(.recoveryRate, all, policy: 0)
     let churn = Estimator.estimate(.involuntaryChurn, all, policy: 0)
     var page = HTMLPage(
@@ -19,7 +19,9 @@ public enum MonteCarloHTMLReport {
           "recovered within 30 days (\(setup.policies[0]))"),
         .init(
           MonteCarloReportText.cell(churn, .involuntaryChurn), "involuntary churn (\(setup.policies[0]))"),
-        .init(violated ? "yes" : "none", "wrongful lockouts or free access", passed: !violated),
+        .init(
+          violated ? "yes" : "none", "wrongful lockouts or free access (\(setup.policies[0]))",
+          passed: !violated),
       ])
     page.sections.append(
       HTMLPage.Section(
@@ -59,7 +61,7 @@ public enum MonteCarloHTMLReport {
       page.sections.append(
         HTMLPage.Section(id: "difference", heading: "Paired difference (same draws)", body: table.fragment))
     }
-    let violations = MonteCarloReportText.violationLines(result, mark: { $0 ? "✓" : "✗" })
+    let violations = MonteCarloReportText.violationLines(result, mark: { $0 ? "✓" : "✗" }, finding: "⚠")
     page.sections.append(
       HTMLPage.Section(
         id: "invariants", heading: "Invariants",

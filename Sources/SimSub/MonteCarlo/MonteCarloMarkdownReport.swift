@@ -84,7 +84,9 @@ public enum MonteCarloMarkdownReport {
     }
     out.append("### Invariants")
     out.append("")
-    for line in MonteCarloReportText.violationLines(result, mark: { $0 ? "✅" : "❌" }).dropFirst() {
+    for line in MonteCarloReportText.violationLines(result, mark: { $0 ? "✅" : "❌" }, finding: "⚠️")
+      .dropFirst()
+    {
       let trimmed = line.drop(while: { $0 == " " })
       out.append(
         trimmed.contains("\n")

@@ -48,6 +48,12 @@ public struct MonteCarloResult: Hashable, Sendable {
   public func sawViolation(policy p: Int) -> Bool {
     firstViolations[p].lockout != nil || firstViolations[p].freeAccess != nil
   }
+
+  /// The run's verdict, behind its exit status and every report's PASS or FAIL: whether the
+  /// policy under test, the first, broke no invariant. A policy given with `--compare` is there
+  /// to be measured against: its violations are findings the reports list, never the verdict
+  /// (a comparison with a known-bad policy passes when the policy under test is right).
+  public var passed: Bool { !sawViolation(policy: 0) }
 }
 
 /// The subscribers an estimate is about.

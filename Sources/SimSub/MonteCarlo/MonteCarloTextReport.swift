@@ -69,7 +69,7 @@ public struct MonteCarloTextReport: Sendable {
         table, header: { paint($0, TerminalPaint.dim) }, rightAlignFirst: true)
       out.append("")
     }
-    out += MonteCarloReportText.violationLines(result, mark: { paint.mark($0) })
+    out += MonteCarloReportText.violationLines(result, mark: { paint.mark($0) }, finding: paint.finding)
     return out.joined(separator: "\n") + "\n"
   }
 }
@@ -170,19 +170,26 @@ enum MonteCarloReportText {
   }
 
   /// One line per policy and invariant: held, or violated with the first subscriber and the
-  /// counterexample written.
-  static func violationLines(_ result: MonteCarloResult, mark: (Bool) -> String) -> [String] {
+  /// counterexample written. `mark` marks the policy under test's lines, held or failed; a
+  /// compared policy's violation is marked `finding` instead, since only the policy under test
+  /// decides the verdict (``MonteCarloResult/passed``).
+  static func violationLines(
+    _ result: MonteCarloResult, mark: (Bool) -> String, finding: String = Self.findingMark
+  ) -> [String] {
     var out = ["Invariants"]
     for (p, policy) in result.setup.policies.enumerated() {
+      let role = p == 0 ? policy : "\(policy), compared"
       for invariant in [Invariant.noLockoutInGrace, .noFreeAccess] {
         guard let subscriber = result.firstViolations[p].subscriber(for: invariant) else {
-          out.append("  \(mark(true)) \(invariant.rawValue) (\(policy))")
+          out.append("  \(mark(true)) \(invariant.rawValue) (\(role))")
           continue
         }
         let counter: Counter = invariant == .noLockoutInGrace ? .lockedOut : .hadFreeAccess
         let affected = result.all.sum(counter, policy: p)
+        let label = p == 0 ? mark(false) : finding
         var line =
-          "  \(mark(false)) \(invariant.rawValue) (\(policy)): \(Plural.count(affected, as: Format.grouped(affected), "subscriber")), first subscriber \(subscriber)"
+          "  \(label) \(invariant.rawValue) (\(role)): \(Plural.count(affected, as: Format.grouped(affected), "subscriber")), first subscriber \(subscriber)"
+        if p > 0 { line += "; a finding, not the verdict, which is \(result.setup.policies[0])'s" }
         if let file = result.counterexamples.first(where: { $0.policy == policy && $0.invariant == invariant }
         ) {
           line +=
@@ -193,4 +200,7 @@ enum MonteCarloReportText {
     }
     return out
   }
+
+  /// The mark of a compared policy's violation: reported, not failed.
+  static let findingMark = "!"
 }

@@ -8,6 +8,7 @@ struct TerminalPaint: Sendable {
   static let dim = "2"
   static let red = "31"
   static let green = "32"
+  static let yellow = "33"
   static let boldRed = "1;31"
   static let boldGreen = "1;32"
 
@@ -18,4 +19,8 @@ struct TerminalPaint: Sendable {
 
   /// ✓ in green for a pass, ✗ in red otherwise.
   func mark(_ passed: Bool) -> String { passed ? self("✓", Self.green) : self("✗", Self.red) }
+
+  /// ! in yellow: a finding reported that does not decide the verdict (a compared policy's
+  /// violation).
+  var finding: String { self("!", Self.yellow) }
 }

@@ -88,8 +88,45 @@ import Testing
     #expect(run.output.contains("Estimates with 95% intervals: reference"))
     #expect(run.output.contains("Paired difference active-only − reference (same draws), 95% intervals"))
     #expect(run.output.contains("✗ no-lockout-in-grace (active-only)"))
-    #expect(run.output.contains("✓ no-lockout-in-grace (reference)"))
+    #expect(run.output.contains("✓ no-lockout-in-grace (reference, compared)"))
     #expect(run.error.contains("under 2 policies"))
+  }
+
+  /// Only the policy under test decides the verdict: compared with a known-bad policy, a run of
+  /// the reference policy passes (exit 0, PASS, `"passed": true`) and lists the compared
+  /// policy's violations as findings, in every format.
+  @Test func aComparedPolicysViolationsAreFindingsNotTheVerdict() throws {
+    let base = [
+      "montecarlo", MonteCarloTestSupport.typicalPath, "--users", "1500", "--compare", "active-only",
+    ]
+    let text = MonteCarloTestSupport.simsub(base)
+    #expect(text.status == .success)
+    #expect(text.output.contains("✓ no-lockout-in-grace (reference)"))
+    #expect(text.output.contains("! no-lockout-in-grace (active-only, compared): "))
+    #expect(text.output.contains("a finding, not the verdict, which is reference's"))
+    #expect(!text.output.contains("✗"))
+
+    let json = MonteCarloTestSupport.simsub(base + ["--format", "json"])
+    #expect(json.status == .success)
+    let root = try JSONValue(parsing: json.output)
+    #expect(root["passed"] == .bool(true))
+
+    let html = MonteCarloTestSupport.simsub(base + ["--format", "html"])
+    #expect(html.status == .success)
+    #expect(html.output.contains("⚠ no-lockout-in-grace (active-only, compared)"))
+    #expect(!html.output.contains("✗ no-lockout"))
+
+    let markdown = MonteCarloTestSupport.simsub(base + ["--format", "markdown"])
+    #expect(markdown.output.contains("⚠️ no-lockout-in-grace (active-only, compared)"))
+
+    // The policy under test's own violation still fails the run, whatever it is compared with.
+    let failing = MonteCarloTestSupport.simsub(
+      [
+        "montecarlo", MonteCarloTestSupport.typicalPath, "--users", "1500", "--policy", "active-only",
+        "--compare", "reference", "--format", "json",
+      ])
+    #expect(failing.status == .checkFailed)
+    #expect(try JSONValue(parsing: failing.output)["passed"] == .bool(false))
   }
 
   /// `ClockSampled<ReferencePolicy>` declares that it may change on its own clock: the engine

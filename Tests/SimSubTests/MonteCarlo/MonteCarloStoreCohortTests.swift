@@ -111,11 +111,12 @@ import Testing
       "montecarlo", dir.at("web.pop"), "--compare", "past-due-is-free", "--counterexamples",
       dir.at("examples"),
     ])
-    #expect(run.status == .checkFailed)
+    // The compared policy's lockouts are a finding: the reference policy, under test, passes.
+    #expect(run.status == .success)
     #expect(run.output.contains("  day  all "))
     #expect(run.output.contains(" stripe"))
     #expect(run.output.contains("✓ no-lockout-in-grace (reference)"))
-    #expect(run.output.contains("✗ no-lockout-in-grace (past-due-is-free)"))
+    #expect(run.output.contains("! no-lockout-in-grace (past-due-is-free, compared)"))
     let files = try dir.entries("examples")
     #expect(files.count == 1)
     let file = try #require(files.first)
@@ -183,7 +184,7 @@ import Testing
       "--format", "json",
     ]
     let whole = MonteCarloTestSupport.simsub(common)
-    #expect(whole.status == .checkFailed)
+    #expect(whole.status == .success)
     #expect(whole.output.contains("\"stripe\""))
     var parts: [String] = []
     for k in 1...2 {

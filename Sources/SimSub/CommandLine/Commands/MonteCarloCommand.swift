@@ -223,7 +223,6 @@ enum MonteCarloOutput {
       }
     }
     if let failure = context.emit(text) { return failure }
-    let violated = result.setup.policies.indices.contains { result.sawViolation(policy: $0) }
-    return violated ? .checkFailed : .success
+    return result.passed ? .success : .checkFailed
   }
 }
