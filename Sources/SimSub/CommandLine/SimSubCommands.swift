@@ -271,7 +271,8 @@ public enum SimSubCommands {
       It also measures the engine (100,000 subscriber-years), App Store request bodies decoded \
       and encoded per second on one core, HTTP round trips on loopback, the store APIs' answers \
       on loopback (every subscription under <path> served at once), when Node is installed, a \
-      policy process's round trips, and a replay's notifications per second with its peak \
+      policy process's round trips and the requests per second through the server transport \
+      to the Node example server, and a replay's notifications per second with its peak \
       memory at two log lengths; --only measures one part alone.
       """,
     arguments: [
@@ -283,9 +284,9 @@ public enum SimSubCommands {
       .option(
         "only", value: "part",
         help:
-          "Measure one part alone: the scenarios, the engine, the App Store wire bodies, HTTP, the store APIs, a policy process or replay.",
+          "Measure one part alone: the scenarios, the engine, the App Store wire bodies, HTTP, the store APIs, a policy process, a policy server or replay.",
         default: .described("all"),
-        allowed: ["scenarios", "engine", "wire", "http", "store-api", "process", "replay"]),
+        allowed: ["scenarios", "engine", "wire", "http", "store-api", "process", "server", "replay"]),
     ])
 
   public static let replay = CommandSpec(

@@ -96,3 +96,23 @@ extension PolicyProcessSuites {
     }
   }
 }
+
+extension PolicyProcessSuites {
+  /// `simsub benchmark --only server` measures: it plays the scenarios' requests through the Node
+  /// example server and counts them (its speed is a figure it prints, not checked here).
+  @Suite struct PolicyServerBenchmarkTests {
+    @Test func theBenchmarkPlaysEveryRequestThroughTheExampleServer() throws {
+      try PolicyProcessFixtures.requireNode()
+      let root = WireTesting.root
+      let scenarios = ["card-expired.scn", "google-hold-runs-out.scn", "stripe-recovers-during-past-due.scn"]
+        .map {
+          root.appendingPathComponent("Scenarios/\($0)").path
+        }
+      let figures = try PolicyServerBenchmark.measure(
+        server: root.appendingPathComponent(PolicyServerBenchmark.serverPath).path, libraryPaths: scenarios,
+        concurrency: 2, repetitions: 1)
+      #expect(figures.requests > 20)
+      #expect(figures.oneAtATimeSeconds > 0 && figures.concurrentSeconds > 0)
+    }
+  }
+}

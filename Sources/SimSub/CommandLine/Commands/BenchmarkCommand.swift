@@ -73,6 +73,7 @@ enum BenchmarkCommand {
       text += storeAPIRows(figures, root: root)
     }
     if only == nil || only == "process" { text += policyProcessLines(context) }
+    if only == nil || only == "server" { text += policyServerLines(context) }
     if only == nil || only == "replay" {
       let replay: ReplayBenchmark.Figures
       do { replay = try ReplayBenchmark.measure(repetitions: min(repetitions, 3)) } catch {
@@ -162,6 +163,34 @@ enum BenchmarkCommand {
         run.months, Format.grouped(Int64(run.notifications)), run.notificationsPerSecond,
         Double(run.peakBytes) / 1_048_576, Format.grouped(Int64(run.peakInFlight)))
     }
+    return text
+  }
+
+  /// The policy server figures, when the Node example server and Node are there (from the
+  /// repository's root); otherwise a line saying why they were not measured.
+  private static func policyServerLines(_ context: CommandContext) -> String {
+    let script = PolicyServerBenchmark.serverPath
+    guard let found = try? context.resolver.resolve(script) else {
+      return "  policy server: not measured (\(script) not found; run from the repository's root)\n"
+    }
+    let base = context.resolver.baseDirectory ?? FileManager.default.currentDirectoryPath
+    let path = found.hasPrefix("/") ? found : (base as NSString).appendingPathComponent(found)
+    let root = context.command.argument("path").first ?? "Scenarios"
+    guard let resolved = try? context.resolver.resolve(root) else {
+      return "  policy server: not measured (\(root) not found)\n"
+    }
+    let files = ScenarioFiles.isDirectory(resolved) ? ScenarioFiles.scenarios(under: resolved) : [resolved]
+    let figures: PolicyServerBenchmark.Figures
+    do { figures = try PolicyServerBenchmark.measure(server: path, libraryPaths: files) } catch {
+      return "  policy server: not measured (\("\(error)".split(separator: "\n").first ?? ""))\n"
+    }
+    var text =
+      "  policy server (node \(script)), the deliveries and questions of \(root) (\(figures.requests) requests):\n"
+    text += String(
+      format: "    one at a time:                %9.0f requests/s\n", figures.oneAtATimePerSecond)
+    text += String(
+      format: "    %d threads at once:            %9.0f requests/s\n", figures.concurrency,
+      figures.concurrentPerSecond)
     return text
   }
 
