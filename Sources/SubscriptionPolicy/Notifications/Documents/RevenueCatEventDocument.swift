@@ -18,15 +18,47 @@ public struct RevenueCatEventDocument: Hashable, Sendable {
   public var event: RevenueCatEvent
   /// The event as read.
   public let decoded: RevenueCatEvent
+  /// The tree, when the body was parsed into one; `nil` when it was read from its bytes
+  /// (`init(indexingWebhookBody:maxDepth:)`), whose tree is built from `source` when asked.
+  private let parsedTree: JSONValue?
+  /// The bytes read, for a body read from its bytes.
+  private let source: [UInt8]
+
   /// The tree, as read.
-  public let tree: JSONValue
+  public var tree: JSONValue {
+    if let parsedTree { return parsedTree }
+    // Checked to be JSON when read (by `JSONByteIndex`), so this cannot fail.
+    return (try? JSONValue(parsing: source, maxDepth: .max)) ?? .null
+  }
 
   public init(_ value: JSONValue, form: Form) throws(JSONDecodingError) {
     self.form = form
-    tree = value
+    parsedTree = value
+    source = []
     let root = JSONCursor(value)
     decoded = form == .webhookBody ? try RevenueCatEvent(json: root) : try RevenueCatEvent(eventJSON: root)
     event = decoded
+  }
+
+  /// A document read from `source`'s bytes, its tree left to be built when asked.
+  init(form: Form, decoded: RevenueCatEvent, source: [UInt8]) {
+    self.form = form
+    self.decoded = decoded
+    event = decoded
+    parsedTree = nil
+    self.source = source
+  }
+
+  // Equal by what it says, however it was read.
+  public static func == (a: Self, b: Self) -> Bool {
+    a.form == b.form && a.event == b.event && a.decoded == b.decoded && a.tree == b.tree
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(form)
+    hasher.combine(event)
+    hasher.combine(decoded)
+    hasher.combine(tree)
   }
 
   /// The body or event with `event`'s changes written in.

@@ -56,6 +56,13 @@ public enum WireDocument: Hashable, Sendable {
         self = .appStore(document)
         return
       }
+      // RevenueCat's webhook body, small but frequent in logs, likewise.
+      if start < end, bytes[start] == UInt8(ascii: "{"),
+        let document = RevenueCatEventDocument(indexingWebhookBody: bytes, maxDepth: Self.maxDepth)
+      {
+        self = .revenueCat(document)
+        return
+      }
       let value: JSONValue
       do {
         value = try JSONValue(parsing: bytes, maxDepth: Self.maxDepth)
