@@ -81,9 +81,11 @@ struct ReplayLogReader {
       }
     }
     guard let first else { return }
-    if let value = try? JSONValue(parsing: first.bytes, maxDepth: WireDocument.maxDepth) {
+    let firstRead = addRequestLine(first.bytes, file: file, line: first.number)
+    let firstValue = firstRead ? nil : try? JSONValue(parsing: first.bytes, maxDepth: WireDocument.maxDepth)
+    if firstRead || firstValue != nil {
       records += 1
-      add(value, bytes: first.bytes, file: file, line: first.number)
+      if let firstValue { add(firstValue, bytes: first.bytes, file: file, line: first.number) }
       while let line = lines.next() {
         switch line {
         case .tooLong(let number, let count):
@@ -92,6 +94,7 @@ struct ReplayLogReader {
         case .text(let bytes, let number):
           guard !bytes.allSatisfy(\.isJSONWhitespace) else { continue }
           records += 1
+          if addRequestLine(bytes, file: file, line: number) { continue }
           do {
             let value = try JSONValue(parsing: bytes, maxDepth: WireDocument.maxDepth)
             add(value, bytes: bytes, file: file, line: number)
@@ -217,6 +220,56 @@ struct ReplayLogReader {
     }
     guard let d = document(Array(bytes), "") else { return }
     append(d, .body, file: file, line: line, received: nil, inProduction: true, headers: [])
+  }
+
+  /// Adds a received-request line read from its members' bytes (``ReplayRequestLine``), the
+  /// body decoded from the bytes logged; false, having added nothing, for any line that is not
+  /// of that plain shape or does not read cleanly, which ``add(_:bytes:file:line:)`` then reads
+  /// (and reports) through the line's tree.
+  private mutating func addRequestLine(_ bytes: ArraySlice<UInt8>, file: String, line: Int) -> Bool {
+    // A member of the line nests one level deeper in the line than alone.
+    let depth = WireDocument.maxDepth - 1
+    guard let request = ReplayRequestLine(bytes),
+      let receivedText = (try? JSONValue(parsing: bytes[request.received], maxDepth: depth))?.stringValue,
+      let received = RFC3339.parse(receivedText)
+    else { return false }
+    var headers: [(String, String)] = []
+    if let range = request.headers {
+      guard let value = try? JSONValue(parsing: bytes[range], maxDepth: depth) else { return false }
+      if let o = value.objectValue {
+        for member in o {
+          headers.append((member.key, member.value.stringValue ?? member.value.serialized()))
+        }
+      }
+    }
+    var resource: JSONValue?
+    if let range = request.subscriptionsV2 {
+      guard let value = try? JSONValue(parsing: bytes[range], maxDepth: depth) else { return false }
+      resource = value
+    }
+    let isObject = bytes[request.body.lowerBound] == UInt8(ascii: "{")
+    let text: [UInt8]
+    if isObject {
+      text = Array(bytes[request.body])
+    } else {
+      guard let value = try? JSONValue(parsing: bytes[request.body], maxDepth: depth) else { return false }
+      text = value.stringValue.map { Array($0.utf8) } ?? value.serializedBytes()
+    }
+    guard var d = try? WireDocument(bytes: text) else { return false }
+    // Apple's request body is indexed from its bytes, not read as JSON: from the line's tree,
+    // which the JSON reader checked whole, as before.
+    if isObject, case .appStore = d { return false }
+    if let resource {
+      guard case .googlePlay(var google) = d, google.notification != nil,
+        let subscription = try? SubscriptionPurchaseV2(json: resource)
+      else { return false }
+      google.notification?.subscription = subscription
+      d = .googlePlay(google)
+    }
+    append(
+      d, .receivedRequest, file: file, line: line, received: received, inProduction: true, headers: headers,
+      subscriptionsV2: resource)
+    return true
   }
 
   private mutating func append(

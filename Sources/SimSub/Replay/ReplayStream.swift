@@ -8,24 +8,26 @@ import SubscriptionPolicy
 
 /// Plays logs in memory bounded by the subscribers in flight, not by the logs' length.
 ///
-/// The logs are read twice (three times when some subscriber's notifications are out of
-/// received order):
+/// Each entry of the logs is read and decoded once:
 ///
 /// 1. **Index**: every entry's ids go into one union-find (``ReplaySubscribers``'s rules); per
 ///    group of ids, the ordinal of its first and last entry and its counts are kept. Nothing
-///    of an entry is kept but its ids, so this holds one record per id: per subscriber, not
-///    per notification.
-/// 2. **Play**: each entry, as it is read again, is handed to its subscriber's walk
-///    (``ReplayWalk``: the store's truth and the policy's state, never the notifications), and
-///    once the log passes the subscriber's last entry the walk is finished, its result taken
-///    and the walk dropped.
+///    of an entry is kept in memory but its ids, so this holds one record per id: per
+///    subscriber, not per notification. What the play needs of each entry (its first id's key,
+///    its ordinal and instant, its notification: a plain value) goes to a temporary file
+///    (``ReplaySpill``), written and read back in fixed chunks.
+/// 2. **Play**: read back from that file, each notification is handed to its subscriber's
+///    walk (``ReplayWalk``: the store's truth and the policy's state, never the
+///    notifications), and once the log passes the subscriber's last entry the walk is
+///    finished, its result taken and the walk dropped.
 /// 3. **Reorder**, only when needed: a subscriber with a notification received before one
 ///    already played is dropped in pass 2 and played here from their notifications gathered
-///    and sorted (only theirs are held).
+///    and sorted (only theirs are held), read back from the file once more.
 ///
-/// Standard input (`-`) cannot be read twice, so it is held in memory. `shard` keeps only the
-/// subscribers of one slice (``ReplayShard``); the log's unreadable records and the bodies
-/// about no subscription are counted in slice 1 only, so the slices add up to one run.
+/// When no temporary file can be made or written, passes 2 and 3 read and decode the logs
+/// again. Standard input (`-`) cannot be read twice, so it is held in memory. `shard` keeps
+/// only the subscribers of one slice (``ReplayShard``); the log's unreadable records and the
+/// bodies about no subscription are counted in slice 1 only, so the slices add up to one run.
 struct ReplayStream {
   var logs: ReplayLogs
   var shard = ReplayShard.whole
@@ -104,8 +106,20 @@ struct ReplayStream {
     }
   }
 
-  /// Pass 1, and the key of each subscriber in the shard: ids → key → group.
-  private func index() throws(ReplayLogReader.FileError) -> (Index, UnionFind, [Int: Int], [Int: Int]) {
+  /// What the play needs of an entry about a subscriber, as the index decoded it: the
+  /// union-find key of its first id, its ordinal, when it was received and its notification.
+  private struct Played {
+    var key: Int
+    var ordinal: Int
+    var received: Instant
+    var notification: StoreNotification?
+  }
+
+  /// Pass 1, and the key of each subscriber in the shard: ids → key → group. Each entry about a
+  /// subscriber goes to `spill` when given.
+  private func index(spill: ReplaySpill<Played>? = nil) throws(ReplayLogReader.FileError) -> (
+    Index, UnionFind, [Int: Int], [Int: Int]
+  ) {
     final class State {
       var find = UnionFind()
       var spans: [Span] = []
@@ -139,6 +153,8 @@ struct ReplayStream {
       state.spans[root].first = min(state.spans[root].first, ordinal)
       state.spans[root].last = ordinal
       if let s = Self.stores.firstIndex(of: entry.document.store) { state.spans[root].perStore[s] += 1 }
+      spill?.append(
+        Played(key: keys[0], ordinal: ordinal, received: entry.received, notification: entry.notification))
     }
     var find = state.find
     // The groups in order of their first entry, as ``ReplaySubscribers`` numbers them.
@@ -176,7 +192,11 @@ struct ReplayStream {
   func run<Play: ReplaySubscriberPlay>(_ make: @escaping () -> Play, take: @escaping (Play.Result) -> Void)
     throws(ReplayLogReader.FileError) -> Index
   {
-    let (indexed, findAtStart, groupOfRoot, lastOfGroup) = try index()
+    // What the index decoded is kept for the play in a temporary file, so no entry is read
+    // or decoded twice; without one, the logs are read again.
+    let spill = ReplaySpill<Played>.make()
+    let (indexed, findAtStart, groupOfRoot, lastOfGroup) = try index(spill: spill)
+    let spilled = spill.flatMap { $0.broken ? nil : $0 }
     var index = indexed
     var find = findAtStart
     if refuse?(index) == true { return index }
@@ -184,19 +204,46 @@ struct ReplayStream {
     let state = WalksInFlight<Play>()
     let end = index.end
     let (step, settings, progress) = (self.step, self.settings, self.progress)
-    func group(of entry: ReplayEntry, _ find: inout UnionFind) -> Int? {
-      guard let id = ReplaySubscribers.ids(of: entry).first, let key = find.existingKey(id) else {
+    func group(of entry: ReplayEntry, _ find: inout UnionFind) -> (key: Int, group: Int)? {
+      guard let id = ReplaySubscribers.ids(of: entry).first, let key = find.existingKey(id),
+        let g = groupOfRoot[find.root(key)]
+      else {
         return nil
       }
-      return groupOfRoot[find.root(key)]
+      return (key, g)
+    }
+    /// Every entry about a subscriber of the shard, from the spill or from the logs again.
+    func replayed(_ each: (Int, Played) -> Void) throws(ReplayLogReader.FileError) {
+      if let spilled {
+        do throws(ReplaySpill<Played>.ReadError) {
+          try spilled.forEach { played in
+            guard let g = groupOfRoot[find.root(played.key)] else { return }
+            each(g, played)
+          }
+        } catch {
+          throw ReplayLogReader.FileError(
+            file: "simsub's temporary file", message: "cannot read: \(String(cString: strerror(error.errno)))"
+          )
+        }
+        return
+      }
+      try withoutActuallyEscaping(each) { (each) throws(ReplayLogReader.FileError) in
+        _ = try readLogs { entry, ordinal in
+          guard let found = group(of: entry, &find) else { return }
+          each(
+            found.group,
+            Played(
+              key: found.key, ordinal: ordinal, received: entry.received, notification: entry.notification))
+        }
+      }
     }
     func finished(_ g: Int, _ result: Play.Result) {
       take(result)
       state.done += 1
       if state.done % 1024 == 0 || state.done == total { progress?(state.done, total) }
     }
-    _ = try readLogs { entry, ordinal in
-      guard let g = group(of: entry, &find), !state.reordered.contains(g) else { return }
+    try replayed { g, entry in
+      guard !state.reordered.contains(g) else { return }
       if let notification = entry.notification {
         var walk = state.walks.removeValue(forKey: g) ?? ReplayWalk(make(), step: step, settings: settings)
         if let last = walk.last, entry.received < last {
@@ -207,7 +254,7 @@ struct ReplayStream {
         state.walks[g] = walk
         state.peak = max(state.peak, state.walks.count)
       }
-      guard ordinal == lastOfGroup[g] else { return }
+      guard entry.ordinal == lastOfGroup[g] else { return }
       var walk = state.walks.removeValue(forKey: g) ?? ReplayWalk(make(), step: step, settings: settings)
       walk.finish(end: end)
       finished(g, walk.play.result(subscriber: g))
@@ -216,12 +263,12 @@ struct ReplayStream {
     index.reordered = state.reordered.count
     guard !state.reordered.isEmpty else { return index }
     let gathered = GatheredStories()
-    _ = try readLogs { entry, ordinal in
-      guard let g = group(of: entry, &find), state.reordered.contains(g) else { return }
+    try replayed { g, entry in
+      guard state.reordered.contains(g) else { return }
       if let notification = entry.notification {
-        gathered.stories[g, default: []].append((entry.received, ordinal, notification))
+        gathered.stories[g, default: []].append((entry.received, entry.ordinal, notification))
       }
-      guard ordinal == lastOfGroup[g] else { return }
+      guard entry.ordinal == lastOfGroup[g] else { return }
       let story = (gathered.stories.removeValue(forKey: g) ?? []).sorted {
         $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1
       }

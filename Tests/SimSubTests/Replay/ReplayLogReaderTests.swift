@@ -84,6 +84,55 @@ struct ReplayLogReaderTests {
     #expect(reader.entries.first?.received == RFC3339.parse("2026-03-01T00:00:00Z"))
   }
 
+  /// A body logged as a JSON object is decoded from the bytes of the line (``ReplayRequestLine``)
+  /// when the line is of the plain shape; a line of any other shape goes through the line's
+  /// tree. Both read every shipped request, and the lines that fail, alike.
+  @Test func theBytesOfABodyObjectReadAsTheLineTreeReadsThem() throws {
+    func lines(_ body: String, _ resource: JSONValue?, extra: String) -> [String] {
+      let fetched = resource.map { #", "subscriptionsv2": "# + $0.serialized() } ?? ""
+      return [
+        #"{"received":"2026-03-01T00:00:00Z","headers":{"a":"b","n":1},"body":"# + body + fetched + extra
+          + "}",
+        #" { "received" : "2026-03-01T00:00:00.5Z" , "body" :  "# + body + "  " + fetched + extra + " } ",
+      ]
+    }
+    var bodies = Self.logged.map { ($0.body, $0.resource) }
+    // Lines that do not read: a body of no store, a resource beside a body it does not fit, a
+    // body that is not an object, a body too deep for the line, an unreadable received instant.
+    bodies += [
+      (#"{"a": [1, {"b": "\u00e9"}]}"#, nil), (Self.logged[0].body, JSONValue.object(["kind": "x"])),
+      ("[1]", nil),
+      (String(repeating: "[", count: 63) + String(repeating: "]", count: 63), nil),
+    ]
+    var plain: [String] = []
+    var tree: [String] = []
+    for (body, resource) in bodies {
+      plain += lines(body, resource, extra: "")
+      tree += lines(body, resource, extra: #", "note": 0"#)
+    }
+    plain.append(#"{"received":"soon","body":{}}"#)
+    tree.append(#"{"received":"soon","body":{},"note":0}"#)
+    plain.append(#"{"received":"2026-03-01T00:00:00Z","body":{},"body":{}}"#)
+    tree.append(#"{"received":"2026-03-01T00:00:00Z","body":{},"body":{},"note":0}"#)
+    let a = read(plain.joined(separator: "\n"))
+    let b = read(tree.joined(separator: "\n"))
+    #expect(a.entries.count >= Self.logged.count * 2)
+    #expect(a.problems.count >= 10)
+    #expect(a.problems.map(\.description) == b.problems.map(\.description))
+    #expect(a.records == b.records)
+    try #require(a.entries.count == b.entries.count)
+    for (x, y) in zip(a.entries, b.entries) {
+      #expect(x.line == y.line)
+      #expect(x.format == y.format)
+      #expect(x.received == y.received)
+      #expect(x.notification == y.notification)
+      #expect(x.document.expandedJSON == y.document.expandedJSON)
+      #expect(x.subscriptionsV2 == y.subscriptionsV2)
+      #expect(x.headers.map(\.name) == y.headers.map(\.name))
+      #expect(x.headers.map(\.value) == y.headers.map(\.value))
+    }
+  }
+
   @Test func bareBodiesAreReceivedWhenTheStoreSentThem() throws {
     let reader = read(Self.logged.map(\.body).joined(separator: "\n"))
     #expect(reader.problems == [])
