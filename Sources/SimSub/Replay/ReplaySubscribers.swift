@@ -88,7 +88,9 @@ struct ReplaySubscribers {
       guard let value, !value.isEmpty else { return }
       ids.append("account \(value)")
     }
-    let json = d.expandedJSON
+    // Built only where read: a RevenueCat body is read without its tree (most logs' bulk, and
+    // its tree cost more than the rest of its replay).
+    lazy var json = d.expandedJSON
     switch d {
     case .appStore(let doc):
       add("originalTransactionId", doc.notification.data.transactionInfo?.originalTransactionId.text)
@@ -124,12 +126,12 @@ struct ReplaySubscribers {
       case .other:
         break
       }
-    case .revenueCat:
-      let event = json["event"] ?? json
-      add("app_user_id", event["app_user_id"]?.stringValue)
-      add("app_user_id", event["original_app_user_id"]?.stringValue)
+    case .revenueCat(let doc):
+      // As read (the typed event's ids are the body's, `absentField` when it has none).
+      add("app_user_id", doc.decoded.appUserId.text)
+      add("app_user_id", doc.decoded.originalAppUserId?.text)
       for key in ["aliases", "transferred_from", "transferred_to"] {
-        for alias in event[key]?.arrayValue ?? [] { add("app_user_id", alias.stringValue) }
+        for alias in doc.eventStrings(key) { add("app_user_id", alias) }
       }
     }
     return ids

@@ -63,6 +63,31 @@ extension RevenueCatEventDocument {
 }
 
 extension JSONByteIndex {
+  /// The member named `key` of `object`, or `nil`: ``member(_:in:)`` for a key known only at
+  /// run time.
+  func member(named key: String, in object: Object) -> Member? {
+    var key = key
+    return key.withUTF8 { k in
+      guard let base = k.baseAddress else { return nil }
+      let hash = Self.hash(base, k.count)
+      var i = object
+      return members.withUnsafeBufferPointer { m in
+        bytes.withUnsafeBufferPointer { b in
+          while i >= 0 {
+            let member = m[Int(i)]
+            if member.hash == hash, Int(member.keyCount) == k.count,
+              memcmp(b.baseAddress! + Int(member.keyStart), base, k.count) == 0
+            {
+              return member
+            }
+            i = member.next
+          }
+          return nil
+        }
+      }
+    }
+  }
+
   /// Whether every member of `object` has one of `keys` (and it has at least one).
   func hasOnlyMembers(_ keys: [StaticString], in object: Object) -> Bool {
     var i = object
