@@ -55,7 +55,7 @@ struct ContractBreachTests {
       let scenario = try ScenarioLoader.decode(text, path: "Scenarios/\(name)")
       for entry in PolicyRegistry.all {
         let result = try ScenarioPlayer.play(scenario, policy: entry.name)
-        #expect(result.runs.allSatisfy(\.contractBreaches.isEmpty), "\(scenario.path) \(entry.name)")
+        #expect(result.runs.allSatisfy { $0.contractBreaches.isEmpty }, "\(scenario.path) \(entry.name)")
       }
     }
   }

@@ -17,7 +17,7 @@ struct StatusPolicy: EntitlementPolicy {
   init() {}
 
   mutating func receive(_ notification: StoreNotification, at arrival: Instant) -> DeliveryOutcome {
-    guard case .appStore(let n) = notification else { return }
+    guard case .appStore(let n) = notification else { return .accepted }
     status = n.data.status
     self.arrival = arrival
     return .accepted
@@ -108,7 +108,7 @@ struct IgnoresExpiryPolicy: EntitlementPolicy {
   var base = StatusPolicy()
   init() {}
   mutating func receive(_ n: StoreNotification, at arrival: Instant) -> DeliveryOutcome {
-    if case .appStore(let a) = n, a.notificationType == .expired { return }
+    if case .appStore(let a) = n, a.notificationType == .expired { return .accepted }
     base.receive(n, at: arrival)
     return .accepted
   }
