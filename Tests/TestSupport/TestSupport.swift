@@ -15,7 +15,7 @@ public struct CountingPolicy: EntitlementPolicy {
 
   public init() {}
 
-  public mutating func receive(_ notification: StoreNotification, at arrival: Instant) {
+  public mutating func receive(_ notification: StoreNotification, at arrival: Instant) -> DeliveryOutcome {
     received += 1
     lastArrival = arrival
     switch notification {
@@ -33,11 +33,15 @@ public struct CountingPolicy: EntitlementPolicy {
     case .revenueCat(let e):
       access = e.type != .expiration
     }
+    return .accepted
   }
 
   public func decision(at instant: Instant) -> Decision {
     Decision(state: access ? .active : .never, access: access)
   }
+  public static let decidesOnlyOnNotifications = false
+  public init(context: PolicyContext) { self.init() }
+  public func nextDecisionChange(after instant: Instant) -> Instant? { nil }
 }
 
 /// An App Store notification with just the fields engine tests look at.

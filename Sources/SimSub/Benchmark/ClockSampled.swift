@@ -7,12 +7,17 @@ public struct ClockSampled<Wrapped: EntitlementPolicy>: EntitlementPolicy {
   public static var decidesOnlyOnNotifications: Bool { false }
 
   public var wrapped: Wrapped
-  public init() { wrapped = Wrapped() }
-  /// The wrapped policy with `settings`, as the engine's callers build every policy.
-  public init(settings: PolicySettings) { wrapped = Wrapped(settings: settings) }
+  /// The wrapped policy with `context`, as the engine's callers build every policy.
+  public init(context: PolicyContext) { wrapped = Wrapped(context: context) }
 
-  @inlinable public mutating func receive(_ notification: StoreNotification, at arrival: Instant) {
+  @inlinable public mutating func receive(_ notification: StoreNotification, at arrival: Instant)
+    -> DeliveryOutcome
+  {
     wrapped.receive(notification, at: arrival)
   }
   @inlinable public func decision(at instant: Instant) -> Decision { wrapped.decision(at: instant) }
+  /// Sampled at every step, so the engine never asks; the wrapped policy's, forwarded all the same.
+  @inlinable public func nextDecisionChange(after instant: Instant) -> Instant? {
+    wrapped.nextDecisionChange(after: instant)
+  }
 }

@@ -41,6 +41,17 @@ public struct Engine<
   /// When `true`, `run(until:)` returns `.renewalMoved` whenever the current period's end or
   /// number changes, so a caller can resolve `renewal N` anchors.
   public var stopsWhenRenewalMoves = false
+  /// When `true`, every answer kept for a policy sampled at events alone is checked against a
+  /// fresh one (`decision(at:)` asked again), and the first difference is kept in
+  /// ``contractBreach``: the policy broke the contract of `decidesOnlyOnNotifications` (its
+  /// answer changed where `nextDecisionChange` named no instant). `simsub run` and `check` turn
+  /// it on; Monte Carlo leaves it off and pays nothing for it.
+  public var checksKeptDecisions = false
+  /// The first kept answer that disagreed with a fresh one, with ``checksKeptDecisions``.
+  public private(set) var contractBreach: ContractBreach?
+  /// How many deliveries the policy did not accept (`receive` said `.notAccepted`). Each is
+  /// counted and shown to the observer; the store does not deliver it again yet.
+  public private(set) var deliveriesNotAccepted: Int32 = 0
 
   private var queue = EventQueue()
   private var effects = StoreEffects()
@@ -81,7 +92,7 @@ public struct Engine<
   }
 
   public init(
-    store: Store, policy: Policy = Policy(), payments: Payments, observer: Observer,
+    store: Store, policy: Policy = Policy(context: .default), payments: Payments, observer: Observer,
     subscriber: UInt64 = 1, start: Instant, step: TimeSpan = .hours(1),
     delivery: DeliverySettings = .onTime
   ) {
@@ -102,7 +113,8 @@ public struct Engine<
 
   /// Starts over for another subscriber, keeping every buffer's capacity.
   public mutating func reset(
-    subscriber: UInt64, start newStart: Instant, policy: Policy = Policy(), payments: Payments,
+    subscriber: UInt64, start newStart: Instant, policy: Policy = Policy(context: .default),
+    payments: Payments,
     observer: Observer, delivery: DeliverySettings = .onTime
   ) {
     self.payments = payments
@@ -117,7 +129,7 @@ public struct Engine<
   /// an argument first (584 bytes for the reference policy).
   @inline(__always)
   public mutating func reset(
-    subscriber: UInt64, start newStart: Instant, policy: Policy = Policy(),
+    subscriber: UInt64, start newStart: Instant, policy: Policy = Policy(context: .default),
     delivery: DeliverySettings = .onTime
   ) {
     queue.removeAll()
@@ -138,6 +150,8 @@ public struct Engine<
     policyClockAt = nil
     cachedDecision = nil
     cachedDecisionHoldsUntil = .distantPast
+    contractBreach = nil
+    deliveriesNotAccepted = 0
   }
 
   /// Swaps the engine's policy with `other`. A subscriber with several sources is played by one
@@ -168,10 +182,29 @@ public struct Engine<
       cachedDecision = nil
       cachedDecisionHoldsUntil = policy.nextDecisionChange(after: now) ?? .distantFuture
     }
-    if let cachedDecision { return cachedDecision }
+    if let cachedDecision {
+      if checksKeptDecisions { checkKept(cachedDecision) }
+      return cachedDecision
+    }
     let answer = policy.decision(at: now)
     cachedDecision = answer
     return answer
+  }
+
+  /// Compares `kept`, the answer kept since the last notification, with a fresh one, and keeps
+  /// the first difference as the policy's contract breach.
+  @inline(never)
+  private mutating func checkKept(_ kept: Decision) {
+    guard contractBreach == nil else { return }
+    let fresh = policy.decision(at: now)
+    if fresh != kept { contractBreach = ContractBreach(at: now, kept: kept, fresh: fresh) }
+  }
+
+  /// Counts a delivery the policy did not accept and tells the observer.
+  @inline(never)
+  private mutating func notAccepted(_ notification: StoreNotification) {
+    deliveriesNotAccepted += 1
+    observer.engineDeliveryNotAccepted(notification, at: now)
   }
 
   /// Whether any work is still queued.
@@ -406,9 +439,10 @@ public struct Engine<
     dueAtOnce = 0
     var i = 0
     while i < count {
-      Self.deliverAtOnce(
+      let outcome = Self.deliverAtOnce(
         i, of: effects.notificationSlots, store: store, record: record, policy: &policy,
         observer: &observer, at: now)
+      if outcome != .accepted { notAccepted(effects.notificationSlots[i]) }
       let answer = answerAfterDelivery()
       undelivered -= 1
       if dueAtOnceGainNotice { gainNoticesPending -= 1 }
@@ -464,9 +498,10 @@ public struct Engine<
       }
       return
     }
-    Self.arrive(
+    let outcome = Self.arrive(
       slot: index, in: &flightNotifications, store: store, record: record, policy: &policy,
       observer: &observer, sentAt: inFlight[index].sentAt, at: now)
+    if outcome != .accepted { notAccepted(flightNotifications[index]) }
     schedulePolicyClock()
     if !inFlight[index].delivered {
       inFlight[index].delivered = true
@@ -519,11 +554,12 @@ public struct Engine<
     slot index: Int, in notifications: inout SlotBuffer<StoreNotification>, store: Store,
     record: SubscriptionRecord, policy: inout Policy, observer: inout Observer, sentAt: Instant,
     at now: Instant
-  ) {
+  ) -> DeliveryOutcome {
     notifications.withUnsafeMutableBufferPointer { buffer in
       store.prepareDelivery(&buffer[index], record: record, at: now)
-      policy.receive(buffer[index], at: now)
+      let outcome = policy.receive(buffer[index], at: now)
       observer.engineDidDeliver(buffer[index], sentAt: sentAt, at: now)
+      return outcome
     }
   }
 
@@ -535,13 +571,15 @@ public struct Engine<
   private static func deliverAtOnce(
     _ index: Int, of notifications: SlotBuffer<StoreNotification>, store: Store, record: SubscriptionRecord,
     policy: inout Policy, observer: inout Observer, at now: Instant
-  ) {
+  ) -> DeliveryOutcome {
+    var outcome = DeliveryOutcome.accepted
     notifications.withUnsafeBufferPointer { buffer in
       store.withDelivered(buffer[index], record: record, at: now) { delivered in
-        policy.receive(delivered, at: now)
+        outcome = policy.receive(delivered, at: now)
         observer.engineDidDeliver(delivered, sentAt: now, at: now)
       }
     }
+    return outcome
   }
 
   private mutating func releaseCopy(slot: Int32) {

@@ -19,6 +19,9 @@ public protocol EngineObserver: Sendable {
     _ notification: StoreNotification, attempt: Int32, retryAt: Instant?, at instant: Instant)
   /// The delivery faults changed.
   mutating func engineDeliveryChanged(_ settings: DeliverySettings, at instant: Instant)
+  /// The policy did not accept `notification`, delivered at `instant` (its server would not
+  /// have answered 2xx).
+  mutating func engineDeliveryNotAccepted(_ notification: StoreNotification, at instant: Instant)
   /// The policy's answer beside the store's truth, after an event or at a step.
   mutating func engineSample(_ sample: EngineSample)
   /// Whether `Engine.runWhileObserverContinues()` should return before playing the work at
@@ -58,6 +61,7 @@ extension EngineObserver {
     _ notification: StoreNotification, attempt: Int32, retryAt: Instant?, at instant: Instant
   ) {}
   public mutating func engineDeliveryChanged(_ settings: DeliverySettings, at instant: Instant) {}
+  public mutating func engineDeliveryNotAccepted(_ notification: StoreNotification, at instant: Instant) {}
   public mutating func engineSample(_ sample: EngineSample) {}
   public func wantsToStop(before next: Instant) -> Bool { false }
   public mutating func engineFinishedInstant(

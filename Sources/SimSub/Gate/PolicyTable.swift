@@ -38,7 +38,7 @@ public struct PolicyTable: Hashable, Sendable {
       for source in PolicyTableStories.Source.allCases {
         let material = PolicyTableStories.material(for: source)
         for (prior, prefix) in material.prefixes {
-          var base = P()
+          var base = P(context: .default)
           var last = Scenario.defaultStart
           for (n, arrival) in prefix {
             base.receive(n, at: arrival)

@@ -59,11 +59,11 @@ struct SubscriberDriver<Store: StoreModel, Policy: EntitlementPolicy>: Sendable 
 
   init(store: Store, plan: PopulationPlan) {
     self.plan = plan
-    freshPolicy = Policy(settings: plan.policySettings)
+    freshPolicy = Policy(context: PolicyContext(settings: plan.policySettings))
     let placeholder = PopulationPayments(
       rng: Xoshiro256StarStar(s0: 1, s1: 2, s2: 3, s3: 4), rates: plan.groups[0].rates)
     engine = Engine(
-      store: store, policy: Policy(settings: plan.policySettings), payments: placeholder,
+      store: store, policy: freshPolicy, payments: placeholder,
       observer: PopulationObserver(price: 0, start: plan.population.start), start: plan.population.start,
       step: plan.population.step)
     recoveries = Array(repeating: 0, count: RecoveryCurve.buckets)

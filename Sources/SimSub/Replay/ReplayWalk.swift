@@ -87,7 +87,7 @@ struct ReplayPolicyPlay<Policy: EntitlementPolicy>: ReplaySubscriberPlay {
   var samples = 0
   var knownSamples = 0
 
-  init(settings: PolicySettings) { policy = Policy(settings: settings) }
+  init(settings: PolicySettings) { policy = Policy(context: PolicyContext(settings: settings)) }
 
   mutating func deliver(_ notification: StoreNotification, at instant: Instant) {
     policy.receive(notification, at: instant)
@@ -129,8 +129,8 @@ struct ReplayComparePlay<Old: EntitlementPolicy, New: EntitlementPolicy>: Replay
   var first: (at: Instant, old: Decision, new: Decision, kind: ReplayPlayer.Difference.Kind)?
 
   init(settings: PolicySettings) {
-    old = Old(settings: settings)
-    new = New(settings: settings)
+    old = Old(context: PolicyContext(settings: settings))
+    new = New(context: PolicyContext(settings: settings))
   }
 
   mutating func deliver(_ notification: StoreNotification, at instant: Instant) {

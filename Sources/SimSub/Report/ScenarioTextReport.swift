@@ -87,6 +87,22 @@ public struct ScenarioTextReport: Sendable {
       }
     }
 
+    if !result.contractBreaches.isEmpty {
+      out.append("")
+      out.append("Policy contract")
+      for b in result.contractBreaches {
+        out.append(
+          "  \(ok(false)) \(RFC3339.format(b.instant)): the answer kept since the last notification "
+            + "(access \(b.kept.access ? "yes" : "no"), \(b.kept.state.name)) differs from a fresh one "
+            + "(access \(b.fresh.access ? "yes" : "no"), \(b.fresh.state.name)): the policy says it decides "
+            + "only on notifications but its nextDecisionChange(after:) did not name this instant")
+      }
+    }
+    if result.deliveriesNotAccepted > 0 {
+      out.append("")
+      out.append("  \(ok(false)) \(result.deliveriesNotAccepted) deliveries not accepted by the policy")
+    }
+
     if !result.expectations.isEmpty {
       out.append("")
       out.append("Expectations")

@@ -23,16 +23,16 @@ public struct ArrivalOrderPolicy: EntitlementPolicy {
   private var replacement = ReplacedPurchase()
   private let settings: PolicySettings
 
-  public init() { settings = .default }
+  public init(context: PolicyContext) { settings = context.settings }
 
-  public init(settings: PolicySettings) { self.settings = settings }
-
-  public mutating func receive(_ notification: StoreNotification, at arrival: Instant) {
+  @discardableResult
+  public mutating func receive(_ notification: StoreNotification, at arrival: Instant) -> DeliveryOutcome {
     guard !replacement.isAboutReplacedPurchase(notification),
       let next = ReferenceRules.reading(of: notification, after: reading.state, settings: settings),
       order.admit(NotificationIdentity(notification))
-    else { return }
+    else { return .accepted }
     reading = next
+    return .accepted
   }
 
   public func decision(at instant: Instant) -> Decision {

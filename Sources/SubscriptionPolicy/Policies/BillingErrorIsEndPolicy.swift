@@ -23,13 +23,12 @@ public struct BillingErrorIsEndPolicy: EntitlementPolicy {
   private var cutAt = Instant.distantPast
   private var restoredAt = Instant.distantPast
 
-  public init() { reference = ReferencePolicy() }
+  public init(context: PolicyContext) { reference = ReferencePolicy(context: context) }
 
-  public init(settings: PolicySettings) { reference = ReferencePolicy(settings: settings) }
-
-  public mutating func receive(_ notification: StoreNotification, at arrival: Instant) {
-    reference.receive(notification, at: arrival)
-    guard case .revenueCat(let event) = notification else { return }
+  @discardableResult
+  public mutating func receive(_ notification: StoreNotification, at arrival: Instant) -> DeliveryOutcome {
+    let outcome = reference.receive(notification, at: arrival)
+    guard case .revenueCat(let event) = notification else { return outcome }
     switch event.type {
     case .cancellation where event.cancelReason == .billingError:
       cutAt = max(cutAt, event.eventTimestamp)
@@ -38,6 +37,7 @@ public struct BillingErrorIsEndPolicy: EntitlementPolicy {
     default:
       break
     }
+    return outcome
   }
 
   public func decision(at instant: Instant) -> Decision {

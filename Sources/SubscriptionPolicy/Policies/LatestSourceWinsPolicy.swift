@@ -19,15 +19,15 @@ public struct LatestSourceWinsPolicy: EntitlementPolicy {
   private var reference: ReferencePolicy
   private var latest: SubscriptionSource?
 
-  public init() { reference = ReferencePolicy() }
+  public init(context: PolicyContext) { reference = ReferencePolicy(context: context) }
 
-  public init(settings: PolicySettings) { reference = ReferencePolicy(settings: settings) }
-
-  public mutating func receive(_ notification: StoreNotification, at arrival: Instant) {
-    reference.receive(notification, at: arrival)
+  @discardableResult
+  public mutating func receive(_ notification: StoreNotification, at arrival: Instant) -> DeliveryOutcome {
+    let outcome = reference.receive(notification, at: arrival)
     let source = SubscriptionSource(notification)
     // The source whose notification was last written, even when it changed nothing.
     if reference.reading(of: source) != .never { latest = source }
+    return outcome
   }
 
   public func decision(at instant: Instant) -> Decision {

@@ -19,11 +19,10 @@ public struct PastDueIsFreePolicy: EntitlementPolicy {
 
   private var reference: ReferencePolicy
 
-  public init() { reference = ReferencePolicy() }
+  public init(context: PolicyContext) { reference = ReferencePolicy(context: context) }
 
-  public init(settings: PolicySettings) { reference = ReferencePolicy(settings: settings) }
-
-  public mutating func receive(_ notification: StoreNotification, at arrival: Instant) {
+  @discardableResult
+  public mutating func receive(_ notification: StoreNotification, at arrival: Instant) -> DeliveryOutcome {
     reference.receive(notification, at: arrival)
   }
 

@@ -11,7 +11,7 @@
 /// ```
 ///
 /// simsub builds each scenario's policy with the scenario's promise (the Stripe product's
-/// `grace`); a policy that ignores settings is built with `init()`.
+/// `grace`), handed over in its ``PolicyContext``.
 public struct PolicySettings: Hashable, Sendable {
   /// How long a Stripe subscriber keeps access while a renewal is `past_due`, counted from the
   /// renewal whose payment failed (the subscription's `current_period_start`, the invoice's
@@ -26,6 +26,6 @@ public struct PolicySettings: Hashable, Sendable {
   /// `past_due` subscriber keeps access for as long as Stripe retries.
   public static let defaultStripeGracePeriod = TimeSpan.days(14)
 
-  /// The settings of a policy built with `init()`.
+  /// The settings of ``PolicyContext/default``.
   public static let `default` = PolicySettings()
 }

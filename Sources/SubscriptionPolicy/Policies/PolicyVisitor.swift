@@ -9,7 +9,7 @@
 /// struct FinalDecision: PolicyVisitor {
 ///   var notifications: [(StoreNotification, Instant)]
 ///   func visit<Policy: EntitlementPolicy>(_ type: Policy.Type) -> Decision {
-///     var policy = Policy()
+///     var policy = Policy(context: .default)
 ///     for (n, arrival) in notifications { policy.receive(n, at: arrival) }
 ///     return policy.decision(at: notifications.last?.1 ?? .distantPast)
 ///   }

@@ -81,16 +81,24 @@ public struct ReferencePolicy: EntitlementPolicy {
   // Inlinable, with every stored property usable from inline: the engine makes one policy per
   // subscriber, and an initialiser it could not see built the value aside and copied it.
 
+  @inlinable public init(context: PolicyContext) { settings = context.settings }
+
+  /// `init(context: .default)`: the default settings.
   @inlinable public init() { settings = .default }
 
+  /// A policy with `settings` for subscriber 1, as an app server builds one.
   @inlinable public init(settings: PolicySettings) { self.settings = settings }
 
-  public mutating func receive(_ notification: StoreNotification, at arrival: Instant) {
+  @discardableResult
+  public mutating func receive(_ notification: StoreNotification, at arrival: Instant) -> DeliveryOutcome {
     // One pass over the notification: each `switch` over it copies the whole value.
     let facts = NotificationFacts(notification, after: { readings.reading(of: $0).state }, settings: settings)
     // A notification applies when it is about the current purchase, says something about the
     // state, and is neither stale nor a duplicate on its source's clock.
-    guard !replacement.isAboutReplacedPurchase(facts.purchase), let reading = facts.reading else { return }
+    // Every notification read is accepted (answered 2xx), the ones it ignores too.
+    guard !replacement.isAboutReplacedPurchase(facts.purchase), let reading = facts.reading else {
+      return .accepted
+    }
     let admitted =
       switch facts.source {
       case .appStore: appStore.admit(facts.identity, sentDate: facts.sentDate)
@@ -98,8 +106,9 @@ public struct ReferencePolicy: EntitlementPolicy {
       case .stripe: stripe.admit(facts.identity, sentDate: facts.sentDate)
       case .revenueCat: revenueCat.admit(facts.identity, sentDate: facts.sentDate)
       }
-    guard admitted else { return }
+    guard admitted else { return .accepted }
     readings.apply(reading, paidThrough: facts.paidThrough, of: facts.source)
+    return .accepted
   }
 
   // The protocol's questions are inlinable and read `readings` alone: the engine, specialised

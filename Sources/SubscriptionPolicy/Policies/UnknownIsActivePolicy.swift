@@ -43,15 +43,15 @@ public struct UnknownIsActivePolicy: EntitlementPolicy {
   private var order = SentDateOrder<NotificationIdentity>()
   private let settings: PolicySettings
 
-  public init() { settings = .default }
+  public init(context: PolicyContext) { settings = context.settings }
 
-  public init(settings: PolicySettings) { self.settings = settings }
-
-  public mutating func receive(_ notification: StoreNotification, at arrival: Instant) {
+  @discardableResult
+  public mutating func receive(_ notification: StoreNotification, at arrival: Instant) -> DeliveryOutcome {
     guard let next = Self.reading(of: notification, after: reading.state, settings: settings),
       order.admit(NotificationIdentity(notification), sentDate: notification.sentDate)
-    else { return }
+    else { return .accepted }
     reading = next
+    return .accepted
   }
 
   public func decision(at instant: Instant) -> Decision {

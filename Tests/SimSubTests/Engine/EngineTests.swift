@@ -197,8 +197,9 @@ struct DeadlinePolicy: EntitlementPolicy {
 
   init() {}
 
-  mutating func receive(_ notification: StoreNotification, at arrival: Instant) {
+  mutating func receive(_ notification: StoreNotification, at arrival: Instant) -> DeliveryOutcome {
     if first == nil { first = arrival }
+    return .accepted
   }
 
   func decision(at instant: Instant) -> Decision {
@@ -213,4 +214,5 @@ struct DeadlinePolicy: EntitlementPolicy {
     for change in [first + .hours(5), first + .hours(9)] where change > instant { return change }
     return nil
   }
+  init(context: PolicyContext) { self.init() }
 }

@@ -14,12 +14,17 @@ struct GateTests {
     static let summary = "test: no access in grace"
     static let decidesOnlyOnNotifications = true
     var base = ReferencePolicy()
-    mutating func receive(_ n: StoreNotification, at arrival: Instant) { base.receive(n, at: arrival) }
+    mutating func receive(_ n: StoreNotification, at arrival: Instant) -> DeliveryOutcome {
+      base.receive(n, at: arrival)
+    }
     func decision(at instant: Instant) -> Decision {
       var d = base.decision(at: instant)
       if d.state == .grace { d.access = false }
       return d
     }
+    init() {}
+    init(context: PolicyContext) { self.init() }
+    func nextDecisionChange(after instant: Instant) -> Instant? { base.nextDecisionChange(after: instant) }
   }
 
   /// The reference policy, but a refunded subscriber is asked to fix a card: no scenario
@@ -29,12 +34,17 @@ struct GateTests {
     static let summary = "test: hard prompt when revoked"
     static let decidesOnlyOnNotifications = true
     var base = ReferencePolicy()
-    mutating func receive(_ n: StoreNotification, at arrival: Instant) { base.receive(n, at: arrival) }
+    mutating func receive(_ n: StoreNotification, at arrival: Instant) -> DeliveryOutcome {
+      base.receive(n, at: arrival)
+    }
     func decision(at instant: Instant) -> Decision {
       var d = base.decision(at: instant)
       if d.state == .revoked { d.prompt = .hard }
       return d
     }
+    init() {}
+    init(context: PolicyContext) { self.init() }
+    func nextDecisionChange(after instant: Instant) -> Instant? { base.nextDecisionChange(after: instant) }
   }
 
   /// Locks out a subscriber in grace from their second billing issue on: no shipped story has
@@ -46,18 +56,22 @@ struct GateTests {
     var base = ReferencePolicy()
     var episodes = 0
     var wasInTrouble = false
-    mutating func receive(_ n: StoreNotification, at arrival: Instant) {
+    mutating func receive(_ n: StoreNotification, at arrival: Instant) -> DeliveryOutcome {
       base.receive(n, at: arrival)
       let state = base.decision(at: arrival).state
       let inTrouble = state == .grace || state == .hold
       if inTrouble && !wasInTrouble { episodes += 1 }
       wasInTrouble = inTrouble
+      return .accepted
     }
     func decision(at instant: Instant) -> Decision {
       var d = base.decision(at: instant)
       if d.state == .grace, episodes >= 2 { d.access = false }
       return d
     }
+    init() {}
+    init(context: PolicyContext) { self.init() }
+    func nextDecisionChange(after instant: Instant) -> Instant? { base.nextDecisionChange(after: instant) }
   }
 
   /// Stops asking for a new card from the second billing issue on: access is right, so no
@@ -67,12 +81,17 @@ struct GateTests {
     static let summary = "test: no prompt in a second billing issue"
     static let decidesOnlyOnNotifications = true
     var inner = LocksOutRepeatFailures()
-    mutating func receive(_ n: StoreNotification, at arrival: Instant) { inner.receive(n, at: arrival) }
+    mutating func receive(_ n: StoreNotification, at arrival: Instant) -> DeliveryOutcome {
+      inner.receive(n, at: arrival)
+    }
     func decision(at instant: Instant) -> Decision {
       var d = inner.base.decision(at: instant)
       if inner.episodes >= 2 { d.prompt = .none }
       return d
     }
+    init() {}
+    init(context: PolicyContext) { self.init() }
+    func nextDecisionChange(after instant: Instant) -> Instant? { inner.nextDecisionChange(after: instant) }
   }
 
   static var repository: URL { packageRoot }
@@ -176,12 +195,17 @@ struct GateTests {
     static let summary = "test: soft prompt in grace for everyone"
     static let decidesOnlyOnNotifications = true
     var base = ReferencePolicy()
-    mutating func receive(_ n: StoreNotification, at arrival: Instant) { base.receive(n, at: arrival) }
+    mutating func receive(_ n: StoreNotification, at arrival: Instant) -> DeliveryOutcome {
+      base.receive(n, at: arrival)
+    }
     func decision(at instant: Instant) -> Decision {
       var d = base.decision(at: instant)
       if d.state == .grace { d.prompt = .soft }
       return d
     }
+    init() {}
+    init(context: PolicyContext) { self.init() }
+    func nextDecisionChange(after instant: Instant) -> Instant? { base.nextDecisionChange(after: instant) }
   }
 
   @Test func aFamilyMembersFailurePointsAtTheMembersExpectation() throws {

@@ -10,13 +10,18 @@ struct NagsEveryonePolicy: EntitlementPolicy {
   static let summary = "reference, but prompts family members too (tests only)"
   var base = ReferencePolicy()
   init() {}
-  mutating func receive(_ n: StoreNotification, at arrival: Instant) { base.receive(n, at: arrival) }
+  mutating func receive(_ n: StoreNotification, at arrival: Instant) -> DeliveryOutcome {
+    base.receive(n, at: arrival)
+  }
   func decision(at instant: Instant) -> Decision {
     var d = base.decision(at: instant)
     if d.state == .grace { d.prompt = .soft }
     if d.state == .hold { d.prompt = .hard }
     return d
   }
+  static let decidesOnlyOnNotifications = false
+  init(context: PolicyContext) { self.init() }
+  func nextDecisionChange(after instant: Instant) -> Instant? { base.nextDecisionChange(after: instant) }
 }
 
 extension ScenarioTests {

@@ -16,10 +16,11 @@ struct StatusPolicy: EntitlementPolicy {
 
   init() {}
 
-  mutating func receive(_ notification: StoreNotification, at arrival: Instant) {
-    guard case .appStore(let n) = notification else { return }
+  mutating func receive(_ notification: StoreNotification, at arrival: Instant) -> DeliveryOutcome {
+    guard case .appStore(let n) = notification else { return .accepted }
     status = n.data.status
     self.arrival = arrival
+    return .accepted
   }
 
   func decision(at instant: Instant) -> Decision { Self.decision(for: status) }
@@ -34,6 +35,9 @@ struct StatusPolicy: EntitlementPolicy {
     default: .never
     }
   }
+  static let decidesOnlyOnNotifications = false
+  init(context: PolicyContext) { self.init() }
+  func nextDecisionChange(after instant: Instant) -> Instant? { nil }
 }
 
 /// Grants access only while active: locks out a subscriber in grace (with the right prompt).
@@ -42,12 +46,17 @@ struct LocksOutInGracePolicy: EntitlementPolicy {
   static let summary = "no access in grace (tests only)"
   var base = StatusPolicy()
   init() {}
-  mutating func receive(_ n: StoreNotification, at arrival: Instant) { base.receive(n, at: arrival) }
+  mutating func receive(_ n: StoreNotification, at arrival: Instant) -> DeliveryOutcome {
+    base.receive(n, at: arrival)
+  }
   func decision(at instant: Instant) -> Decision {
     var d = base.decision(at: instant)
     if d.state == .grace { d.access = false }
     return d
   }
+  static let decidesOnlyOnNotifications = false
+  init(context: PolicyContext) { self.init() }
+  func nextDecisionChange(after instant: Instant) -> Instant? { base.nextDecisionChange(after: instant) }
 }
 
 /// Grants access only an hour after the notice of a purchase or recovery arrives.
@@ -57,16 +66,20 @@ struct SlowToGrantPolicy: EntitlementPolicy {
   var base = StatusPolicy()
   var grantedAt: Instant?
   init() {}
-  mutating func receive(_ n: StoreNotification, at arrival: Instant) {
+  mutating func receive(_ n: StoreNotification, at arrival: Instant) -> DeliveryOutcome {
     let before = base.decision(at: arrival).access
     base.receive(n, at: arrival)
     if !before && base.decision(at: arrival).access { grantedAt = arrival + .hours(1) }
+    return .accepted
   }
   func decision(at instant: Instant) -> Decision {
     var d = base.decision(at: instant)
     if let grantedAt, instant < grantedAt { d.access = false }
     return d
   }
+  static let decidesOnlyOnNotifications = false
+  init(context: PolicyContext) { self.init() }
+  func nextDecisionChange(after instant: Instant) -> Instant? { base.nextDecisionChange(after: instant) }
 }
 
 /// Ends access 30 days 20 hours after the last notification arrived, on its own clock.
@@ -75,12 +88,17 @@ struct ClockPolicy: EntitlementPolicy {
   static let summary = "access runs out on a clock (tests only)"
   var base = StatusPolicy()
   init() {}
-  mutating func receive(_ n: StoreNotification, at arrival: Instant) { base.receive(n, at: arrival) }
+  mutating func receive(_ n: StoreNotification, at arrival: Instant) -> DeliveryOutcome {
+    base.receive(n, at: arrival)
+  }
   func decision(at instant: Instant) -> Decision {
     var d = base.decision(at: instant)
     if let arrival = base.arrival, instant >= arrival + .days(30) + .hours(20) { d.access = false }
     return d
   }
+  static let decidesOnlyOnNotifications = false
+  init(context: PolicyContext) { self.init() }
+  func nextDecisionChange(after instant: Instant) -> Instant? { base.nextDecisionChange(after: instant) }
 }
 
 /// Ignores `EXPIRED`: a subscriber who cancelled keeps access for free.
@@ -89,11 +107,15 @@ struct IgnoresExpiryPolicy: EntitlementPolicy {
   static let summary = "ignores EXPIRED (tests only)"
   var base = StatusPolicy()
   init() {}
-  mutating func receive(_ n: StoreNotification, at arrival: Instant) {
-    if case .appStore(let a) = n, a.notificationType == .expired { return }
+  mutating func receive(_ n: StoreNotification, at arrival: Instant) -> DeliveryOutcome {
+    if case .appStore(let a) = n, a.notificationType == .expired { return .accepted }
     base.receive(n, at: arrival)
+    return .accepted
   }
   func decision(at instant: Instant) -> Decision { base.decision(at: instant) }
+  static let decidesOnlyOnNotifications = false
+  init(context: PolicyContext) { self.init() }
+  func nextDecisionChange(after instant: Instant) -> Instant? { base.nextDecisionChange(after: instant) }
 }
 
 /// Never asks the subscriber to fix their card.
@@ -102,12 +124,17 @@ struct NeverPromptsPolicy: EntitlementPolicy {
   static let summary = "no prompts (tests only)"
   var base = StatusPolicy()
   init() {}
-  mutating func receive(_ n: StoreNotification, at arrival: Instant) { base.receive(n, at: arrival) }
+  mutating func receive(_ n: StoreNotification, at arrival: Instant) -> DeliveryOutcome {
+    base.receive(n, at: arrival)
+  }
   func decision(at instant: Instant) -> Decision {
     var d = base.decision(at: instant)
     d.prompt = .none
     return d
   }
+  static let decidesOnlyOnNotifications = false
+  init(context: PolicyContext) { self.init() }
+  func nextDecisionChange(after instant: Instant) -> Instant? { base.nextDecisionChange(after: instant) }
 }
 
 /// Locks out in grace and never prompts: breaks two invariants at once.
@@ -116,12 +143,17 @@ struct LocksOutSilentlyPolicy: EntitlementPolicy {
   static let summary = "no access and no prompt in grace (tests only)"
   var base = LocksOutInGracePolicy()
   init() {}
-  mutating func receive(_ n: StoreNotification, at arrival: Instant) { base.receive(n, at: arrival) }
+  mutating func receive(_ n: StoreNotification, at arrival: Instant) -> DeliveryOutcome {
+    base.receive(n, at: arrival)
+  }
   func decision(at instant: Instant) -> Decision {
     var d = base.decision(at: instant)
     d.prompt = .none
     return d
   }
+  static let decidesOnlyOnNotifications = false
+  init(context: PolicyContext) { self.init() }
+  func nextDecisionChange(after instant: Instant) -> Instant? { base.nextDecisionChange(after: instant) }
 }
 
 extension ScenarioTests {

@@ -213,9 +213,11 @@ private struct ShortPromise: EntitlementPolicy {
   static let decidesOnlyOnNotifications = true
   var reference = ReferencePolicy(settings: PolicySettings(stripeGracePeriod: .hours(36)))
   init() {}
-  mutating func receive(_ notification: StoreNotification, at arrival: Instant) {
+  mutating func receive(_ notification: StoreNotification, at arrival: Instant) -> DeliveryOutcome {
     reference.receive(notification, at: arrival)
+    return .accepted
   }
   func decision(at instant: Instant) -> Decision { reference.decision(at: instant) }
   func nextDecisionChange(after instant: Instant) -> Instant? { reference.nextDecisionChange(after: instant) }
+  init(context: PolicyContext) { self.init() }
 }

@@ -95,7 +95,7 @@ enum Google {
 func deliver<Policy: EntitlementPolicy>(
   _ notifications: [StoreNotification], to _: Policy.Type = ReferencePolicy.self
 ) -> (policy: Policy, lastArrival: Instant) {
-  var policy = Policy()
+  var policy = Policy(context: .default)
   var arrival = Instant.distantPast
   for n in notifications {
     arrival = max(n.sentDate + .minutes(1), arrival + .seconds(1))

@@ -15,8 +15,13 @@ private struct AlwaysOpen: EntitlementPolicy {
   static let name = "always-open"
   static let summary = "Grants everything"
   init() {}
-  mutating func receive(_ notification: StoreNotification, at arrival: Instant) {}
+  mutating func receive(_ notification: StoreNotification, at arrival: Instant) -> DeliveryOutcome {
+    .accepted
+  }
   func decision(at instant: Instant) -> Decision { Decision(state: .active, access: true) }
+  static let decidesOnlyOnNotifications = false
+  init(context: PolicyContext) { self.init() }
+  func nextDecisionChange(after instant: Instant) -> Instant? { nil }
 }
 
 @Suite("Policy registry")

@@ -154,5 +154,5 @@ struct ReferencePolicyDeliveryTests {
 }
 
 private func freshDecision<P: EntitlementPolicy>(_: P.Type) -> Decision {
-  P().decision(at: start)
+  P(context: .default).decision(at: start)
 }

@@ -107,7 +107,7 @@ enum RC {
 func deliver<Policy: EntitlementPolicy>(
   _ notifications: [StoreNotification], settings: PolicySettings, to _: Policy.Type = ReferencePolicy.self
 ) -> (policy: Policy, lastArrival: Instant) {
-  var policy = Policy(settings: settings)
+  var policy = Policy(context: PolicyContext(settings: settings))
   var arrival = Instant.distantPast
   for n in notifications {
     arrival = max(n.sentDate + .minutes(1), arrival + .seconds(1))

@@ -18,7 +18,7 @@ enum MultiSourceRunner {
     _ scenario: Scenario, plays: [any SourcePlay<Policy>], step: TimeSpan
   ) -> ScenarioResult {
     var plays = plays
-    var policy = Policy(settings: scenario.policySettings)
+    var policy = Policy(context: PolicyContext(settings: scenario.policySettings))
     var merged = MergedSources(count: plays.count)
     var end = ScenarioRunner.RunEnd(scenario)
     let cap = end.cap
@@ -106,6 +106,8 @@ enum MultiSourceRunner {
       scenario: scenario, policy: policy, step: step, end: end, rows: rows, expectations: expectations,
       violations: merged.checker.violations, entryErrors: errors, deliveries: deliveries(plays),
       attempts: attempts(plays))
+    result.contractBreaches = plays.compactMap(\.contractBreach)
+    result.deliveriesNotAccepted = plays.reduce(0) { $0 + Int($1.deliveriesNotAccepted) }
     result.records = plays.map { play in
       var history = play.observer.records
       history.source = play.name

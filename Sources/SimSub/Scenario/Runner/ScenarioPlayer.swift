@@ -101,7 +101,8 @@ public enum ScenarioPlayer {
     let scenario: Scenario
     let step: TimeSpan
     func visit<Store: StoreModel>(_ store: Store) -> any SourcePlay<Policy> {
-      StoreSourcePlay(name: name, scenario: scenario, store: store, policy: Policy(), step: step)
+      StoreSourcePlay(
+        name: name, scenario: scenario, store: store, policy: Policy(context: .default), step: step)
     }
   }
 }

@@ -29,6 +29,12 @@ public struct ScenarioResult: Hashable, Sendable {
   /// The store's record after each event, per source (one, unnamed, for a scenario of one
   /// subscription): what the store APIs and snapshots answer from at an instant.
   package var records: [RecordHistory] = []
+  /// Where the policy broke its sampling contract: an answer the engine kept (the policy
+  /// decides only on notifications) that disagreed with a fresh one, the first per source. A
+  /// breach fails the run: its expectations and invariants were judged on a stale answer.
+  public var contractBreaches: [ContractBreach] = []
+  /// How many deliveries the policy did not accept.
+  public var deliveriesNotAccepted = 0
   /// The family members' runs of the same timeline, in member order; empty without family.
   public var members: [ScenarioResult]
   /// The invariants some run of the family violated (this one, the purchaser's or another
@@ -102,8 +108,8 @@ public struct ScenarioResult: Hashable, Sendable {
   /// Every expectation met, every invariant as asked, every entry resolved: in this run and in
   /// every family member's.
   public var passed: Bool {
-    entryErrors.isEmpty && expectations.allSatisfy(\.passed) && invariants.allSatisfy(\.passed)
-      && members.allSatisfy(\.passed)
+    entryErrors.isEmpty && contractBreaches.isEmpty && expectations.allSatisfy(\.passed)
+      && invariants.allSatisfy(\.passed) && members.allSatisfy(\.passed)
   }
 }
 

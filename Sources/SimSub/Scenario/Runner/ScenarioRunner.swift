@@ -22,7 +22,8 @@ public enum ScenarioRunner {
     var observer = ScenarioObserver()
     observer.checker.familyMember = member > 0
     var engine = makeEngine(
-      scenario, store: store, policy: Policy(settings: scenario.policySettings), observer: observer,
+      scenario, store: store, policy: Policy(context: PolicyContext(settings: scenario.policySettings)),
+      observer: observer,
       step: step ?? scenario.step)
     var state = RunState(scenario: scenario, member: member)
     state.begin(&engine)
@@ -93,6 +94,7 @@ public enum ScenarioRunner {
       store: store, policy: policy, payments: CardOnFile(), observer: observer, start: scenario.start,
       step: step, delivery: scenario.delivery.settings(from: scenario.start, start: scenario.start))
     engine.stopsWhenRenewalMoves = true
+    engine.checksKeptDecisions = true
     return engine
   }
 
@@ -351,6 +353,8 @@ public enum ScenarioRunner {
         deliveries: engine.observer.deliveries.map { .init(instant: $0.instant, name: $0.name) },
         attempts: engine.observer.attempts)
       result.records = [engine.observer.records]
+      result.contractBreaches = engine.contractBreach.map { [$0] } ?? []
+      result.deliveriesNotAccepted = Int(engine.deliveriesNotAccepted)
       return result
     }
 

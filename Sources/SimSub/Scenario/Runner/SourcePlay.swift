@@ -38,6 +38,10 @@ protocol SourcePlay<Policy> {
   /// Ends the source's run: where it ended, its rows, its expectations' verdicts and its entry
   /// errors.
   mutating func finish() -> ScenarioRunner.RunState.Outcome
+  /// The policy's first contract breach on this source, if any (``Engine/contractBreach``).
+  var contractBreach: ContractBreach? { get }
+  /// The deliveries of this source the policy did not accept.
+  var deliveriesNotAccepted: Int32 { get }
 }
 
 struct StoreSourcePlay<Store: StoreModel, Policy: EntitlementPolicy>: SourcePlay {
@@ -61,6 +65,8 @@ struct StoreSourcePlay<Store: StoreModel, Policy: EntitlementPolicy>: SourcePlay
   var now: Instant { engine.now }
   var charges: Int32 { engine.record.charges }
   var observer: ScenarioObserver { engine.observer }
+  var contractBreach: ContractBreach? { engine.contractBreach }
+  var deliveriesNotAccepted: Int32 { engine.deliveriesNotAccepted }
 
   mutating func run(until limit: Instant, policy: inout Policy) -> [UInt32] {
     engine.exchangePolicy(&policy)

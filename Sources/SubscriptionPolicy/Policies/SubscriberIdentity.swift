@@ -1,0 +1,23 @@
+/// Who one subscriber is: the simulator's number for them and, when the run writes the stores'
+/// requests, their id in the app.
+///
+/// The id is the UUID simsub's requests carry for the subscriber (Apple's `appAccountToken`,
+/// Google's `obfuscatedExternalAccountId`, Stripe's `metadata.user_id`, RevenueCat's
+/// `app_user_id`), the same for every source of one subscriber. A policy that keeps its state
+/// outside its value (a process, a server) keys it by this id.
+public struct SubscriberIdentity: Hashable, Sendable {
+  /// The engine's subscriber number (a scenario plays subscriber 1, a population 1, 2, …).
+  public var number: UInt64
+  /// The subscriber's UUID in lower case as the requests carry it; `nil` when the run was given
+  /// none (it is only worked out where a policy needs it).
+  public var id: String?
+
+  @inlinable
+  public init(number: UInt64, id: String? = nil) {
+    self.number = number
+    self.id = id
+  }
+
+  /// Subscriber 1, with no id.
+  public static let first = SubscriberIdentity(number: 1)
+}
