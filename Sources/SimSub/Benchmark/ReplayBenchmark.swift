@@ -46,7 +46,9 @@ enum ReplayBenchmark {
 
   /// Writes the log of `months` months to `path`, a month at a time.
   static func write(subscribers: Int, months: Int, to path: String) throws {
-    FileManager.default.createFile(atPath: path, contents: nil)
+    guard FileManager.default.createFile(atPath: path, contents: nil) else {
+      throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
+    }
     let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
     defer { try? handle.close() }
     for month in 0..<months {

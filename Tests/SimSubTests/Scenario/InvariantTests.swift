@@ -68,9 +68,9 @@ struct SlowToGrantPolicy: EntitlementPolicy {
   init() {}
   mutating func receive(_ n: StoreNotification, at arrival: Instant) -> DeliveryOutcome {
     let before = base.decision(at: arrival).access
-    base.receive(n, at: arrival)
+    let outcome = base.receive(n, at: arrival)
     if !before && base.decision(at: arrival).access { grantedAt = arrival + .hours(1) }
-    return .accepted
+    return outcome
   }
   func decision(at instant: Instant) -> Decision {
     var d = base.decision(at: instant)
@@ -109,8 +109,8 @@ struct IgnoresExpiryPolicy: EntitlementPolicy {
   init() {}
   mutating func receive(_ n: StoreNotification, at arrival: Instant) -> DeliveryOutcome {
     if case .appStore(let a) = n, a.notificationType == .expired { return .accepted }
-    base.receive(n, at: arrival)
-    return .accepted
+    let outcome = base.receive(n, at: arrival)
+    return outcome
   }
   func decision(at instant: Instant) -> Decision { base.decision(at: instant) }
   static let decidesOnlyOnNotifications = false
