@@ -26,6 +26,18 @@ package struct LoopbackURL: Hashable, Sendable, CustomStringConvertible {
 
   package var description: String { text }
 
+  /// The URL as the HTTP client takes it, with `target` in place of its own when given (a
+  /// placeholder filled in).
+  package func http(target: String? = nil) -> HTTPURL {
+    let host: HTTPURL.Host =
+      switch self.host {
+      case "localhost": .localhost
+      case "[::1]": .ipv6Loopback
+      default: .ipv4Loopback
+      }
+    return HTTPURL(host: host, port: port, target: target ?? self.target)
+  }
+
   /// Why a text is not a loopback URL, and where in it (a character offset from its start).
   package struct Failure: Error, Hashable, Sendable {
     package var message: String

@@ -64,7 +64,7 @@ package struct PolicyChannelError: Error, Hashable, Sendable, CustomStringConver
       text += "its answer goes on past \(limit) bytes without a newline"
     case .halfAnswer: text += "its output ended in the middle of an answer"
     case .endOfOutput: text += "its output ended before the answer"
-    case .timeout(let seconds): text += "no answer within \(Self.seconds(seconds))"
+    case .timeout(let seconds): text += "no answer within \(Duration.text(seconds: seconds))"
     case .writeFailed(let code): text += "cannot write the request: \(String(cString: strerror(code)))"
     }
     if let quoted { text += "\n  it wrote: \(quoted)" }
@@ -88,9 +88,5 @@ package struct PolicyChannelError: Error, Hashable, Sendable, CustomStringConver
     let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
     if prefix.count - lead < length { prefix.removeLast(prefix.count - lead) }
     return String(decoding: prefix, as: UTF8.self) + "… (\(bytes.count) bytes)"
-  }
-
-  private static func seconds(_ value: Double) -> String {
-    value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
   }
 }

@@ -23,27 +23,33 @@ extension PolicyFile.Entitlement {
           expected: "true or false"))
     }
     var decision = PolicyDecision(access: granted)
-    if let pointer = state, let value = pointer.evaluate(document), !value.isNull {
-      let allowed = EntitlementState.allCases.map(\.name)
-      guard case .string(let word) = value, let mapped = state(forWord: word) else {
-        return fault(
-          .illTyped(
-            member: "state", pointer: pointer.text, found: Self.found(value),
-            expected: Self.expectedWords(allowed, mapped: stateWords.keys)))
-      }
-      decision.state = mapped
-    }
-    if let pointer = prompt, let value = pointer.evaluate(document), !value.isNull {
-      let allowed = RecoveryPrompt.allCases.map(\.name)
-      guard case .string(let word) = value, let mapped = prompt(forWord: word) else {
-        return fault(
-          .illTyped(
-            member: "prompt", pointer: pointer.text, found: Self.found(value),
-            expected: Self.expectedWords(allowed, mapped: promptWords.keys)))
-      }
-      decision.prompt = mapped
+    do throws(PolicyServerFault.Problem) {
+      decision.state = try Self.word(
+        "state", at: state, in: document, own: EntitlementState.allCases.map(\.name), mapped: stateWords.keys,
+        meaning: state(forWord:))
+      decision.prompt = try Self.word(
+        "prompt", at: prompt, in: document, own: RecoveryPrompt.allCases.map(\.name),
+        mapped: promptWords.keys,
+        meaning: prompt(forWord:))
+    } catch {
+      return fault(error)
     }
     return .success(decision)
+  }
+
+  /// The word at `pointer` in `document`, as `meaning` reads it; `nil` with no pointer, or
+  /// with `null` or nothing there.
+  private static func word<T>(
+    _ member: String, at pointer: JSONPointer?, in document: JSONValue, own: [String],
+    mapped: Dictionary<String, some Any>.Keys, meaning: (String) -> T?
+  ) throws(PolicyServerFault.Problem) -> T? {
+    guard let pointer, let value = pointer.evaluate(document), !value.isNull else { return nil }
+    guard case .string(let word) = value, let meant = meaning(word) else {
+      throw .illTyped(
+        member: member, pointer: pointer.text, found: found(value),
+        expected: expectedWords(own, mapped: mapped))
+    }
+    return meant
   }
 
   private static func found(_ value: JSONValue) -> String {

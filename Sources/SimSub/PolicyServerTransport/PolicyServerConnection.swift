@@ -36,10 +36,10 @@ package final class PolicyServerConnection: Sendable {
   /// Delivers `request`, a store's notification as it travels, at the simulated instant `now`.
   package func deliver(_ request: WireRequest, at now: Instant) -> WebhookAttempt {
     guard let target = WebhookTarget.of(request, in: server.webhooks) else {
-      return .noWebhook(store: Self.storeName(ofPath: request.path))
+      return .noWebhook(store: WebhookTarget.store(ofPath: request.path) ?? "the path \(request.path)")
     }
     let http = target.httpRequest(request, now: now, timestamp: wallClock())
-    switch client.send(http, to: Self.endpoint(target.url)) {
+    switch client.send(http, to: target.url.http().endpoint) {
     case .success(let response):
       return response.isSuccess ? .accepted(status: response.status) : .rejected(status: response.status)
     case .failure(let error):
@@ -51,12 +51,10 @@ package final class PolicyServerConnection: Sendable {
   /// access at the simulated instant `now`, and reads the answer as the policy file says.
   package func decide(subscriber: String, at now: Instant) -> Result<PolicyDecision, PolicyServerFault> {
     let entitlement = server.entitlement
-    let text = entitlement.url(for: subscriber)
-    let label = "GET \(text)"
-    let url: HTTPURL
-    do { url = try HTTPURL(text) } catch {
-      return .failure(PolicyServerFault(request: label, problem: .notJSON("not a URL: \(error)")))
-    }
+    let label = "GET \(entitlement.url(for: subscriber))"
+    let url = entitlement.url.http(
+      target: entitlement.url.target.replacingPlaceholder(
+        PolicyFile.Entitlement.placeholder, with: subscriber))
     let headers: HTTPHeaders = [
       "Accept": "application/json", Self.clockHeader: RFC3339.formatWithMilliseconds(now),
     ]
@@ -76,24 +74,4 @@ package final class PolicyServerConnection: Sendable {
 
   /// Closes the connections kept for reuse.
   package func close() { client.closeIdleConnections() }
-
-  static func endpoint(_ url: LoopbackURL) -> HTTPEndpoint {
-    let host: HTTPURL.Host =
-      switch url.host {
-      case "localhost": .localhost
-      case "[::1]": .ipv6Loopback
-      default: .ipv4Loopback
-      }
-    return HTTPEndpoint(host: host, port: url.port)
-  }
-
-  private static func storeName(ofPath path: String) -> String {
-    switch path {
-    case WireRequest.appStorePath: "apple"
-    case WireRequest.googlePlayPath: "google"
-    case WireRequest.stripePath: "stripe"
-    case WireRequest.revenueCatPath: "revenuecat"
-    default: "the path \(path)"
-    }
-  }
 }

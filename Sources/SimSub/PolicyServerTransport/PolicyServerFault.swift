@@ -6,7 +6,7 @@ package struct PolicyServerFault: Error, Equatable, Sendable, CustomStringConver
   package var request: String
   package var problem: Problem
 
-  package enum Problem: Equatable, Sendable {
+  package enum Problem: Error, Equatable, Sendable {
     /// No answer (refused, timed out, closed early, malformed).
     case noAnswer(HTTPClientError)
     /// An answer with a status other than 2xx.

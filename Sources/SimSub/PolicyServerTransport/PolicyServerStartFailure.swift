@@ -16,8 +16,8 @@ package enum PolicyServerStartFailure: Error, Equatable, Sendable, CustomStringC
     case .exited(let exit, let command, let lines):
       return "the policy server '\(command)' ended (\(exit)) before it was ready" + Self.tail(lines)
     case .notReady(let url, let seconds, let last, let lines):
-      let time = seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s"
-      return "the policy server was not ready: GET \(url) gave no 2xx answer within \(time) (last: \(last))"
+      return
+        "the policy server was not ready: GET \(url) gave no 2xx answer within \(Duration.text(seconds: seconds)) (last: \(last))"
         + Self.tail(lines)
     }
   }

@@ -54,8 +54,7 @@ package final class StartedPolicyServer: Sendable {
     let client = HTTPClient(timeout: min(timeout, .seconds(2)), maximumIdlePerEndpoint: 0)
     defer { client.closeIdleConnections() }
     let start = ContinuousClock.now
-    let url = HTTPURL(
-      host: PolicyServerConnection.endpoint(ready).host, port: ready.port, target: ready.target)
+    let url = ready.http()
     var last = "no request sent"
     while true {
       if let process, let exit = process.ended() {
@@ -70,14 +69,11 @@ package final class StartedPolicyServer: Sendable {
       }
       let elapsed = ContinuousClock.now - start
       if elapsed >= timeout {
-        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
         return .notReady(
-          url: ready.text, seconds: seconds, lastAnswer: last,
+          url: ready.text, seconds: timeout.inSeconds, lastAnswer: last,
           lastLines: process?.lastStandardErrorLines(waitingUpTo: 0.2) ?? [])
       }
-      Thread.sleep(
-        forTimeInterval: Double(pollInterval.components.attoseconds) / 1e18
-          + Double(pollInterval.components.seconds))
+      Thread.sleep(forTimeInterval: pollInterval.inSeconds)
     }
   }
 }

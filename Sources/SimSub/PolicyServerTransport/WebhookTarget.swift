@@ -13,28 +13,47 @@ package struct WebhookTarget: Hashable, Sendable {
   /// `revenuecat`).
   package var store: String
   package var url: LoopbackURL
-  /// Stripe's endpoint secret, when the target is Stripe's.
-  package var stripeSecret: String?
-  /// RevenueCat's configured `Authorization`, when the target is RevenueCat's: `.some(nil)`
-  /// when the endpoint expects none.
-  package var revenueCatAuthorization: String??
+  /// The header the endpoint's own configuration decides, if any.
+  package var configured: Configured
+
+  /// What an endpoint is configured with beyond its URL.
+  package enum Configured: Hashable, Sendable {
+    /// Nothing: the request is sent as the store wrote it (App Store, Google Play).
+    case nothing
+    /// Stripe's endpoint secret, which `Stripe-Signature` is computed with.
+    case stripeSecret(String)
+    /// RevenueCat's `Authorization` value; `nil` when the endpoint expects none.
+    case revenueCatAuthorization(String?)
+  }
+
+  /// The store whose requests simsub posts to `path` (``WireRequest/appStorePath`` and the
+  /// others), by its key in `webhooks`; `nil` for any other path.
+  package static func store(ofPath path: String) -> String? {
+    switch path {
+    case WireRequest.appStorePath: "apple"
+    case WireRequest.googlePlayPath: "google"
+    case WireRequest.stripePath: "stripe"
+    case WireRequest.revenueCatPath: "revenuecat"
+    default: nil
+    }
+  }
 
   /// The target of `request` among `webhooks`, or `nil` when the file gives no URL for its store
   /// (or its path is none of the stores').
   package static func of(_ request: WireRequest, in webhooks: PolicyFile.Webhooks) -> WebhookTarget? {
-    switch request.path {
-    case WireRequest.appStorePath:
-      return webhooks.apple.map { WebhookTarget(store: "apple", url: $0) }
-    case WireRequest.googlePlayPath:
-      return webhooks.google.map { WebhookTarget(store: "google", url: $0) }
-    case WireRequest.stripePath:
-      return webhooks.stripe.map { WebhookTarget(store: "stripe", url: $0.url, stripeSecret: $0.secret) }
-    case WireRequest.revenueCatPath:
-      return webhooks.revenuecat.map {
-        WebhookTarget(store: "revenuecat", url: $0.url, revenueCatAuthorization: .some($0.authorization))
+    switch store(ofPath: request.path) {
+    case "apple": webhooks.apple.map { WebhookTarget(store: "apple", url: $0, configured: .nothing) }
+    case "google": webhooks.google.map { WebhookTarget(store: "google", url: $0, configured: .nothing) }
+    case "stripe":
+      webhooks.stripe.map {
+        WebhookTarget(store: "stripe", url: $0.url, configured: .stripeSecret($0.secret))
       }
-    default:
-      return nil
+    case "revenuecat":
+      webhooks.revenuecat.map {
+        WebhookTarget(
+          store: "revenuecat", url: $0.url, configured: .revenueCatAuthorization($0.authorization))
+      }
+    default: nil
     }
   }
 
@@ -42,21 +61,19 @@ package struct WebhookTarget: Hashable, Sendable {
   /// `X-Simsub-Now: now`, the endpoint's own signature or authorization, and a Stripe signature
   /// stamped `timestamp` (Unix seconds, the wall clock: Stripe's libraries compare it with theirs).
   package func httpRequest(_ request: WireRequest, now: Instant, timestamp: Int64) -> HTTPRequest {
+    // The header the endpoint's configuration decides, and its value (none: left out).
+    let (owned, value): (String?, String?) =
+      switch configured {
+      case .nothing: (nil, nil)
+      case .stripeSecret(let secret):
+        ("Stripe-Signature", StripeSignature.header(body: request.body, timestamp: timestamp, secret: secret))
+      case .revenueCatAuthorization(let authorization): ("Authorization", authorization)
+      }
     var headers = HTTPHeaders()
-    for header in request.headers {
-      let name = header.name.lowercased()
-      if stripeSecret != nil, name == "stripe-signature" { continue }
-      if revenueCatAuthorization != nil, name == "authorization" { continue }
+    for header in request.headers where owned.map({ !HTTPHeaders.sameName(header.name, $0) }) ?? true {
       headers.append(header.name, header.value)
     }
-    if let stripeSecret {
-      headers.append(
-        "Stripe-Signature",
-        StripeSignature.header(body: request.body, timestamp: timestamp, secret: stripeSecret))
-    }
-    if let authorization = revenueCatAuthorization, let value = authorization {
-      headers.append("Authorization", value)
-    }
+    if let owned, let value { headers.append(owned, value) }
     headers.append(PolicyServerConnection.clockHeader, RFC3339.formatWithMilliseconds(now))
     return HTTPRequest(
       method: request.method, target: url.target, headers: headers, body: Array(request.body.utf8))

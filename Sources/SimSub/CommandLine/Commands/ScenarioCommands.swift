@@ -130,8 +130,7 @@ enum ScenarioCommands {
   }
 
   static func seconds(since start: ContinuousClock.Instant, _ clock: ContinuousClock) -> Double {
-    let elapsed = clock.now - start
-    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    (clock.now - start).inSeconds
   }
 
   /// Reports a usage error and answers `nil`: nothing is played.
