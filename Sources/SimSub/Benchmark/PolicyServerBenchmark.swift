@@ -105,15 +105,10 @@ package enum PolicyServerBenchmark {
       }
       return nil
     }
+    /// After a warm-up pass (Node compiles the server's hot functions on first use).
     func best(_ pass: () throws -> Void) throws -> Double {
       try pass()
-      var best = Double.infinity
-      for _ in 0..<max(1, repetitions) {
-        let start = DispatchTime.now().uptimeNanoseconds
-        try pass()
-        best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-      }
-      return best
+      return try BestTime.seconds(of: repetitions, pass)
     }
     let one = try best {
       if let problem = play(steps[...]) { throw Failure(description: problem) }

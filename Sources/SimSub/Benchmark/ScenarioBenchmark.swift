@@ -38,15 +38,7 @@ public enum ScenarioBenchmark {
   }
 
   public static func measure(libraryPaths: [String], repetitions: Int) throws -> Figures {
-    func best(_ body: () throws -> Void) rethrows -> Double {
-      var best = Double.infinity
-      for _ in 0..<max(1, repetitions) {
-        let start = DispatchTime.now().uptimeNanoseconds
-        try body()
-        best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-      }
-      return best
-    }
+    func best(_ body: () throws -> Void) rethrows -> Double { try BestTime.seconds(of: repetitions, body) }
     let library = try best {
       for path in libraryPaths {
         let scenario = try ScenarioLoader.load(path: path)

@@ -81,15 +81,7 @@ public enum WireBenchmark {
 
   public static func measure(bodies count: Int = 20_000, repetitions: Int = 5) throws -> Figures {
     let bodies = Self.bodies(count)
-    func best(_ body: () throws -> Void) rethrows -> Double {
-      var best = Double.infinity
-      for _ in 0..<max(1, repetitions) {
-        let start = DispatchTime.now().uptimeNanoseconds
-        try body()
-        best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-      }
-      return best
-    }
+    func best(_ body: () throws -> Void) rethrows -> Double { try BestTime.seconds(of: repetitions, body) }
     var documents: [AppStoreNotificationDocument] = []
     documents.reserveCapacity(count)
     for bytes in bodies {

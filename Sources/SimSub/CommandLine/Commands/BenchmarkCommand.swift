@@ -166,15 +166,21 @@ enum BenchmarkCommand {
     return text
   }
 
+  /// `relative`, a file of the repository, as an absolute path; `nil` when it is not there
+  /// (the benchmark was run from elsewhere).
+  private static func repositoryFile(_ relative: String, _ context: CommandContext) -> String? {
+    guard let found = try? context.resolver.resolve(relative) else { return nil }
+    let base = context.resolver.baseDirectory ?? FileManager.default.currentDirectoryPath
+    return found.hasPrefix("/") ? found : (base as NSString).appendingPathComponent(found)
+  }
+
   /// The policy server figures, when the Node example server and Node are there (from the
   /// repository's root); otherwise a line saying why they were not measured.
   private static func policyServerLines(_ context: CommandContext) -> String {
     let script = PolicyServerBenchmark.serverPath
-    guard let found = try? context.resolver.resolve(script) else {
+    guard let path = repositoryFile(script, context) else {
       return "  policy server: not measured (\(script) not found; run from the repository's root)\n"
     }
-    let base = context.resolver.baseDirectory ?? FileManager.default.currentDirectoryPath
-    let path = found.hasPrefix("/") ? found : (base as NSString).appendingPathComponent(found)
     let root = context.command.argument("path").first ?? "Scenarios"
     guard let resolved = try? context.resolver.resolve(root) else {
       return "  policy server: not measured (\(root) not found)\n"
@@ -198,11 +204,9 @@ enum BenchmarkCommand {
   /// root); otherwise a line saying why they were not measured.
   private static func policyProcessLines(_ context: CommandContext) -> String {
     let adapter = PolicyProcessBenchmark.adapterPath
-    guard let found = try? context.resolver.resolve(adapter) else {
+    guard let path = repositoryFile(adapter, context) else {
       return "  policy process: not measured (\(adapter) not found; run from the repository's root)\n"
     }
-    let base = context.resolver.baseDirectory ?? FileManager.default.currentDirectoryPath
-    let path = found.hasPrefix("/") ? found : (base as NSString).appendingPathComponent(found)
     let figures: PolicyProcessBenchmark.Figures
     do { figures = try PolicyProcessBenchmark.measure(adapter: path) } catch {
       return "  policy process: not measured (\(error.description.split(separator: "\n").first ?? ""))\n"
