@@ -130,8 +130,8 @@ struct ReplaySubscribers {
       // As read (the typed event's ids are the body's, `absentField` when it has none).
       add("app_user_id", doc.decoded.appUserId.text)
       add("app_user_id", doc.decoded.originalAppUserId?.text)
-      for key in ["aliases", "transferred_from", "transferred_to"] {
-        for alias in doc.eventStrings(key) { add("app_user_id", alias) }
+      for alias in doc.eventStrings(["aliases", "transferred_from", "transferred_to"]) {
+        add("app_user_id", alias)
       }
     }
     return ids

@@ -36,7 +36,7 @@ extension PolicyProcessSuites {
         for run in result.runs {
           guard let subscription = subscriptions.first(where: { $0.member == run.member }) else { continue }
           for row in run.rows {
-            let snapshot: JSONValue = ["revenuecat": subscription.customerInfo(at: row.instant) ?? .null]
+            let snapshot: JSONValue = ["revenuecat": subscription.customerInfo(at: row.instant)]
             let answer = try channel.call(
               .decide(subscriber: subscription.context.subscriberId, now: row.instant, snapshot: snapshot))
             guard case .decide(let decision) = answer else {

@@ -25,7 +25,16 @@ enum RevenueCatCustomerInfo {
   static func customerInfo<Store: StoreModel>(
     store: Store, history: RecordHistory, at instant: Instant, member: UInt8 = 0, context c: WireContext
   ) -> JSONValue {
-    let s = RevenueCatSubscriber(store: store, history: history, at: instant, member: member, context: c)
+    customerInfo(
+      RevenueCatSubscriber(store: store, history: history, at: instant, member: member, context: c),
+      at: instant,
+      context: c)
+  }
+
+  /// `CustomerInfo` at `instant` of what RevenueCat knows, `s` (`nil` before any purchase).
+  static func customerInfo(_ s: RevenueCatSubscriber?, at instant: Instant, context c: WireContext)
+    -> JSONValue
+  {
     var all = JSONObject()
     var active = JSONObject()
     var expirations = JSONObject()

@@ -63,20 +63,7 @@ package struct SimulatedSubscription: Sendable {
 
   /// The RevenueCat SDK's `CustomerInfo` for the subscription at `instant`
   /// (``RevenueCatCustomerInfo``): what a client-side policy is handed.
-  package func customerInfo(at instant: Instant) -> JSONValue? {
-    let m = UInt8(member)
-    if let model = appStoreModel {
-      return RevenueCatCustomerInfo.customerInfo(
-        store: model, history: history, at: instant, member: m, context: context)
-    }
-    if let model = googlePlayModel {
-      return RevenueCatCustomerInfo.customerInfo(
-        store: model, history: history, at: instant, context: context)
-    }
-    if let model = stripeModel {
-      return RevenueCatCustomerInfo.customerInfo(
-        store: model, history: history, at: instant, context: context)
-    }
-    return nil
+  package func customerInfo(at instant: Instant) -> JSONValue {
+    RevenueCatCustomerInfo.customerInfo(revenueCat(at: instant), at: instant, context: context)
   }
 }

@@ -61,27 +61,30 @@ public struct RevenueCatEventDocument: Hashable, Sendable {
     hasher.combine(tree)
   }
 
-  /// The strings of the event's array member `key` as read (`aliases`, `transferred_from`,
-  /// `transferred_to`: what the typed event does not keep), skipping elements that are not
-  /// strings; empty when there is no such array. Reads only that member's bytes for a body read
-  /// from its bytes, where `tree` would parse the whole body.
-  public func eventStrings(_ key: String) -> [String] {
-    let array: JSONValue?
+  /// The strings of the event's array members `keys` as read (`aliases`, `transferred_from`,
+  /// `transferred_to`: what the typed event does not keep), in the order of `keys`, skipping
+  /// elements that are not strings and keys with no array. For a body read from its bytes, only
+  /// those members are parsed (its bytes indexed once), where `tree` would parse the whole body.
+  public func eventStrings(_ keys: [String]) -> [String] {
+    let arrays: [JSONValue?]
     if let parsedTree {
       let event = form == .webhookBody ? parsedTree["event"] : parsedTree
-      array = event?[key]
+      arrays = keys.map { event?[$0] }
     } else {
-      array = Self.member(key, ofEventIn: source)
+      arrays = Self.members(keys, ofEventIn: source)
     }
-    return array?.arrayValue?.compactMap(\.stringValue) ?? []
+    return arrays.flatMap { $0?.arrayValue?.compactMap(\.stringValue) ?? [] }
   }
 
-  /// The value of the event's member `key` in a webhook body's bytes, parsed alone.
-  private static func member(_ key: String, ofEventIn bytes: [UInt8]) -> JSONValue? {
+  /// The values of the event's members `keys` in a webhook body's bytes, each parsed alone.
+  private static func members(_ keys: [String], ofEventIn bytes: [UInt8]) -> [JSONValue?] {
     guard let j = JSONByteIndex(bytes: bytes, maxDepth: .max), let event = j.member("event", in: j.root),
-      event.kind == .object, let m = j.member(named: key, in: event.firstChild)
-    else { return nil }
-    return try? JSONValue(parsing: bytes[Int(m.valueStart)..<Int(m.valueEnd)], maxDepth: .max)
+      event.kind == .object
+    else { return keys.map { _ in nil } }
+    return keys.map { key in
+      guard let m = j.member(named: key, in: event.firstChild) else { return nil }
+      return try? JSONValue(parsing: bytes[Int(m.valueStart)..<Int(m.valueEnd)], maxDepth: .max)
+    }
   }
 
   /// The body or event with `event`'s changes written in.
