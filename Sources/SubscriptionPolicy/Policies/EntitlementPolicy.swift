@@ -17,10 +17,11 @@
 /// }
 /// ```
 ///
-/// One value is one subscriber: the engine builds one per subscriber with that subscriber's
-/// ``PolicyContext`` and may copy or swap it, so a policy keeps its state in its stored
-/// properties, never in anything shared between values (a policy backed by an outside process
-/// or server keys what it sends by ``SubscriberIdentity``).
+/// One value is one subscriber: each subscriber's policy starts as a value built with a
+/// ``PolicyContext`` (Monte Carlo copies one built once), and the engine may copy or swap it,
+/// so a policy keeps its state in its stored properties, never in anything shared between
+/// values (a policy backed by an outside process or server keys what it sends by
+/// ``SubscriberIdentity``).
 ///
 /// **The sampling contract.** ``decidesOnlyOnNotifications`` and ``nextDecisionChange(after:)``
 /// are one promise, and neither has a default: a policy that says `true` promises that its

@@ -6,10 +6,11 @@
 /// `app_user_id`), the same for every source of one subscriber. A policy that keeps its state
 /// outside its value (a process, a server) keys it by this id.
 public struct SubscriberIdentity: Hashable, Sendable {
-  /// The engine's subscriber number (a scenario plays subscriber 1, a population 1, 2, …).
+  /// The subscriber's number. Scenarios and Monte Carlo build every policy for subscriber 1
+  /// today (a population's subscribers each get a copy of one policy built once).
   public var number: UInt64
-  /// The subscriber's UUID in lower case as the requests carry it; `nil` when the run was given
-  /// none (it is only worked out where a policy needs it).
+  /// The subscriber's UUID in lower case as the requests carry it; `nil` when the run gave
+  /// none, as scenarios and Monte Carlo do today.
   public var id: String?
 
   @inlinable
