@@ -55,6 +55,16 @@ public enum SimSubCommands {
         "The built-in policy to play, in place of the \(source)'s 'policy:'. 'simsub policies' lists them.")
   }
 
+  /// `--policy` for the commands that also take a policy file.
+  static func policyOrFileOption(overriding source: String) -> OptionSpec {
+    .option(
+      "policy", value: "name|file",
+      help: """
+        The policy to play, in place of the \(source)'s 'policy:': a built-in name ('simsub policies' \
+        lists them) or a .policy file, a process or a server in any language (docs/POLICY-FILES.md).
+        """)
+  }
+
   static func formatOption(_ formats: [String]) -> OptionSpec {
     .option("format", value: "format", help: "The report format.", default: .value("text"), allowed: formats)
   }
@@ -85,7 +95,7 @@ public enum SimSubCommands {
       """,
     arguments: [ArgumentSpec("file", help: "A scenario file (.scn) to play.", isRepeating: true)],
     options: [
-      policyOption(overriding: "scenario"), formatOption(runFormats), outputOption, stepOption,
+      policyOrFileOption(overriding: "scenario"), formatOption(runFormats), outputOption, stepOption,
       .option(
         "svg", value: "path",
         help: """
@@ -102,7 +112,7 @@ public enum SimSubCommands {
         "path", help: "A scenario file, or a directory searched recursively for .scn files.",
         isRepeating: true, defaultValue: "Scenarios/")
     ],
-    options: [policyOption(overriding: "scenario"), formatOption(checkFormats), outputOption, stepOption])
+    options: [policyOrFileOption(overriding: "scenario"), formatOption(checkFormats), outputOption, stepOption])
 
   public static let requests = CommandSpec(
     name: "requests",

@@ -72,6 +72,15 @@ package struct PolicyFile: Hashable, Sendable {
   /// order.
   package var environment: [Variable]
 
+  /// The directory the file is in, where its `command` and `start` run: relative paths in them
+  /// (`node adapter.mjs`) name files beside the policy file, whatever simsub's working
+  /// directory. `nil` for a file named without a directory (the working directory is its own).
+  package var directory: String? {
+    guard let slash = path.lastIndex(of: "/") else { return nil }
+    let directory = String(path[..<slash])
+    return directory.isEmpty ? "/" : directory
+  }
+
   package init(
     path: String, name: String, mode: Mode, decidesOnlyOnNotifications: Bool = false,
     timeout: Duration = PolicyFile.defaultTimeout, environment: [Variable] = []

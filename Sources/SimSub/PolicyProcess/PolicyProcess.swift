@@ -48,10 +48,11 @@ package final class PolicyProcess: @unchecked Sendable {
   /// Starts `arguments` with `environment` added to simsub's own, its standard error relayed to
   /// `console` with `[name] ` in front of each line. With `relaysOutput` its standard output is
   /// relayed the same way, into the same lines (a server's log, which no protocol reads), and
-  /// the output pipe simsub reads stays empty.
+  /// the output pipe simsub reads stays empty. With `directory` the child starts there (a
+  /// policy file's commands run beside the file); in simsub's own working directory otherwise.
   package init(
-    name: String, arguments: [String], environment: [String: String] = [:], grace: Double = 2,
-    exitWait: Double = 0.5, relaysOutput: Bool = false, console: any Console
+    name: String, arguments: [String], environment: [String: String] = [:], directory: String? = nil,
+    grace: Double = 2, exitWait: Double = 0.5, relaysOutput: Bool = false, console: any Console
   ) throws(PolicyProcessStartFailure) {
     self.name = name
     self.arguments = arguments
@@ -70,7 +71,7 @@ package final class PolicyProcess: @unchecked Sendable {
         pipes += ends
       }
       return Self.spawn(
-        arguments, environment: environment, input: pipes[0], output: relaysOutput ? pipes[5] : pipes[3],
+        arguments, environment: environment, directory: directory, input: pipes[0], output: relaysOutput ? pipes[5] : pipes[3],
         error: pipes[5]
       )
       .mapError { PolicyProcessStartFailure(arguments: arguments, code: $0.code, call: "posix_spawn") }
@@ -150,7 +151,8 @@ package final class PolicyProcess: @unchecked Sendable {
   /// posix_spawnp with the three pipes as descriptors 0, 1 and 2, a new group, the default
   /// signal mask and actions; the child's process id, or the `errno`.
   private static func spawn(
-    _ arguments: [String], environment: [String: String], input: Int32, output: Int32, error: Int32
+    _ arguments: [String], environment: [String: String], directory: String?, input: Int32, output: Int32,
+    error: Int32
   ) -> Result<ProcessGroupLeader, SpawnError> {
     #if canImport(Darwin)
       var actions: posix_spawn_file_actions_t? = nil
@@ -168,6 +170,11 @@ package final class PolicyProcess: @unchecked Sendable {
     posix_spawn_file_actions_adddup2(&actions, input, STDIN_FILENO)
     posix_spawn_file_actions_adddup2(&actions, output, STDOUT_FILENO)
     posix_spawn_file_actions_adddup2(&actions, error, STDERR_FILENO)
+    if let directory {
+      guard let addChdir = Self.addChdir else { return .failure(SpawnError(code: ENOSYS)) }
+      let code = directory.withCString { addChdir(&actions, $0) }
+      guard code == 0 else { return .failure(SpawnError(code: code)) }
+    }
     var flags = Int32(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
     #if canImport(Darwin)
       flags |= Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)
@@ -198,6 +205,22 @@ package final class PolicyProcess: @unchecked Sendable {
     guard code == 0 else { return .failure(SpawnError(code: code)) }
     return .success(ProcessGroupLeader(pid: pid))
   }
+
+  #if canImport(Darwin)
+    private typealias AddChdir =
+      @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t?>, UnsafePointer<CChar>) -> Int32
+  #else
+    private typealias AddChdir =
+      @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
+  #endif
+  /// `posix_spawn_file_actions_addchdir_np` (glibc 2.29, macOS 10.15), found at run time: Swift's
+  /// Glibc module does not declare it.
+  #if canImport(Darwin)
+    private static var everyImage: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(bitPattern: -2) }  // RTLD_DEFAULT
+  #else
+    private static var everyImage: UnsafeMutableRawPointer? { nil }  // RTLD_DEFAULT
+  #endif
+  private static let addChdir: AddChdir? = dlsym(everyImage, "posix_spawn_file_actions_addchdir_np").map { unsafeBitCast($0, to: AddChdir.self) }
 
   #if !canImport(Darwin)
     private typealias CloseFrom =

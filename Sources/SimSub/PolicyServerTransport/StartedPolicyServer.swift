@@ -13,9 +13,10 @@ package final class StartedPolicyServer: Sendable {
 
   /// Starts the server of `file` if it says how, with `environment` (the store APIs' base URLs,
   /// `SIMSUB_GOOGLE_API` and the others) and the file's own variables added to simsub's, then
-  /// waits until `ready` answers 2xx, polling every `pollInterval`.
+  /// waits until `ready` answers 2xx, polling every `pollInterval`. The command runs in
+  /// `directory` when given (``PolicyFile/directory``: beside the file).
   package init(
-    file: PolicyFile, server: PolicyFile.Server, environment: [String: String] = [:],
+    file: PolicyFile, server: PolicyFile.Server, environment: [String: String] = [:], directory: String? = nil,
     pollInterval: Duration = .milliseconds(50), stopGrace: Double = 2, console: any Console
   ) throws(PolicyServerStartFailure) {
     var process: PolicyProcess?
@@ -24,7 +25,8 @@ package final class StartedPolicyServer: Sendable {
       for variable in file.environment { merged[variable.name] = variable.value }
       do {
         process = try PolicyProcess(
-          name: file.name, arguments: start.argv, environment: merged, grace: stopGrace, exitWait: 0,
+          name: file.name, arguments: start.argv, environment: merged, directory: directory, grace: stopGrace,
+          exitWait: 0,
           relaysOutput: true, console: console)
       } catch {
         throw .cannotStart(error)

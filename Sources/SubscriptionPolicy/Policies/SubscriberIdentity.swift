@@ -6,8 +6,9 @@
 /// `app_user_id`), the same for every source of one subscriber. A policy that keeps its state
 /// outside its value (a process, a server) keys it by this id.
 public struct SubscriberIdentity: Hashable, Sendable {
-  /// The subscriber's number. Scenarios and Monte Carlo build every policy for subscriber 1
-  /// today (a population's subscribers each get a copy of one policy built once).
+  /// The subscriber's number: in a scenario 1 for the purchaser and `N + 1` for family member
+  /// N; in Monte Carlo a population's subscribers each get a copy of one policy built for
+  /// subscriber 1.
   public var number: UInt64
   /// The subscriber's UUID in lower case as the requests carry it; `nil` when the run gave
   /// none, as scenarios and Monte Carlo do today.

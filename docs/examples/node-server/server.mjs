@@ -8,7 +8,8 @@
 //   PORT                 where to listen on 127.0.0.1 (default 8787)
 //   STRIPE_WEBHOOK_SECRET  the Stripe endpoint's signing secret (whsec_…)
 //   REVENUECAT_AUTHORIZATION  the Authorization RevenueCat is configured to send
-//   STRIPE_GRACE_DAYS    how long a past_due Stripe subscriber keeps access (default 14)
+//   STRIPE_GRACE_DAYS    how long a past_due Stripe subscriber keeps access (default: the
+//                        scenario's promise simsub passes as SIMSUB_STRIPE_GRACE_DAYS, else 14)
 //   SIMSUB_GOOGLE_API    the Google Play Developer API's base URL (simsub's emulator)
 //   MISTAKE=active-only  one real-world mistake: access only while the state is "active"
 import http from "node:http";
@@ -17,7 +18,7 @@ import crypto from "node:crypto";
 const port = Number(process.env.PORT ?? 8787);
 const stripeSecret = process.env.STRIPE_WEBHOOK_SECRET ?? "";
 const revenueCatAuthorization = process.env.REVENUECAT_AUTHORIZATION;
-const stripeGraceMs = Number(process.env.STRIPE_GRACE_DAYS ?? 14) * 86_400_000;
+const stripeGraceMs = Number(process.env.STRIPE_GRACE_DAYS ?? process.env.SIMSUB_STRIPE_GRACE_DAYS ?? 14) * 86_400_000;
 const googleAPI = process.env.SIMSUB_GOOGLE_API;
 const mistake = process.env.MISTAKE ?? "";
 

@@ -12,7 +12,8 @@ The clock is the request's X-Simsub-Now when simsub sends one, the wall clock ot
   APPLE_BUNDLE_ID           the app's bundle id (default com.example.app)
   STRIPE_WEBHOOK_SECRET     the Stripe endpoint's signing secret (whsec_…)
   REVENUECAT_AUTHORIZATION  the Authorization RevenueCat is configured to send
-  STRIPE_GRACE_DAYS         how long a past_due Stripe subscriber keeps access (default 14)
+  STRIPE_GRACE_DAYS         how long a past_due Stripe subscriber keeps access (default: the
+                            scenario's promise simsub passes as SIMSUB_STRIPE_GRACE_DAYS, else 14)
   SIMSUB_GOOGLE_API         the Google Play Developer API's base URL (simsub's emulator)
   MISTAKE=active-only       one real-world mistake: access only while the state is "active"
 """
@@ -36,7 +37,7 @@ from googleapiclient.discovery import build
 PORT = int(os.environ.get("PORT", "8788"))
 STRIPE_SECRET = os.environ.get("STRIPE_WEBHOOK_SECRET", "")
 REVENUECAT_AUTHORIZATION = os.environ.get("REVENUECAT_AUTHORIZATION")
-STRIPE_GRACE_MS = float(os.environ.get("STRIPE_GRACE_DAYS", "14")) * 86_400_000
+STRIPE_GRACE_MS = float(os.environ.get("STRIPE_GRACE_DAYS", os.environ.get("SIMSUB_STRIPE_GRACE_DAYS", "14"))) * 86_400_000
 MISTAKE = os.environ.get("MISTAKE", "")
 
 apple = SignedDataVerifier(

@@ -5,11 +5,11 @@ enum ScenarioCommands {
   static func run(_ context: CommandContext) -> ExitStatus {
     // With no scenario played there is nothing to report: the diagnostics are on standard
     // error and nothing is written.
-    guard let plays = load(context, paths: context.command.argument("file"), recursive: false),
-      !plays.results.isEmpty
-    else {
+    guard let plays = load(context, paths: context.command.argument("file"), recursive: false) else {
       return .badInput
     }
+    if plays.badPolicy || plays.policyFailure != nil { return report(context, plays, timeline: true) }
+    guard !plays.results.isEmpty else { return .badInput }
     if let path = context.command.value("svg") {
       do {
         try AtomicFile.write(ScenarioSVGReport.render(plays.results), to: path)
@@ -34,6 +34,11 @@ enum ScenarioCommands {
     /// The files that could not be played, their diagnostics printed on standard error.
     var refused: [RefusedScenario] = []
     var run: ScenarioJUnitReport.Run
+    /// The policy file's policy failed (it could not start, or stopped answering): the run
+    /// ends with its message and exit status 1.
+    var policyFailure: ExternalPolicyFailure?
+    /// The policy file named is not a valid one (its diagnostics printed): exit status 2.
+    var badPolicy = false
   }
 
   /// Loads and plays every scenario that can be, printing the diagnostics of those that
@@ -56,11 +61,23 @@ enum ScenarioCommands {
         return usage(context, context.command.invalidValue(text, for: "step", reason: failure.message))
       }
     }
-    let policy: String?
-    do {
-      policy = try context.command.policyName("policy")
-    } catch {
-      return usage(context, error)
+    // A built-in name, or a policy file: a file's mistakes are bad input, reported before any
+    // scenario is read, and its process or server is started once for every scenario.
+    var policy: String?
+    var policyFile: PolicyFile?
+    if let argument = context.command.value("policy") {
+      do {
+        switch try PolicySelection.resolve(argument, relativeTo: context.resolver.baseDirectory) {
+        case .builtIn(let name): policy = name
+        case .file(let file): policyFile = file
+        }
+      } catch {
+        if case .file = error {
+          context.console.error(error.description.hasSuffix("\n") ? error.description : error.description + "\n")
+          return Plays(run: ScenarioJUnitReport.Run(timestamp: .distantPast, hostname: ""), badPolicy: true)
+        }
+        return usage(context, context.command.invalidValue(argument, for: "policy", reason: error.description))
+      }
     }
     // A file that cannot be found, read, decoded or played is reported as a failure of its
     // own, beside the others' results: one bad file does not hide the rest.
@@ -104,20 +121,22 @@ enum ScenarioCommands {
       run: ScenarioJUnitReport.Run(
         timestamp: Instant(secondsSinceEpoch: Int64(Date().timeIntervalSince1970)),
         hostname: ProcessInfo.processInfo.hostName))
-    for file in files {
-      let started = clock.now
-      let scenario: Scenario
-      do {
-        scenario = try ScenarioLoader.load(path: file)
-      } catch {
-        refused.append(RefusedScenario(path: file, rendered: error.rendered))
-        continue
-      }
-      do {
-        plays.results.append(try ScenarioPlayer.play(scenario, policy: policy, step: step))
-        plays.run.seconds.append(seconds(since: started, clock))
-      } catch {
-        refused.append(RefusedScenario(path: file, rendered: error.rendered))
+    if let policyFile {
+      plays = playEach(files, with: policyFile, step: step, context: context, plays: plays, refused: &refused)
+    } else {
+      for file in files {
+        let started = clock.now
+        do {
+          let scenario = try ScenarioLoader.load(path: file)
+          do {
+            plays.results.append(try ScenarioPlayer.play(scenario, policy: policy, step: step))
+            plays.run.seconds.append(seconds(since: started, clock))
+          } catch {
+            refused.append(RefusedScenario(path: file, rendered: error.rendered))
+          }
+        } catch {
+          refused.append(RefusedScenario(path: file, rendered: error.rendered))
+        }
       }
     }
     // Each problem on its own lines, as compilers print diagnostics: no blank lines.
@@ -126,6 +145,47 @@ enum ScenarioCommands {
         refused.map { $0.rendered.hasSuffix("\n") ? $0.rendered : $0.rendered + "\n" }.joined())
     }
     plays.refused = refused
+    return plays
+  }
+
+  /// Plays `files` with a policy file's policy: every scenario loaded first, then played in
+  /// groups of the same settings (so a process or server started for one Stripe grace serves
+  /// all that promise it), the results kept in file order. Stops at the policy's first failure.
+  private static func playEach(
+    _ files: [String], with policyFile: PolicyFile, step: TimeSpan?, context: CommandContext, plays: Plays,
+    refused: inout [RefusedScenario]
+  ) -> Plays {
+    var plays = plays
+    var scenarios: [Scenario] = []
+    for file in files {
+      do { scenarios.append(try ScenarioLoader.load(path: file)) } catch {
+        refused.append(RefusedScenario(path: file, rendered: error.rendered))
+      }
+    }
+    let order = scenarios.indices.sorted {
+      let a = scenarios[$0].policySettings.stripeGracePeriod.seconds
+      let b = scenarios[$1].policySettings.stripeGracePeriod.seconds
+      return a != b ? a < b : $0 < $1
+    }
+    let run = ExternalPolicyRun(file: policyFile, console: context.console)
+    defer { run.stop() }
+    let clock = ContinuousClock()
+    var played: [Int: (ScenarioResult, Double)] = [:]
+    for index in order {
+      let started = clock.now
+      do {
+        guard let result = try run.play(scenarios[index], settings: WireSettings(), step: step) else { break }
+        played[index] = (result, seconds(since: started, clock))
+      } catch {
+        refused.append(RefusedScenario(path: scenarios[index].path, rendered: error.rendered))
+      }
+    }
+    plays.policyFailure = run.failure
+    for index in scenarios.indices {
+      guard let (result, time) = played[index] else { continue }
+      plays.results.append(result)
+      plays.run.seconds.append(time)
+    }
     return plays
   }
 
@@ -140,6 +200,11 @@ enum ScenarioCommands {
   }
 
   static func report(_ context: CommandContext, _ plays: Plays, timeline: Bool) -> ExitStatus {
+    if plays.badPolicy { return .badInput }
+    if let failure = plays.policyFailure {
+      context.console.error("Error: \(failure)\n")
+      return .checkFailed
+    }
     let results = plays.results
     let refused = plays.refused
     let text: String

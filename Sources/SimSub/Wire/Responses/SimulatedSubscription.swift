@@ -67,3 +67,14 @@ package struct SimulatedSubscription: Sendable {
     RevenueCatCustomerInfo.customerInfo(revenueCat(at: instant), at: instant, context: context)
   }
 }
+
+extension SimulatedSubscription {
+  /// StoreKit 2's subscription status for the subscription at `instant`
+  /// (``StoreKitSubscriptionStatus``): `nil` for a subscription that is not the App Store's, or
+  /// when StoreKit has none.
+  package func storeKitStatus(at instant: Instant) -> JSONValue? {
+    guard let model = appStoreModel else { return nil }
+    return StoreKitSubscriptionStatus.status(
+      model: model, record: history.record(at: instant), at: instant, context: context)
+  }
+}
