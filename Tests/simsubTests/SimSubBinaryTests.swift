@@ -90,7 +90,7 @@ import Testing
     #expect(
       run.standardError == """
         Error: Unknown option '--sed'. Did you mean '--step'?
-        Usage: simsub run <file> ... [--policy <name>] [--format <format>] [--output <path>] [--step <duration>] [--svg <path>]
+        Usage: simsub run <file> ... [--policy <name|file>] [--format <format>] [--output <path>] [--step <duration>] [--svg <path>]
           See 'simsub run --help' for more information.
 
         """)
@@ -139,7 +139,7 @@ import Testing
     // Worded as montecarlo words it: a usage error of the option.
     #expect(
       run.standardError.hasPrefix(
-        "Error: The value 'refrence' is invalid for '--policy <name>': unknown policy 'refrence' — did you mean 'reference'?\n"
+        "Error: The value 'refrence' is invalid for '--policy <name|file>': unknown policy 'refrence' — did you mean 'reference'?\n"
       ))
   }
 
@@ -151,7 +151,7 @@ import Testing
     #expect(!step.standardError.contains("nope.scn"))
     let policy = try SimSubBinary.run(["check", "Scenarios/nope.scn", "--policy", "refrence"])
     #expect(policy.status == 2, "\(policy)")
-    #expect(policy.standardError.hasPrefix("Error: The value 'refrence' is invalid for '--policy <name>'"))
+    #expect(policy.standardError.hasPrefix("Error: The value 'refrence' is invalid for '--policy <name|file>'"))
     #expect(!policy.standardError.contains("nope.scn"))
   }
 

@@ -56,13 +56,13 @@ public enum SimSubCommands {
   }
 
   /// `--policy` for the commands that also take a policy file.
+  /// `--policy` for the commands that also take a policy file.
   static func policyOrFileOption(overriding source: String) -> OptionSpec {
     .option(
       "policy", value: "name|file",
-      help: """
-        The policy to play, in place of the \(source)'s 'policy:': a built-in name ('simsub policies' \
-        lists them) or a .policy file, a process or a server in any language (docs/POLICY-FILES.md).
-        """)
+      help:
+        "The policy to play, in place of the \(source)'s 'policy:': a built-in name ('simsub policies' lists them) or a .policy file."
+    )
   }
 
   static func formatOption(_ formats: [String]) -> OptionSpec {

@@ -70,14 +70,15 @@ import Testing
       without regard to case, so scenarios/card-expired.scn finds
       Scenarios/card-expired.scn.
 
-      USAGE: simsub run <file> ... [--policy <name>] [--format <format>] [--output <path>] [--step <duration>] [--svg <path>]
+      USAGE: simsub run <file> ... [--policy <name|file>] [--format <format>] [--output <path>] [--step <duration>] [--svg <path>]
 
       ARGUMENTS:
         <file>                  A scenario file (.scn) to play.
 
       OPTIONS:
-        --policy <name>         The built-in policy to play, in place of the
-                                scenario's 'policy:'. 'simsub policies' lists them.
+        --policy <name|file>    The policy to play, in place of the scenario's
+                                'policy:': a built-in name ('simsub policies' lists
+                                them) or a .policy file.
         --format <format>       The report format. (values: text, json, markdown,
                                 junit, html, svg; default: text)
         --output <path>         Write the report to <path> instead of standard

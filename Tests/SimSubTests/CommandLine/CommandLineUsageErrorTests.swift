@@ -32,15 +32,15 @@ import Testing
     Case(arguments: ["run", "a.scn", "-x"], message: "Unknown option '-x'"),
     Case(arguments: ["--verison"], message: "Unknown option '--verison'. Did you mean '--version'?"),
     Case(
-      arguments: ["run", "a.scn", "--policy"], message: "Missing value for '--policy <name>'",
+      arguments: ["run", "a.scn", "--policy"], message: "Missing value for '--policy <name|file>'",
       help:
-        "--policy <name>  The built-in policy to play, in place of the scenario's 'policy:'. 'simsub policies' lists them."
+        "--policy <name|file>  The policy to play, in place of the scenario's 'policy:': a built-in name ('simsub policies' lists them) or a .policy file."
     ),
     Case(
       arguments: ["run", "a.scn", "--policy", "--format", "json"],
-      message: "Missing value for '--policy <name>'",
+      message: "Missing value for '--policy <name|file>'",
       help:
-        "--policy <name>  The built-in policy to play, in place of the scenario's 'policy:'. 'simsub policies' lists them."
+        "--policy <name|file>  The policy to play, in place of the scenario's 'policy:': a built-in name ('simsub policies' lists them) or a .policy file."
     ),
     Case(
       arguments: ["check", "--format", "xml"],
@@ -86,9 +86,9 @@ import Testing
     #expect(console.standardOutput.isEmpty)
     #expect(
       console.standardError == """
-        Error: Missing value for '--policy <name>'
-        Help:  --policy <name>  The built-in policy to play, in place of the scenario's 'policy:'. 'simsub policies' lists them.
-        Usage: simsub run <file> ... [--policy <name>] [--format <format>] [--output <path>] [--step <duration>] [--svg <path>]
+        Error: Missing value for '--policy <name|file>'
+        Help:  --policy <name|file>  The policy to play, in place of the scenario's 'policy:': a built-in name ('simsub policies' lists them) or a .policy file.
+        Usage: simsub run <file> ... [--policy <name|file>] [--format <format>] [--output <path>] [--step <duration>] [--svg <path>]
           See 'simsub run --help' for more information.
 
         """)

@@ -39,6 +39,9 @@ enum ScenarioCommands {
     var policyFailure: ExternalPolicyFailure?
     /// The policy file named is not a valid one (its diagnostics printed): exit status 2.
     var badPolicy = false
+    /// Scenarios `check --policy` did not play: each demonstrates a known-bad policy other
+    /// than the one played (``writtenForAnotherPolicy(_:played:)``).
+    var skipped: [Scenario] = []
   }
 
   /// Loads and plays every scenario that can be, printing the diagnostics of those that
@@ -116,18 +119,25 @@ enum ScenarioCommands {
     }
     // Outputs over inputs, or over each other, before any scenario is read.
     if checksOutputs, context.checkOutputs(inputs: files) != nil { return nil }
+    let skipsDemonstrations = recursive && (policy != nil || policyFile != nil)
     let clock = ContinuousClock()
     var plays = Plays(
       run: ScenarioJUnitReport.Run(
         timestamp: Instant(secondsSinceEpoch: Int64(Date().timeIntervalSince1970)),
         hostname: ProcessInfo.processInfo.hostName))
     if let policyFile {
-      plays = playEach(files, with: policyFile, step: step, context: context, plays: plays, refused: &refused)
+      plays = playEach(
+        files, with: policyFile, step: step, context: context, plays: plays, skipsDemonstrations: skipsDemonstrations,
+        refused: &refused)
     } else {
       for file in files {
         let started = clock.now
         do {
           let scenario = try ScenarioLoader.load(path: file)
+          if skipsDemonstrations, writtenForAnotherPolicy(scenario, played: policy) {
+            plays.skipped.append(scenario)
+            continue
+          }
           do {
             plays.results.append(try ScenarioPlayer.play(scenario, policy: policy, step: step))
             plays.run.seconds.append(seconds(since: started, clock))
@@ -153,12 +163,19 @@ enum ScenarioCommands {
   /// all that promise it), the results kept in file order. Stops at the policy's first failure.
   private static func playEach(
     _ files: [String], with policyFile: PolicyFile, step: TimeSpan?, context: CommandContext, plays: Plays,
-    refused: inout [RefusedScenario]
+    skipsDemonstrations: Bool, refused: inout [RefusedScenario]
   ) -> Plays {
     var plays = plays
     var scenarios: [Scenario] = []
     for file in files {
-      do { scenarios.append(try ScenarioLoader.load(path: file)) } catch {
+      do {
+        let scenario = try ScenarioLoader.load(path: file)
+        if skipsDemonstrations, writtenForAnotherPolicy(scenario, played: nil) {
+          plays.skipped.append(scenario)
+        } else {
+          scenarios.append(scenario)
+        }
+      } catch {
         refused.append(RefusedScenario(path: file, rendered: error.rendered))
       }
     }
@@ -189,6 +206,13 @@ enum ScenarioCommands {
     return plays
   }
 
+  /// Whether `scenario` demonstrates a known-bad policy other than the one `--policy` plays
+  /// (`played`; `nil` for a policy file): its `expect` and `expect-violations` describe the
+  /// policy it names, so `check --policy` does not play it with another.
+  static func writtenForAnotherPolicy(_ scenario: Scenario, played: String?) -> Bool {
+    scenario.policy != ReferencePolicy.name && scenario.policy != played
+  }
+
   static func seconds(since start: ContinuousClock.Instant, _ clock: ContinuousClock) -> Double {
     (clock.now - start).inSeconds
   }
@@ -204,6 +228,13 @@ enum ScenarioCommands {
     if let failure = plays.policyFailure {
       context.console.error("Error: \(failure)\n")
       return .checkFailed
+    }
+    if !plays.skipped.isEmpty {
+      let names = Set(plays.skipped.map(\.policy)).sorted().joined(separator: ", ")
+      context.console.error(
+        "note: \(plays.skipped.count) scenario\(plays.skipped.count == 1 ? "" : "s") not played with "
+          + "'\(context.command.value("policy") ?? "")': written for the known-bad "
+          + "polic\(names.contains(",") ? "ies" : "y") \(names), whose behaviour their expectations describe\n")
     }
     let results = plays.results
     let refused = plays.refused
