@@ -186,12 +186,16 @@ package final class ExternalPolicyConnection: @unchecked Sendable {
   }
 
   /// The decision the engine checks: the answer's access, and its state and prompt when it gave
-  /// them. A state left out is read from the access (`active` with access, `expired` without),
-  /// a prompt left out as none.
+  /// them. What it left out is not checked (``Decision/saysState``, ``Decision/saysPrompt``);
+  /// the timeline shows a state left out as the access reads (`active` with access, `expired`
+  /// without) and a prompt left out as none.
   static func decision(_ answer: PolicyDecision) -> Decision {
-    Decision(
+    var decision = Decision(
       state: answer.state ?? (answer.access ? .active : .expired), access: answer.access,
       prompt: answer.prompt ?? RecoveryPrompt.none, gracePeriodExpiresDate: answer.graceEnds)
+    decision.saysState = answer.state != nil
+    decision.saysPrompt = answer.prompt != nil
+    return decision
   }
 
   /// Stops the process or the server simsub started (SIGTERM, then SIGKILL, to its group) and

@@ -61,6 +61,25 @@ package final class ExternalPolicyScope: @unchecked Sendable {
       at: arrival)
   }
 
+  /// One `CustomerInfo` for a subscriber with several subscriptions (`sources:`): RevenueCat
+  /// shows one entitlement for all the purchases that unlock it, taken here from the best
+  /// purchase: an active one before an inactive one, one with no billing issue before one with,
+  /// then the one that expires last. Simplified: the other purchases' product lists are not
+  /// merged in.
+  static func customerInfo(_ infos: [JSONValue]) -> JSONValue? {
+    func rank(_ info: JSONValue) -> (active: Int, healthy: Int, expires: String) {
+      let premium = info["entitlements"]?["all"]?.objectValue?.first?.value
+      let active = info["entitlements"]?["active"]?.objectValue?.isEmpty == false
+      let issue = premium?["billingIssueDetectedAt"].map { !$0.isNull } ?? false
+      return (active ? 1 : 0, issue ? 0 : 1, premium?["expirationDate"]?.stringValue ?? "")
+    }
+    return infos.max { a, b in
+      let (x, y) = (rank(a), rank(b))
+      return (x.active, x.healthy) != (y.active, y.healthy)
+        ? (x.active, x.healthy) < (y.active, y.healthy) : x.expires < y.expires
+    }
+  }
+
   /// The policy's answer for subscriber `number` at `instant`.
   func decide(at instant: Instant, subscriber number: UInt64) -> Decision {
     let id = subscriberId(number)
@@ -68,7 +87,7 @@ package final class ExternalPolicyScope: @unchecked Sendable {
       let own = self.subscriptions.filter { $0.context.subscriberId == id }
       switch kind {
       case .revenuecat:
-        return own.first.map { $0.customerInfo(at: instant) }
+        return Self.customerInfo(own.map { $0.customerInfo(at: instant) })
       case .storekit:
         return own.lazy.compactMap { $0.storeKitStatus(at: instant) }.first
       }

@@ -10,6 +10,10 @@ public struct Decision: Hashable, Sendable {
   /// grace), when the policy knows it. Informational: the reference policy never ends access on
   /// this clock.
   public var gracePeriodExpiresDate: Instant?
+  /// Whether the policy said ``state`` and ``prompt``: always for a Swift policy; a policy in
+  /// another process may leave either out of its answer, and what it left out is not checked.
+  @usableFromInline package var saysState = true
+  @usableFromInline package var saysPrompt = true
 
   @inlinable public init(
     state: EntitlementState, access: Bool, prompt: RecoveryPrompt = .none,

@@ -171,7 +171,7 @@ import Testing
         "  --format <format>       The report format. (values: text, json, markdown, junit, html, svg; default: text)\n"
       )
     )
-    #expect(wide.contains("'simsub policies' lists\n                          them.\n"))
+    #expect(wide.contains("'simsub policies'\n                          lists them) or a .policy file.\n"))
   }
 
   // MARK: Helpers

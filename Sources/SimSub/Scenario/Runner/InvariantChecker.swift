@@ -51,7 +51,7 @@ public struct InvariantChecker: Sendable {
     case .noFreeAccess:
       return !truth.isEntitled && decision.access && sample.undelivered == 0
     case .promptMatches:
-      guard sample.undelivered == 0 else { return false }
+      guard sample.undelivered == 0, decision.saysPrompt else { return false }
       if familyMember {
         switch truth {
         case .active, .canceled, .grace, .hold: return decision.prompt != .none
