@@ -49,8 +49,9 @@ public struct Engine<
   public var checksKeptDecisions = false
   /// The first kept answer that disagreed with a fresh one, with ``checksKeptDecisions``.
   public private(set) var contractBreach: ContractBreach?
-  /// How many deliveries the policy did not accept (`receive` said `.notAccepted`). Each is
-  /// counted and shown to the observer; the store does not deliver it again yet.
+  /// How many deliveries the policy did not accept (`receive` said `.notAccepted`). Each is a
+  /// failed attempt, as an outage's: shown to the observer and delivered again on the store's
+  /// schedule (`StoreModel.redeliveryDelay`) until accepted or the store gives up.
   public private(set) var deliveriesNotAccepted: Int32 = 0
 
   private var queue = EventQueue()
@@ -200,11 +201,36 @@ public struct Engine<
     if fresh != kept { contractBreach = ContractBreach(at: now, kept: kept, fresh: fresh) }
   }
 
-  /// Counts a delivery the policy did not accept and tells the observer.
+  /// Counts a delivery the policy did not accept, tells the observer when the store tries
+  /// again, and returns that instant (`nil`: the store gives up). `attempts` is the flight's
+  /// failed attempts, this one counted.
   @inline(never)
-  private mutating func notAccepted(_ notification: StoreNotification) {
+  private mutating func notAccepted(_ notification: StoreNotification, attempts: Int32) -> Instant? {
     deliveriesNotAccepted += 1
-    observer.engineDeliveryNotAccepted(notification, at: now)
+    let retryAt = Store.redeliveryDelay(afterFailedAttempt: attempts).map { now + $0 }
+    observer.engineDeliveryNotAccepted(notification, attempt: attempts, retryAt: retryAt, at: now)
+    return retryAt
+  }
+
+  /// A notification delivered at once and not accepted: put in a slot of its own, as sent now,
+  /// and queued for the store's next attempt. Returns whether it was (else the store gave up).
+  @inline(never)
+  private mutating func redeliverLater(effect i: Int, gainNotice: Bool) -> Bool {
+    let notification = effects.notificationSlots[i]
+    guard let retryAt = notAccepted(notification, attempts: 1) else { return false }
+    let flight = InFlight(sentAt: now, copies: 1, delivered: false, gainNotice: gainNotice, attempts: 1)
+    let slot: Int32
+    if let free = freeSlots.popLast() {
+      slot = free
+      inFlight[Int(slot)] = flight
+      flightNotifications[Int(slot)] = notification
+    } else {
+      slot = Int32(inFlight.count)
+      inFlight.append(flight)
+      flightNotifications.append(notification)
+    }
+    enqueue(retryAt, rank: Rank.delivery, .delivery(slot: slot))
+    return true
   }
 
   /// Whether any work is still queued.
@@ -442,10 +468,15 @@ public struct Engine<
       let outcome = Self.deliverAtOnce(
         i, of: effects.notificationSlots, store: store, record: record, policy: &policy,
         observer: &observer, at: now)
-      if outcome != .accepted { notAccepted(effects.notificationSlots[i]) }
+      // Refused: the store tries again later, so it is still on its way (and a lost one stays
+      // so, as in an outage).
+      let refused = outcome != .accepted
+      if refused { _ = redeliverLater(effect: i, gainNotice: dueAtOnceGainNotice) }
       let answer = answerAfterDelivery()
-      undelivered -= 1
-      if dueAtOnceGainNotice { gainNoticesPending -= 1 }
+      if !refused {
+        undelivered -= 1
+        if dueAtOnceGainNotice { gainNoticesPending -= 1 }
+      }
       sample(afterEvent: true, decision: answer)
       i += 1
     }
@@ -501,8 +532,17 @@ public struct Engine<
     let outcome = Self.arrive(
       slot: index, in: &flightNotifications, store: store, record: record, policy: &policy,
       observer: &observer, sentAt: inFlight[index].sentAt, at: now)
-    if outcome != .accepted { notAccepted(flightNotifications[index]) }
     schedulePolicyClock()
+    if outcome != .accepted {
+      // A failed attempt, as in an outage, but the policy has heard it.
+      inFlight[index].attempts += 1
+      if let retryAt = notAccepted(flightNotifications[index], attempts: inFlight[index].attempts) {
+        enqueue(retryAt, rank: Rank.delivery, .delivery(slot: slot))
+      } else {
+        releaseCopy(slot: slot)
+      }
+      return
+    }
     if !inFlight[index].delivered {
       inFlight[index].delivered = true
       undelivered -= 1

@@ -20,8 +20,10 @@ public protocol EngineObserver: Sendable {
   /// The delivery faults changed.
   mutating func engineDeliveryChanged(_ settings: DeliverySettings, at instant: Instant)
   /// The policy did not accept `notification`, delivered at `instant` (its server would not
-  /// have answered 2xx).
-  mutating func engineDeliveryNotAccepted(_ notification: StoreNotification, at instant: Instant)
+  /// have answered 2xx): failed attempt `attempt`; `retryAt` is the store's next attempt, or
+  /// `nil` when the store gives up.
+  mutating func engineDeliveryNotAccepted(
+    _ notification: StoreNotification, attempt: Int32, retryAt: Instant?, at instant: Instant)
   /// The policy's answer beside the store's truth, after an event or at a step.
   mutating func engineSample(_ sample: EngineSample)
   /// Whether `Engine.runWhileObserverContinues()` should return before playing the work at
@@ -61,7 +63,9 @@ extension EngineObserver {
     _ notification: StoreNotification, attempt: Int32, retryAt: Instant?, at instant: Instant
   ) {}
   public mutating func engineDeliveryChanged(_ settings: DeliverySettings, at instant: Instant) {}
-  public mutating func engineDeliveryNotAccepted(_ notification: StoreNotification, at instant: Instant) {}
+  public mutating func engineDeliveryNotAccepted(
+    _ notification: StoreNotification, attempt: Int32, retryAt: Instant?, at instant: Instant
+  ) {}
   public mutating func engineSample(_ sample: EngineSample) {}
   public func wantsToStop(before next: Instant) -> Bool { false }
   public mutating func engineFinishedInstant(

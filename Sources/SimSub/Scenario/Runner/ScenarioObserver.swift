@@ -69,6 +69,17 @@ public struct ScenarioObserver: EngineObserver {
     begin(.deliveryFailed(notification.name, attempt: attempt, retryAt: retryAt), at: instant)
   }
 
+  /// The policy heard `notification` and refused it: the attempt kept as delivered is one that
+  /// failed, and the timeline says when the store tries again.
+  public mutating func engineDeliveryNotAccepted(
+    _ notification: StoreNotification, attempt: Int32, retryAt: Instant?, at instant: Instant
+  ) {
+    if let last = attempts.lastIndex(where: { $0.notification.asSent == notification.asSent }) {
+      attempts[last].delivered = false
+    }
+    begin(.deliveryFailed(notification.name, attempt: attempt, retryAt: retryAt), at: instant)
+  }
+
   /// Counts one more attempt at `notification` and keeps it.
   private mutating func recordAttempt(
     _ notification: StoreNotification, sentAt: Instant?, delivered: Bool, at instant: Instant
