@@ -15,4 +15,11 @@ public struct ContractBreach: Hashable, Sendable {
     self.kept = kept
     self.fresh = fresh
   }
+
+  /// What every report says of it, after the instant.
+  public var message: String {
+    "the answer kept since the last notification (access \(kept.access ? "yes" : "no"), \(kept.state.name)) "
+      + "differs from a fresh one (access \(fresh.access ? "yes" : "no"), \(fresh.state.name)): the policy says "
+      + "it decides only on notifications but its nextDecisionChange(after:) did not name this instant"
+  }
 }

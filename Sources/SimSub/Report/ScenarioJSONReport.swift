@@ -127,6 +127,21 @@ public enum ScenarioJSONReport {
             ])
           })
       ),
+      (
+        "contract-breaches",
+        .array(
+          r.contractBreaches.map {
+            .object([
+              ("instant", .string(RFC3339.format($0.instant))),
+              ("kept", .object([("entitlement", .string($0.kept.state.name)), ("access", .bool($0.kept.access))])),
+              (
+                "fresh",
+                .object([("entitlement", .string($0.fresh.state.name)), ("access", .bool($0.fresh.access))])
+              ),
+              ("message", .string($0.message)),
+            ])
+          })
+      ),
     ]
   }
 

@@ -91,11 +91,7 @@ public struct ScenarioTextReport: Sendable {
       out.append("")
       out.append("Policy contract")
       for b in result.contractBreaches {
-        out.append(
-          "  \(ok(false)) \(RFC3339.format(b.instant)): the answer kept since the last notification "
-            + "(access \(b.kept.access ? "yes" : "no"), \(b.kept.state.name)) differs from a fresh one "
-            + "(access \(b.fresh.access ? "yes" : "no"), \(b.fresh.state.name)): the policy says it decides "
-            + "only on notifications but its nextDecisionChange(after:) did not name this instant")
+        out.append("  \(ok(false)) \(RFC3339.format(b.instant)): \(b.message)")
       }
     }
     if result.deliveriesNotAccepted > 0 {

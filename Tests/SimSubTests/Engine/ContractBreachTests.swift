@@ -60,6 +60,29 @@ struct ContractBreachTests {
     }
   }
 
+  /// Every report format names the breach, its instant and the answers kept and fresh.
+  @Test func everyReportFormatShowsTheBreach() throws {
+    let result = try play(ForgetsNextChange.self)
+    let breach = try #require(result.contractBreaches.first)
+    let instant = RFC3339.format(breach.instant)
+    let reports = [
+      ScenarioTextReport(colour: false).render(result), ScenarioCheckReport(colour: false).render([result]),
+      ScenarioJSONReport.render([result]), ScenarioMarkdownReport.render([result]),
+      ScenarioJUnitReport.render([result]), ScenarioHTMLReport.render([result], command: "run"),
+    ]
+    for report in reports {
+      #expect(report.contains(instant), "\(report.prefix(300))")
+      #expect(report.contains("nextDecisionChange(after:) did not name this instant"), "\(report.prefix(300))")
+    }
+    let json = try JSONValue(parsing: ScenarioJSONReport.render([result]))
+    let first = json["scenarios"]?[0]?["contract-breaches"]?[0]
+    #expect(first?["instant"] == .string(instant))
+    #expect(first?["kept"]?["access"] == .bool(breach.kept.access))
+    #expect(first?["fresh"]?["access"] == .bool(breach.fresh.access))
+    let clean = try play(ForwardsNextChange.self)
+    #expect(ScenarioJSONReport.render([clean]).contains("\"contract-breaches\": []"))
+  }
+
   @Test func deliveriesThePolicyRefusesAreCounted() throws {
     let result = try play(RefusesEverything.self)
     #expect(!result.deliveries.isEmpty)

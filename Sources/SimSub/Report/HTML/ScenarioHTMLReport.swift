@@ -145,6 +145,13 @@ public enum ScenarioHTMLReport {
       }
       parts += [.element("h3", text: "Entries that could not be placed"), table.fragment]
     }
+    if !r.contractBreaches.isEmpty {
+      var table = HTMLTable(columns: ["", "instant", "problem"], columnClasses: [nil, "mono", nil])
+      for b in r.contractBreaches {
+        table.append([.init(.mark(false)), .init(RFC3339.format(b.instant)), .init(b.message)], cls: "fail")
+      }
+      parts += [.element("h3", text: "Policy contract"), table.fragment]
+    }
     if !r.expectations.isEmpty {
       var table = HTMLTable(
         columns: ["", "at", "instant", "day", "check", "expected", "actual"],
