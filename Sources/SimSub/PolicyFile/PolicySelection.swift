@@ -52,8 +52,7 @@ package enum PolicySelection: Hashable, Sendable {
     -> PolicySelection
   {
     let suffix = "." + PolicyFileLoader.fileExtension
-    let isPath = argument.hasSuffix(suffix) || argument.contains("/")
-    guard isPath else {
+    guard isPath(argument) else {
       if PolicyRegistry.entry(named: argument) != nil { return .builtIn(name: argument) }
       let candidate = path(argument + suffix, relativeTo: directory)
       let exists = FileManager.default.fileExists(atPath: candidate)
@@ -65,6 +64,12 @@ package enum PolicySelection: Hashable, Sendable {
     } catch {
       throw .file(error)
     }
+  }
+
+  /// Whether `argument` names a file (it ends in `.policy` or holds a `/`) rather than a
+  /// built-in policy.
+  package static func isPath(_ argument: String) -> Bool {
+    argument.hasSuffix("." + PolicyFileLoader.fileExtension) || argument.contains("/")
   }
 
   /// `argument` itself when absolute or when there is no directory, else joined to it.

@@ -71,7 +71,8 @@ package final class PolicyProcess: @unchecked Sendable {
         pipes += ends
       }
       return Self.spawn(
-        arguments, environment: environment, directory: directory, input: pipes[0], output: relaysOutput ? pipes[5] : pipes[3],
+        arguments, environment: environment, directory: directory, input: pipes[0],
+        output: relaysOutput ? pipes[5] : pipes[3],
         error: pipes[5]
       )
       .mapError { PolicyProcessStartFailure(arguments: arguments, code: $0.code, call: "posix_spawn") }
@@ -213,14 +214,17 @@ package final class PolicyProcess: @unchecked Sendable {
     private typealias AddChdir =
       @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
   #endif
+  /// `RTLD_DEFAULT`: `dlsym` looks in every image loaded.
+  #if canImport(Darwin)
+    private static var everyImage: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(bitPattern: -2) }
+  #else
+    private static var everyImage: UnsafeMutableRawPointer? { nil }
+  #endif
   /// `posix_spawn_file_actions_addchdir_np` (glibc 2.29, macOS 10.15), found at run time: Swift's
   /// Glibc module does not declare it.
-  #if canImport(Darwin)
-    private static var everyImage: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(bitPattern: -2) }  // RTLD_DEFAULT
-  #else
-    private static var everyImage: UnsafeMutableRawPointer? { nil }  // RTLD_DEFAULT
-  #endif
-  private static let addChdir: AddChdir? = dlsym(everyImage, "posix_spawn_file_actions_addchdir_np").map { unsafeBitCast($0, to: AddChdir.self) }
+  private static let addChdir: AddChdir? = dlsym(everyImage, "posix_spawn_file_actions_addchdir_np").map {
+    unsafeBitCast($0, to: AddChdir.self)
+  }
 
   #if !canImport(Darwin)
     private typealias CloseFrom =

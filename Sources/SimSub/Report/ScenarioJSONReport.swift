@@ -133,7 +133,10 @@ public enum ScenarioJSONReport {
           r.contractBreaches.map {
             .object([
               ("instant", .string(RFC3339.format($0.instant))),
-              ("kept", .object([("entitlement", .string($0.kept.state.name)), ("access", .bool($0.kept.access))])),
+              (
+                "kept",
+                .object([("entitlement", .string($0.kept.state.name)), ("access", .bool($0.kept.access))])
+              ),
               (
                 "fresh",
                 .object([("entitlement", .string($0.fresh.state.name)), ("access", .bool($0.fresh.access))])

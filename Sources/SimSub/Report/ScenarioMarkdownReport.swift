@@ -51,7 +51,9 @@ public enum ScenarioFailures {
   static func ownLines(_ r: ScenarioResult) -> [String] {
     var lines: [String] = []
     for e in r.entryErrors { lines.append("line \(e.line): \(e.message)") }
-    for b in r.contractBreaches { lines.append("policy contract at \(RFC3339.format(b.instant)): \(b.message)") }
+    for b in r.contractBreaches {
+      lines.append("policy contract at \(RFC3339.format(b.instant)): \(b.message)")
+    }
     // An expectation never reached has its entry error above.
     for e in r.expectations where !e.passed {
       for c in e.checks where !c.passed {

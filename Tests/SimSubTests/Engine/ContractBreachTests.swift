@@ -72,7 +72,8 @@ struct ContractBreachTests {
     ]
     for report in reports {
       #expect(report.contains(instant), "\(report.prefix(300))")
-      #expect(report.contains("nextDecisionChange(after:) did not name this instant"), "\(report.prefix(300))")
+      #expect(
+        report.contains("nextDecisionChange(after:) did not name this instant"), "\(report.prefix(300))")
     }
     let json = try JSONValue(parsing: ScenarioJSONReport.render([result]))
     let first = json["scenarios"]?[0]?["contract-breaches"]?[0]

@@ -43,9 +43,12 @@ struct RefusedDeliveryTests {
     let reference = try play(text, ReferencePolicy.self)
     let delay = try #require(
       store == .stripe
-        ? StripeModel.redeliveryDelay(afterFailedAttempt: 1) : AppStoreModel.redeliveryDelay(afterFailedAttempt: 1))
+        ? StripeModel.redeliveryDelay(afterFailedAttempt: 1)
+        : AppStoreModel.redeliveryDelay(afterFailedAttempt: 1))
     let failures = result.rows.compactMap { row -> (Instant, String, Instant?)? in
-      guard case .deliveryFailed(let name, let attempt, let retryAt) = row.event, attempt == 1 else { return nil }
+      guard case .deliveryFailed(let name, let attempt, let retryAt) = row.event, attempt == 1 else {
+        return nil
+      }
       return (row.instant, name, retryAt)
     }
     // Every notification the store sent was refused once and retried one delay later.

@@ -65,21 +65,19 @@ enum ScenarioCommands {
       }
     }
     // A built-in name, or a policy file: a file's mistakes are bad input, reported before any
-    // scenario is read, and its process or server is started once for every scenario.
-    var policy: String?
-    var policyFile: PolicyFile?
+    // scenario is read.
+    var selection: PolicySelection?
     if let argument = context.command.value("policy") {
       do {
-        switch try PolicySelection.resolve(argument, relativeTo: context.resolver.baseDirectory) {
-        case .builtIn(let name): policy = name
-        case .file(let file): policyFile = file
-        }
+        selection = try PolicySelection.resolve(argument, relativeTo: context.resolver.baseDirectory)
       } catch {
         if case .file = error {
-          context.console.error(error.description.hasSuffix("\n") ? error.description : error.description + "\n")
+          context.console.error(
+            error.description.hasSuffix("\n") ? error.description : error.description + "\n")
           return Plays(run: ScenarioJUnitReport.Run(timestamp: .distantPast, hostname: ""), badPolicy: true)
         }
-        return usage(context, context.command.invalidValue(argument, for: "policy", reason: error.description))
+        return usage(
+          context, context.command.invalidValue(argument, for: "policy", reason: error.description))
       }
     }
     // A file that cannot be found, read, decoded or played is reported as a failure of its
@@ -119,36 +117,29 @@ enum ScenarioCommands {
     }
     // Outputs over inputs, or over each other, before any scenario is read.
     if checksOutputs, context.checkOutputs(inputs: files) != nil { return nil }
-    let skipsDemonstrations = recursive && (policy != nil || policyFile != nil)
-    let clock = ContinuousClock()
     var plays = Plays(
       run: ScenarioJUnitReport.Run(
         timestamp: Instant(secondsSinceEpoch: Int64(Date().timeIntervalSince1970)),
         hostname: ProcessInfo.processInfo.hostName))
-    if let policyFile {
-      plays = playEach(
-        files, with: policyFile, step: step, context: context, plays: plays, skipsDemonstrations: skipsDemonstrations,
-        refused: &refused)
-    } else {
-      for file in files {
-        let started = clock.now
-        do {
-          let scenario = try ScenarioLoader.load(path: file)
-          if skipsDemonstrations, writtenForAnotherPolicy(scenario, played: policy) {
-            plays.skipped.append(scenario)
-            continue
-          }
-          do {
-            plays.results.append(try ScenarioPlayer.play(scenario, policy: policy, step: step))
-            plays.run.seconds.append(seconds(since: started, clock))
-          } catch {
-            refused.append(RefusedScenario(path: file, rendered: error.rendered))
-          }
-        } catch {
-          refused.append(RefusedScenario(path: file, rendered: error.rendered))
+    var scenarios: [Scenario] = []
+    for file in files {
+      do {
+        let scenario = try ScenarioLoader.load(path: file)
+        // `check --policy` leaves out the scenarios written for another known-bad policy.
+        if recursive, let selection, writtenForAnotherPolicy(scenario, played: selection) {
+          plays.skipped.append(scenario)
+        } else {
+          scenarios.append(scenario)
         }
+      } catch {
+        refused.append(RefusedScenario(path: file, rendered: error.rendered))
       }
     }
+    let batch = ScenarioBatch.play(scenarios, override: selection, step: step, console: context.console)
+    plays.results = batch.played.map(\.result)
+    plays.run.seconds = batch.played.map(\.seconds)
+    plays.policyFailure = batch.failure
+    refused += batch.refused
     // Each problem on its own lines, as compilers print diagnostics: no blank lines.
     if !refused.isEmpty {
       context.console.error(
@@ -158,59 +149,15 @@ enum ScenarioCommands {
     return plays
   }
 
-  /// Plays `files` with a policy file's policy: every scenario loaded first, then played in
-  /// groups of the same settings (so a process or server started for one Stripe grace serves
-  /// all that promise it), the results kept in file order. Stops at the policy's first failure.
-  private static func playEach(
-    _ files: [String], with policyFile: PolicyFile, step: TimeSpan?, context: CommandContext, plays: Plays,
-    skipsDemonstrations: Bool, refused: inout [RefusedScenario]
-  ) -> Plays {
-    var plays = plays
-    var scenarios: [Scenario] = []
-    for file in files {
-      do {
-        let scenario = try ScenarioLoader.load(path: file)
-        if skipsDemonstrations, writtenForAnotherPolicy(scenario, played: nil) {
-          plays.skipped.append(scenario)
-        } else {
-          scenarios.append(scenario)
-        }
-      } catch {
-        refused.append(RefusedScenario(path: file, rendered: error.rendered))
-      }
+  /// Whether `scenario` demonstrates a known-bad built-in policy other than the one
+  /// `--policy` plays: its `expect` and `expect-violations` describe the policy it names, so
+  /// `check --policy` does not play it with another.
+  static func writtenForAnotherPolicy(_ scenario: Scenario, played: PolicySelection) -> Bool {
+    guard scenario.policy != ReferencePolicy.name, PolicyRegistry.entry(named: scenario.policy) != nil else {
+      return false
     }
-    let order = scenarios.indices.sorted {
-      let a = scenarios[$0].policySettings.stripeGracePeriod.seconds
-      let b = scenarios[$1].policySettings.stripeGracePeriod.seconds
-      return a != b ? a < b : $0 < $1
-    }
-    let run = ExternalPolicyRun(file: policyFile, console: context.console)
-    defer { run.stop() }
-    let clock = ContinuousClock()
-    var played: [Int: (ScenarioResult, Double)] = [:]
-    for index in order {
-      let started = clock.now
-      do {
-        guard let result = try run.play(scenarios[index], settings: WireSettings(), step: step) else { break }
-        played[index] = (result, seconds(since: started, clock))
-      } catch {
-        refused.append(RefusedScenario(path: scenarios[index].path, rendered: error.rendered))
-      }
-    }
-    plays.policyFailure = run.failure
-    for index in scenarios.indices {
-      guard let (result, time) = played[index] else { continue }
-      plays.results.append(result)
-      plays.run.seconds.append(time)
-    }
-    return plays
-  }
-
-  /// Whether `scenario` demonstrates a known-bad policy other than the one `--policy` plays
-  /// (`played`; `nil` for a policy file): its `expect` and `expect-violations` describe the
-  /// policy it names, so `check --policy` does not play it with another.
-  static func writtenForAnotherPolicy(_ scenario: Scenario, played: String?) -> Bool {
-    scenario.policy != ReferencePolicy.name && scenario.policy != played
+    if case .builtIn(let name) = played { return scenario.policy != name }
+    return true
   }
 
   static func seconds(since start: ContinuousClock.Instant, _ clock: ContinuousClock) -> Double {
@@ -234,7 +181,8 @@ enum ScenarioCommands {
       context.console.error(
         "note: \(plays.skipped.count) scenario\(plays.skipped.count == 1 ? "" : "s") not played with "
           + "'\(context.command.value("policy") ?? "")': written for the known-bad "
-          + "polic\(names.contains(",") ? "ies" : "y") \(names), whose behaviour their expectations describe\n")
+          + "polic\(names.contains(",") ? "ies" : "y") \(names), whose behaviour their expectations describe\n"
+      )
     }
     let results = plays.results
     let refused = plays.refused

@@ -83,7 +83,9 @@ public enum ScenarioJUnitReport {
       let timelineErrors = run.entryErrors.filter { !expectationErrors.contains($0) }
       for e in timelineErrors { testcase("\(prefix)line \(e.line)", "entry", failure: e.message) }
       for b in run.contractBreaches {
-        testcase("\(prefix)policy contract", "contract-breach", failure: "\(RFC3339.format(b.instant)): \(b.message)")
+        testcase(
+          "\(prefix)policy contract", "contract-breach", failure: "\(RFC3339.format(b.instant)): \(b.message)"
+        )
       }
       for e in run.expectations {
         let failed = e.checks.filter { !$0.passed }.map {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Turns a parsed `.scn` document into a `Scenario`, filling every default and checking every
 /// name, value and store limit. All errors are collected and reported together.
 ///
@@ -82,9 +84,7 @@ enum ScenarioDecoder {
       }
       return span
     }
-    let policy = top.optional("policy", default: "reference") { n in
-      try n.decodeChoice(from: PolicyRegistry.names, what: "policy")
-    }
+    let policy = top.optional("policy", default: "reference") { n in try decodePolicy(n, scenarioPath: path) }
     let channel =
       multi
       ? sources?.first?.channel ?? .direct
@@ -141,6 +141,29 @@ enum ScenarioDecoder {
 
   /// `app`: the app's identity on the wire, each key optional
   /// (`{bundle-id: com.example.news, app-apple-id: 1234567890, package-name: com.example.news}`).
+  /// `policy`: a built-in name, or a policy file (a name ending in `.policy`, or a path) that
+  /// exists, relative to the scenario's directory; kept as the path to open it by. The file
+  /// itself is read and checked when the scenario is played.
+  static func decodePolicy(_ node: YAMLNode, scenarioPath: String) throws(DiagnosticError) -> String {
+    guard let text = node.scalarText, PolicySelection.isPath(text) else {
+      return try node.decodeChoice(from: PolicyRegistry.names, what: "policy")
+    }
+    let suffix = "." + PolicyFileLoader.fileExtension
+    guard text.hasSuffix(suffix) else {
+      throw DiagnosticError(
+        .error(
+          "a policy file's name ends in '\(suffix)'; built-in policies are named without a '/'",
+          at: node.location))
+    }
+    let directory = scenarioPath.lastIndex(of: "/").map { String(scenarioPath[..<$0]) }
+    let path = PolicySelection.path(text, relativeTo: directory)
+    guard FileManager.default.fileExists(atPath: path) else {
+      throw DiagnosticError(
+        .error("no policy file '\(YAMLNode.clipped(text))' at \(path)", at: node.location))
+    }
+    return path
+  }
+
   static func decodeApp(_ node: YAMLNode) throws(DiagnosticError) -> AppIdentity {
     var reader = MappingReader(
       node, knownKeys: AppIdentity.scenarioKeys,
