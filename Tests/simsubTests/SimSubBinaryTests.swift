@@ -90,7 +90,7 @@ import Testing
     #expect(
       run.standardError == """
         Error: Unknown option '--sed'. Did you mean '--step'?
-        Usage: simsub run <file> ... [--policy <name|file>] [--format <format>] [--output <path>] [--step <duration>] [--svg <path>]
+        Usage: simsub run <file> ... [--policy <name|file>] [--format <format>] [--output <path>] [--step <duration>] [--svg <path>] [--concurrency <n>]
           See 'simsub run --help' for more information.
 
         """)

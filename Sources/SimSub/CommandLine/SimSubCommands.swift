@@ -65,6 +65,13 @@ public enum SimSubCommands {
     )
   }
 
+  /// `--concurrency`, for the commands that play policy files.
+  static let concurrencyOption = OptionSpec.option(
+    "concurrency", value: "n",
+    help:
+      "With a policy file, play <n> scenarios at once: against one server, or each on a process of its own.",
+    default: .value("1"))
+
   static func formatOption(_ formats: [String]) -> OptionSpec {
     .option("format", value: "format", help: "The report format.", default: .value("text"), allowed: formats)
   }
@@ -102,6 +109,7 @@ public enum SimSubCommands {
           Also write each scenario's timeline chart to <path>, atomically: one SVG, with the \
           charts of several scenarios stacked in it.
           """),
+      concurrencyOption,
     ])
 
   public static let check = CommandSpec(
@@ -114,6 +122,7 @@ public enum SimSubCommands {
     ],
     options: [
       policyOrFileOption(overriding: "scenario"), formatOption(checkFormats), outputOption, stepOption,
+      concurrencyOption,
     ])
 
   public static let requests = CommandSpec(

@@ -59,21 +59,35 @@ package protocol ExternalPolicySlot: Sendable {
   static var binding: ExternalPolicyBinding { get }
 }
 
-/// The scope a slot's policies hear through, set by the command before it builds them.
+/// The scope a slot's policies hear through, set on each thread before it builds them: each
+/// thread that plays (`--concurrency`) binds the scenario it plays.
 package final class ExternalPolicyBinding: @unchecked Sendable {
   private let lock = NSLock()
-  private var current: ExternalPolicyScope?
+  private var current: [UInt: ExternalPolicyScope] = [:]
 
   package init() {}
 
-  /// The scope bound now.
-  package var scope: ExternalPolicyScope? { lock.withLock { current } }
+  /// The scope bound on this thread now.
+  package var scope: ExternalPolicyScope? {
+    let thread = Self.thread
+    return lock.withLock { current[thread] }
+  }
 
-  /// Runs `body` with `scope` bound, and unbinds it after.
+  /// Runs `body` with `scope` bound on this thread, and unbinds it after.
   package func with<T>(_ scope: ExternalPolicyScope, _ body: () throws -> T) rethrows -> T {
-    lock.withLock { current = scope }
-    defer { lock.withLock { current = nil } }
+    let thread = Self.thread
+    lock.withLock { current[thread] = scope }
+    defer { lock.withLock { current[thread] = nil } }
     return try body()
+  }
+
+  /// This thread's `pthread_t`, as a number.
+  private static var thread: UInt {
+    #if canImport(Darwin)
+      UInt(bitPattern: pthread_self())
+    #else
+      UInt(pthread_self())
+    #endif
   }
 }
 

@@ -1,11 +1,11 @@
 import Foundation
 import SubscriptionPolicy
 
-/// A policy file's policy, started for a run: its process speaking JSON lines, or its server
-/// (started by simsub or by hand), with the store APIs it calls back served on loopback.
+/// One thread's connection to a policy file's policy (``ExternalPolicyHost``): its own process
+/// speaking JSON lines, or the host's server, shared.
 ///
-/// One connection serves every scenario of a run and every subscriber in it: what the policy
-/// keeps, it keeps by the subscriber's id (``WireContext/subscriberId``). Deliveries and
+/// A connection serves every scenario its thread plays and every subscriber in them: what the
+/// policy keeps, it keeps by the subscriber's id (``WireContext/subscriberId``). Deliveries and
 /// questions are answered at once, one at a time; the first failure that ends the run (a
 /// process that broke the protocol or ended, a server whose entitlement answer cannot be read)
 /// is kept in ``failure``, later calls answer without asking, and the command reports it with
@@ -14,101 +14,48 @@ import SubscriptionPolicy
 ///
 /// Used from one thread at a time.
 package final class ExternalPolicyConnection: @unchecked Sendable {
-  package let file: PolicyFile
-  /// The app's promises the policy was started with (``environment(api:settings:)``).
-  package let settings: PolicySettings
+  package let host: ExternalPolicyHost
+  package var file: PolicyFile { host.file }
   /// Whether the policy decides only on notifications: the policy file's word, or the process's
   /// `hello` when it says so.
   package let decidesOnlyOnNotifications: Bool
-  /// The store APIs, answering from ``replaceSubscriptions(_:)`` at the instant of the call
-  /// being made (``StoreAPIClock``).
-  package let api: StoreAPIServer
-  private let clock: StoreAPIClock
   private let transport: Transport
   private(set) package var failure: ExternalPolicyFailure?
 
   private enum Transport {
     case process(PolicyProcess, PolicyChannel, snapshots: [PolicyFile.Snapshot])
-    case server(StartedPolicyServer, PolicyServerConnection)
+    case server(PolicyServerConnection)
   }
 
-  /// Starts `file`'s policy: the store APIs first, so their base URLs reach the process
-  /// (`hello`'s `apis`) or the started server (`SIMSUB_GOOGLE_API` and the others), then the
-  /// process (greeted with `hello` and `settings`) or the server (polled on `ready`). Both find
-  /// `settings` in their environment too (``environment(api:settings:)``).
-  package init(file: PolicyFile, settings: PolicySettings = .default, console: any Console)
+  /// A connection over the host's server.
+  init(host: ExternalPolicyHost, server: PolicyServerConnection) {
+    self.host = host
+    decidesOnlyOnNotifications = host.file.decidesOnlyOnNotifications
+    transport = .server(server)
+  }
+
+  /// A connection over `process`, greeted with `hello`, the host's settings and store APIs.
+  init(host: ExternalPolicyHost, process: PolicyProcess, snapshots: [PolicyFile.Snapshot])
     throws(ExternalPolicyFailure)
   {
-    self.file = file
-    let clock = StoreAPIClock(Instant(secondsSinceEpoch: 0))
-    let api: StoreAPIServer
-    do { api = try StoreAPIServer(subscriptions: [], clock: clock.reading) } catch {
-      throw .storeAPI(error)
+    self.host = host
+    let channel = PolicyChannel(process: process, timeout: host.file.timeout.inSeconds)
+    let answer: PolicyAnswer
+    do {
+      answer = try channel.call(.hello(settings: Self.json(host.settings), apis: host.api.apis))
+    } catch {
+      process.stop()
+      throw .channel(error)
     }
-    self.clock = clock
-    self.api = api
-    let environment = Self.environment(api: api, settings: settings)
-    self.settings = settings
-    switch file.mode {
-    case .process(let process):
-      var environment = environment
-      for variable in file.environment { environment[variable.name] = variable.value }
-      let started: PolicyProcess
-      do {
-        started = try PolicyProcess(
-          name: file.name, arguments: process.command.argv, environment: environment,
-          directory: file.directory, console: console)
-      } catch {
-        api.stop()
-        throw .processStart(error)
-      }
-      let channel = PolicyChannel(process: started, timeout: file.timeout.inSeconds)
-      let answer: PolicyAnswer
-      do {
-        answer = try channel.call(.hello(settings: Self.json(settings), apis: api.apis))
-      } catch {
-        started.stop()
-        api.stop()
-        throw .channel(error)
-      }
-      guard case .hello(_, let only) = answer else {
-        started.stop()
-        api.stop()
-        throw .hello("\(answer)")
-      }
-      decidesOnlyOnNotifications = file.decidesOnlyOnNotifications || only
-      transport = .process(started, channel, snapshots: process.snapshots)
-    case .server(let server):
-      let started: StartedPolicyServer
-      do {
-        started = try StartedPolicyServer(
-          file: file, server: server, environment: environment, directory: file.directory,
-          console: console)
-      } catch {
-        api.stop()
-        throw .serverStart(error)
-      }
-      decidesOnlyOnNotifications = file.decidesOnlyOnNotifications
-      transport = .server(started, PolicyServerConnection(server: server, timeout: file.timeout))
+    guard case .hello(_, let only) = answer else {
+      process.stop()
+      throw .hello("\(answer)")
     }
+    decidesOnlyOnNotifications = host.file.decidesOnlyOnNotifications || only
+    transport = .process(process, channel, snapshots: snapshots)
   }
 
   deinit { stop() }
-
-  /// What a started process or server finds in its environment besides the policy file's own
-  /// variables: the store APIs' base URLs (`SIMSUB_GOOGLE_API` and the others) and the app's
-  /// promises the scenarios make, `SIMSUB_STRIPE_GRACE_DAYS` (the Stripe grace, in days, a
-  /// decimal when it is not whole).
-  static func environment(api: StoreAPIServer, settings: PolicySettings) -> [String: String] {
-    var environment = api.environment
-    environment["SIMSUB_STRIPE_GRACE_DAYS"] = days(settings.stripeGracePeriod.seconds)
-    return environment
-  }
-
-  /// `seconds` in days: `14`, `0.5`.
-  static func days(_ seconds: Int64) -> String {
-    seconds % 86_400 == 0 ? "\(seconds / 86_400)" : "\(Double(seconds) / 86_400)"
-  }
 
   /// The settings as `hello` carries them: `{"stripe-grace-seconds": 1209600}`, the app's
   /// Stripe grace in seconds.
@@ -116,17 +63,12 @@ package final class ExternalPolicyConnection: @unchecked Sendable {
     ["stripe-grace-seconds": .int(settings.stripeGracePeriod.seconds)]
   }
 
-  /// The store APIs answer from `subscriptions` from now on.
-  package func replaceSubscriptions(_ subscriptions: [SimulatedSubscription]) {
-    api.replaceSubscriptions(subscriptions)
-  }
-
   /// Delivers `request` (a store's notification as it travels) for `subscriber` at `now`.
   package func deliver(_ request: WireRequest, store: String, subscriber: String, at now: Instant)
     -> DeliveryOutcome
   {
     guard failure == nil else { return .accepted }
-    clock.set(now)
+    host.set(now, for: subscriber)
     switch transport {
     case .process(_, let channel, _):
       let http = PolicyHTTPRequest(
@@ -140,7 +82,7 @@ package final class ExternalPolicyConnection: @unchecked Sendable {
         failure = .channel(error)
         return .accepted
       }
-    case .server(_, let connection):
+    case .server(let connection):
       return connection.deliver(request, at: now).isAccepted ? .accepted : .notAccepted
     }
   }
@@ -152,7 +94,7 @@ package final class ExternalPolicyConnection: @unchecked Sendable {
     subscriber: String, at now: Instant, snapshot: (PolicyFile.Snapshot) -> JSONValue?
   ) -> Decision {
     guard failure == nil else { return .never }
-    clock.set(now)
+    host.set(now, for: subscriber)
     switch transport {
     case .process(_, let channel, let snapshots):
       var shot: JSONValue?
@@ -169,7 +111,7 @@ package final class ExternalPolicyConnection: @unchecked Sendable {
         failure = .channel(error)
         return .never
       }
-    case .server(_, let connection):
+    case .server(let connection):
       switch connection.decide(subscriber: subscriber, at: now) {
       case .success(let decision): return Self.decision(decision)
       case .failure(let fault):
@@ -198,15 +140,9 @@ package final class ExternalPolicyConnection: @unchecked Sendable {
     return decision
   }
 
-  /// Stops the process or the server simsub started (SIGTERM, then SIGKILL, to its group) and
-  /// the store APIs. Calling it again does nothing.
+  /// Stops this connection's process (standard input closed, then SIGTERM and SIGKILL to its
+  /// group); the host's server is the host's to stop. Calling it again does nothing.
   package func stop() {
-    switch transport {
-    case .process(let process, _, _): process.stop()
-    case .server(let server, let connection):
-      connection.close()
-      server.stop()
-    }
-    api.stop()
+    if case .process(let process, _, _) = transport { process.stop() }
   }
 }

@@ -15,7 +15,8 @@ extension ScenarioPlayer {
   ) throws(Failure) -> ScenarioResult {
     let reference = try play(scenario, policy: ReferencePolicy.self, step: step)
     let subscriptions = SimulatedSubscription.all(in: reference, settings: settings)
-    connection.replaceSubscriptions(subscriptions)
+    connection.host.add(subscriptions, for: scenario.path)
+    defer { connection.host.remove(scenario.path) }
     let scope = ExternalPolicyScope(
       connection: connection, scenario: scenario, settings: settings, subscriptions: subscriptions)
     let outcome: Result<ScenarioResult, Failure> = Slot.binding.with(scope) {

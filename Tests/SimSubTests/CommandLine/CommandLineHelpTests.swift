@@ -70,7 +70,7 @@ import Testing
       without regard to case, so scenarios/card-expired.scn finds
       Scenarios/card-expired.scn.
 
-      USAGE: simsub run <file> ... [--policy <name|file>] [--format <format>] [--output <path>] [--step <duration>] [--svg <path>]
+      USAGE: simsub run <file> ... [--policy <name|file>] [--format <format>] [--output <path>] [--step <duration>] [--svg <path>] [--concurrency <n>]
 
       ARGUMENTS:
         <file>                  A scenario file (.scn) to play.
@@ -90,6 +90,9 @@ import Testing
         --svg <path>            Also write each scenario's timeline chart to <path>,
                                 atomically: one SVG, with the charts of several
                                 scenarios stacked in it.
+        --concurrency <n>       With a policy file, play <n> scenarios at once:
+                                against one server, or each on a process of its own.
+                                (default: 1)
         -h, --help              Show help information.
 
 

@@ -88,7 +88,7 @@ import Testing
       console.standardError == """
         Error: Missing value for '--policy <name|file>'
         Help:  --policy <name|file>  The policy to play, in place of the scenario's 'policy:': a built-in name ('simsub policies' lists them) or a .policy file.
-        Usage: simsub run <file> ... [--policy <name|file>] [--format <format>] [--output <path>] [--step <duration>] [--svg <path>]
+        Usage: simsub run <file> ... [--policy <name|file>] [--format <format>] [--output <path>] [--step <duration>] [--svg <path>] [--concurrency <n>]
           See 'simsub run --help' for more information.
 
         """)

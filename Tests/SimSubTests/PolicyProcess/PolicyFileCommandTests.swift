@@ -71,6 +71,33 @@ extension PolicyProcessSuites {
       #expect(console.standardError.contains("known-bad policy active-only"))
     }
 
+    /// `--concurrency 3` plays three scenarios at once against the one server, and reports
+    /// what one at a time does, in file order; a process policy gets a process per thread.
+    @Test func concurrentPlaysAgreeWithOneAtATime() throws {
+      try PolicyProcessFixtures.requireNode()
+      let dir = try CommandLineScratchDirectory()
+      defer { dir.remove() }
+      let scenarios = try Self.scenarios(in: dir)
+      let server = try Self.nodeServer(in: dir)
+      let (one, oneConsole) = dir.simsub(["check", scenarios, "--policy", server])
+      let (three, threeConsole) = dir.simsub(["check", scenarios, "--policy", server, "--concurrency", "3"])
+      #expect(one == .success)
+      #expect(three == one)
+      #expect(threeConsole.standardOutput == oneConsole.standardOutput)
+      let adapter = "\(Self.root)/docs/examples/customerinfo-adapter/adapter.policy"
+      let (a, aConsole) = dir.simsub(["check", scenarios, "--policy", adapter, "--format", "json"])
+      let (b, bConsole) = dir.simsub([
+        "check", scenarios, "--policy", adapter, "--format", "json", "--concurrency", "2",
+      ])
+      #expect(a == b)
+      #expect(
+        try JSONValue(parsing: aConsole.standardOutput)["scenarios"]
+          == JSONValue(parsing: bConsole.standardOutput)["scenarios"])
+      let (bad, badConsole) = dir.simsub(["check", scenarios, "--policy", server, "--concurrency", "0"])
+      #expect(bad == .badInput)
+      #expect(badConsole.standardError.contains("'--concurrency <n>'"))
+    }
+
     @Test func theNodeServersActiveOnlyMistakeIsCaughtByNoLockoutInGrace() throws {
       try PolicyProcessFixtures.requireNode()
       let dir = try CommandLineScratchDirectory()

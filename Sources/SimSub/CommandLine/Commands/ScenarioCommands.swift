@@ -64,6 +64,10 @@ enum ScenarioCommands {
         return usage(context, context.command.invalidValue(text, for: "step", reason: failure.message))
       }
     }
+    var concurrency = 1
+    do { concurrency = try context.command.integer("concurrency", minimum: 1) ?? 1 } catch {
+      return usage(context, error)
+    }
     // A built-in name, or a policy file: a file's mistakes are bad input, reported before any
     // scenario is read.
     var selection: PolicySelection?
@@ -135,7 +139,8 @@ enum ScenarioCommands {
         refused.append(RefusedScenario(path: file, rendered: error.rendered))
       }
     }
-    let batch = ScenarioBatch.play(scenarios, override: selection, step: step, console: context.console)
+    let batch = ScenarioBatch.play(
+      scenarios, override: selection, step: step, concurrency: concurrency, console: context.console)
     plays.results = batch.played.map(\.result)
     plays.run.seconds = batch.played.map(\.seconds)
     plays.policyFailure = batch.failure
