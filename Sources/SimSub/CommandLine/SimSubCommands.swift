@@ -261,7 +261,9 @@ public enum SimSubCommands {
         "update",
         help: "Write the current results as the new baseline and policy table, and print what changed."),
       .option(
-        "policy", value: "name", help: "The built-in policy to gate.", default: .described("reference")),
+        "policy", value: "name|file",
+        help: "The policy to gate: a built-in name or a .policy file (its scenarios only, so far).",
+        default: .described("reference")),
       .option(
         "replay", value: "log",
         help: """

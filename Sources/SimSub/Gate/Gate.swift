@@ -18,6 +18,8 @@ public enum Gate {
       case metric
       case baseline
       case replayLockout = "replay-lockout"
+      /// A policy file's process or server could not start, or stopped answering.
+      case policyFailed = "policy-failed"
       case replayFreeAccess = "replay-free-access"
     }
     public var kind: Kind
@@ -43,6 +45,9 @@ public enum Gate {
     /// The replay of production logs, with `--replay`.
     public var replay: GateReplay.Outcome?
     public var failures: [Failure]
+    /// The checks not played for this policy, one line each (a policy file's: the policy table
+    /// and Monte Carlo).
+    public var notPlayed: [String] = []
     public var passed: Bool { failures.isEmpty }
   }
 
@@ -239,6 +244,66 @@ public enum Gate {
     return Result(
       policy: P.name, scenarios: results, scenarioFiles: relative, table: table, tableDiff: diff,
       montecarlo: outcome, replay: nil, failures: failures)
+  }
+
+  /// What the gate does not yet play through a policy file, as the reports say it.
+  static let notPlayedThroughFiles = [
+    "policy table: not built through a policy file yet (its rows copy one policy's state, which a process or server keeps by subscriber)",
+    "Monte Carlo: not played through a policy file yet",
+  ]
+
+  /// Runs the gate for a policy file: every scenario of the baseline's folder, those written for
+  /// the reference policy played through the file's process or server (``ScenarioBatch``), the
+  /// others as written, and the folder compared with the baseline's list. The policy table and
+  /// Monte Carlo are not played through a file yet (``Result/notPlayed``); a policy that fails is
+  /// a failure of the gate.
+  static func run(file: PolicyFile, paths: Paths, concurrency: Int = 1, console: any Console)
+    throws(GateError)
+    -> Result
+  {
+    guard let (baseline, _) = try readBaseline(paths, policy: file.name) else {
+      throw GateError("cannot read the baseline '\(paths.baseline)': run 'simsub gate --update' to create it")
+    }
+    let folder = paths.absolute(baseline.scenarios)
+    let files = ScenarioFiles.scenarios(under: folder)
+    let relative = files.map { relativePath($0, root: paths.root) }
+    var scenarios: [Scenario] = []
+    for (path, shown) in zip(files, relative) {
+      do {
+        var scenario = try ScenarioLoader.load(path: path)
+        scenario.path = shown
+        if scenario.policy == ReferencePolicy.name { scenario.policy = file.path }
+        scenarios.append(scenario)
+      } catch {
+        throw GateError(error.rendered)
+      }
+    }
+    let batch = ScenarioBatch.play(
+      scenarios, override: nil, step: nil, concurrency: concurrency, console: console)
+    if let refused = batch.refused.first { throw GateError(refused.rendered) }
+    var failures: [Failure] = []
+    let results = batch.played.map(\.result)
+    for result in results where !result.passed { failures.append(scenarioFailure(result)) }
+    if let failed = batch.failure {
+      failures.append(
+        Failure(
+          kind: .policyFailed,
+          summary: "the policy '\(file.name)' failed: \(failed)".components(separatedBy: "\n")[0],
+          detail: Array("\(failed)".components(separatedBy: "\n").dropFirst()), file: file.path, line: nil))
+    }
+    for missing in Set(baseline.scenarioFiles).subtracting(relative).sorted() {
+      failures.append(
+        Failure(
+          kind: .missingScenario, summary: "scenario \(missing) is in the baseline but no longer exists",
+          detail: ["remove it from the baseline deliberately with 'simsub gate --update'"], file: nil,
+          line: nil))
+    }
+    return Result(
+      policy: file.name, scenarios: results, scenarioFiles: relative,
+      table: PolicyTable(policy: file.name, rows: []),
+      tableDiff: PolicyTableDiff(committed: "", current: ""), montecarlo: nil, replay: nil,
+      failures: failures,
+      notPlayed: notPlayedThroughFiles)
   }
 
   static func monteCarloFailures(_ run: GateMonteCarlo.Outcome, _ baseline: GateMonteCarlo) -> [Failure] {

@@ -4,8 +4,11 @@ public enum GateReport {
     var out = "simsub gate — policy \(r.policy)\n"
     let passedScenarios = r.scenarios.filter(\.passed).count
     out += "  scenarios     \(passedScenarios) of \(r.scenarios.count) passed\n"
-    out +=
-      "  policy table  \(r.tableDiff.isEmpty ? "unchanged" : "\(Plural.count(r.tableDiff.changes.count, "row")) changed") (\(Plural.count(r.table.rows.count, "row")))\n"
+    if r.notPlayed.isEmpty {
+      out +=
+        "  policy table  \(r.tableDiff.isEmpty ? "unchanged" : "\(Plural.count(r.tableDiff.changes.count, "row")) changed") (\(Plural.count(r.table.rows.count, "row")))\n"
+    }
+    for line in r.notPlayed { out += "  not played    \(line)\n" }
     if let mc = r.montecarlo {
       out += "  monte carlo   \(monteCarloLine(mc))\n"
       for line in figureLines(r) { out += "                \(line)\n" }
@@ -28,8 +31,11 @@ public enum GateReport {
     var out = "### simsub gate: \(r.passed ? "✅ passed" : "❌ failed") (policy `\(r.policy)`)\n\n"
     out += "| check | result |\n|---|---|\n"
     out += "| scenarios | \(r.scenarios.filter(\.passed).count) of \(r.scenarios.count) passed |\n"
-    out +=
-      "| policy table | \(r.tableDiff.isEmpty ? "unchanged" : "\(Plural.count(r.tableDiff.changes.count, "row")) changed") |\n"
+    if r.notPlayed.isEmpty {
+      out +=
+        "| policy table | \(r.tableDiff.isEmpty ? "unchanged" : "\(Plural.count(r.tableDiff.changes.count, "row")) changed") |\n"
+    }
+    for line in r.notPlayed { out += "| not played | \(ScenarioMarkdownReport.cell(line)) |\n" }
     if let mc = r.montecarlo {
       out += "| Monte Carlo | \(ScenarioMarkdownReport.cell(monteCarloLine(mc))) |\n"
       for line in figureLines(r) { out += "| | \(ScenarioMarkdownReport.cell(line)) |\n" }
@@ -82,6 +88,7 @@ public enum GateReport {
       ),
       ("scenarios", .int(Int64(r.scenarios.count))),
       ("policy-table-changes", .array(r.tableDiff.changes.map { .string($0.description) })),
+      ("not-played", .array(r.notPlayed.map { .string($0) })),
       (
         "montecarlo",
         r.montecarlo.map { mc in
@@ -179,6 +186,11 @@ extension GateReport {
       page.sections.append(
         HTMLPage.Section(
           id: "replay", heading: "Replay", body: .lines([.element("p", text: GateReplay.line(replay))])))
+    }
+    if !r.notPlayed.isEmpty {
+      page.sections.append(
+        HTMLPage.Section(
+          id: "not-played", heading: "Not played", body: .lines(r.notPlayed.map { .element("p", text: $0) })))
     }
     if !r.failures.isEmpty {
       var table = HTMLTable(columns: ["kind", "problem", "detail"], columnClasses: [nil, nil, nil])

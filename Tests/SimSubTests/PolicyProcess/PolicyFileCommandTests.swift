@@ -189,6 +189,35 @@ extension PolicyProcessSuites {
       #expect(PolicyProcessFixtures.waitUntilGone(pid))
     }
 
+    /// `gate --policy FILE.policy`: the baseline's scenarios through the server, the policy table
+    /// and Monte Carlo said not played; the active-only mistake fails the gate; `--update` is
+    /// refused.
+    @Test func theGatePlaysItsScenariosThroughAPolicyFile() throws {
+      try PolicyProcessFixtures.requireNode()
+      let dir = try CommandLineScratchDirectory()
+      defer { dir.remove() }
+      _ = try Self.scenarios(in: dir)
+      let (updated, updateConsole) = dir.simsub(["gate", "--update"])
+      #expect(updated == .success, "\(updateConsole.standardError)")
+      let (status, console) = dir.simsub(["gate", "--policy", try Self.nodeServer(in: dir)])
+      #expect(status == .success, "\(console.standardOutput)\n\(console.standardError)")
+      #expect(
+        console.standardOutput.contains("scenarios     \(Self.sample.count) of \(Self.sample.count) passed"))
+      #expect(console.standardOutput.contains("not played    Monte Carlo"))
+      let (bad, badConsole) = dir.simsub([
+        "gate", "--policy", try Self.nodeServer(in: dir, mistake: "active-only"), "--format", "json",
+      ])
+      #expect(bad == .checkFailed)
+      let report = try JSONValue(parsing: badConsole.standardOutput)
+      #expect(report["passed"] == false)
+      #expect(badConsole.standardOutput.contains("no-lockout-in-grace"))
+      let (refused, refusedConsole) = dir.simsub([
+        "gate", "--update", "--policy", try Self.nodeServer(in: dir),
+      ])
+      #expect(refused == .badInput)
+      #expect(refusedConsole.standardError.contains("gate --update"))
+    }
+
     /// `policy: FILE.policy` in a scenario, relative to it: played through that policy, and a
     /// file that is not there is the scenario's own error with its location.
     @Test func aScenarioNamesItsPolicyFile() throws {

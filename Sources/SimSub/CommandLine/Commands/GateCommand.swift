@@ -4,10 +4,45 @@ import Foundation
 enum GateCommand {
   static func run(_ context: CommandContext) -> ExitStatus {
     let name = context.command.value("policy") ?? "reference"
-    guard let entry = PolicyRegistry.entry(named: name) else {
-      return context.fail(UnknownPolicyError(name: name).description)
+    let selection: PolicySelection
+    do { selection = try PolicySelection.resolve(name, relativeTo: context.resolver.baseDirectory) } catch {
+      if case .file = error {
+        context.console.error(
+          error.description.hasSuffix("\n") ? error.description : error.description + "\n")
+        return .badInput
+      }
+      return context.fail(error.description)
     }
-    return run(context, policy: entry.type)
+    switch selection {
+    case .builtIn(let name):
+      guard let entry = PolicyRegistry.entry(named: name) else {
+        return context.fail(UnknownPolicyError(name: name).description)
+      }
+      return run(context, policy: entry.type)
+    case .file(let file):
+      return run(context, file: file)
+    }
+  }
+
+  /// The gate for a policy file: its scenarios through the file's process or server; the
+  /// baseline is kept with a built-in policy (`--update` and `--replay` need one).
+  static func run(_ context: CommandContext, file: PolicyFile) -> ExitStatus {
+    if context.command.flag("update") {
+      return context.fail(
+        "'gate --update' records the policy table and Monte Carlo figures, which simsub cannot play through a policy file yet: update the baseline with a built-in policy ('simsub gate --update')"
+      )
+    }
+    if !context.command.values("replay").isEmpty {
+      return context.fail("'gate --replay' plays built-in policies only so far")
+    }
+    let paths = Gate.Paths(root: context.resolver.baseDirectory ?? FileManager.default.currentDirectoryPath)
+    if let refused = context.checkOutputs(inputs: [paths.absolute(paths.baseline)]) { return refused }
+    let began = Instant(secondsSinceEpoch: Int64(Date().timeIntervalSince1970))
+    let result: Gate.Result
+    do { result = try Gate.run(file: file, paths: paths, console: context.console) } catch {
+      return fail(context, error)
+    }
+    return report(context, result, began: began)
   }
 
   static func run<P: EntitlementPolicy>(_ context: CommandContext, policy: P.Type) -> ExitStatus {
@@ -57,6 +92,12 @@ enum GateCommand {
     let result: Gate.Result
     do { result = try Gate.run(policy, paths: paths, replay: replay) } catch { return fail(context, error) }
     for warning in result.replay?.warnings ?? [] { context.console.error(warning + "\n") }
+    return report(context, result, began: began)
+  }
+
+  /// Prints `result` in the chosen format (and the GitHub Actions annotations and summary when
+  /// run there); exit status 1 when the gate failed.
+  static func report(_ context: CommandContext, _ result: Gate.Result, began: Instant) -> ExitStatus {
     let text: String
     switch context.command.value("format") ?? "text" {
     case "json": text = GateReport.json(result)
