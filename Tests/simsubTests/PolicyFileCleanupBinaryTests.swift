@@ -1,0 +1,125 @@
+import Foundation
+import SimSub
+import TestSupport
+import Testing
+
+/// `simsub check --policy FILE.policy` as a user runs it, interrupted with Ctrl-C and with the
+/// policy server killed under it: either way no process of the policy's and no port of simsub's
+/// store APIs is left behind.
+@Suite(.serialized) struct PolicyFileCleanupBinaryTests {
+  static var node: String? {
+    ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":").map { "\($0)/node" }.first {
+      FileManager.default.isExecutableFile(atPath: $0)
+    }
+  }
+
+  /// A policy file whose server records its process id and the store APIs' base URL in `info`
+  /// before it becomes the example Node server on `port`.
+  static func policy(in scratch: Scratch, port: Int) throws -> String {
+    let server = SimSubBinary.packageRoot.appendingPathComponent("docs/examples/node-server/server.mjs").path
+    let base = "http://127.0.0.1:\(port)"
+    try scratch.file(
+      "server.policy",
+      Array(
+        """
+        name: cleanup
+        start: echo $$ $SIMSUB_GOOGLE_API > \(scratch.url("info").path); exec node \(server)
+        ready: \(base)/health
+        webhooks:
+          apple: \(base)/notifications/apple
+          google: \(base)/notifications/google
+          stripe: {url: \(base)/api/billing/webhook, secret: whsec_node_example}
+        entitlement:
+          url: \(base)/entitlements/{subscriber}
+          access: /premium
+        environment:
+          PORT: \(port)
+          STRIPE_WEBHOOK_SECRET: whsec_node_example
+
+        """.utf8))
+    return scratch.url("server.policy").path
+  }
+
+  /// Starts `simsub check Scenarios/ --policy …` and waits until the policy's server has
+  /// written its `info`: the server's process id and the Google API's base URL.
+  static func start(_ scratch: Scratch, port: Int) throws -> (Process, pid_t, String) {
+    let executable = try #require(SimSubBinary.executable)
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = ["check", "Scenarios/", "--policy", try policy(in: scratch, port: port)]
+    process.currentDirectoryURL = SimSubBinary.packageRoot
+    process.standardInput = FileHandle.nullDevice
+    _ = FileManager.default.createFile(atPath: scratch.url("stdout").path, contents: nil)
+    _ = FileManager.default.createFile(atPath: scratch.url("stderr").path, contents: nil)
+    process.standardOutput = try FileHandle(forWritingTo: scratch.url("stdout"))
+    process.standardError = try FileHandle(forWritingTo: scratch.url("stderr"))
+    try process.run()
+    let deadline = Date().addingTimeInterval(30)
+    var info: [Substring] = []
+    while info.count < 2, process.isRunning, Date() < deadline {
+      usleep(20_000)
+      info = ((try? String(contentsOf: scratch.url("info"), encoding: .utf8)) ?? "").split(
+        whereSeparator: \.isWhitespace)
+    }
+    // Let the server come up and the first scenarios reach it.
+    usleep(500_000)
+    let pid = try #require(info.first.flatMap { pid_t($0) })
+    return (process, pid, String(try #require(info.last)))
+  }
+
+  static func isGone(_ pid: pid_t) -> Bool {
+    let deadline = Date().addingTimeInterval(10)
+    while Date() < deadline {
+      if kill(pid, 0) != 0 && errno == ESRCH { return true }
+      // A child of simsub's that has ended but is not yet reaped counts as gone once simsub is.
+      usleep(20_000)
+    }
+    return false
+  }
+
+  static func refuses(_ base: String) throws -> Bool {
+    let client = HTTPClient(timeout: .seconds(2))
+    defer { client.closeIdleConnections() }
+    guard case .failure(.refused) = client.send("GET", try HTTPURL(base)) else { return false }
+    return true
+  }
+
+  @Test func ctrlCStopsTheServerAndClosesTheStoreAPIs() throws {
+    guard Self.node != nil else { return }
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let port = try Self.freePort()
+    let (process, pid, google) = try Self.start(scratch, port: port)
+    defer { if process.isRunning { process.terminate() } }
+    try #require(process.isRunning, "\((try? scratch.read("stderr")) ?? "")")
+    process.interrupt()
+    process.waitUntilExit()
+    #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT)
+    #expect(Self.isGone(pid), "the policy server \(pid) is still running")
+    #expect(try Self.refuses(google), "\(google) still answers")
+    #expect(try Self.refuses("http://127.0.0.1:\(port)/health"))
+  }
+
+  @Test func aServerKilledMidRunEndsTheRunAndLeavesNothingBehind() throws {
+    guard Self.node != nil else { return }
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let port = try Self.freePort()
+    let (process, pid, google) = try Self.start(scratch, port: port)
+    defer { if process.isRunning { process.terminate() } }
+    kill(pid, SIGKILL)
+    process.waitUntilExit()
+    #expect(process.terminationReason == .exit && process.terminationStatus == 1)
+    let error = (try? scratch.read("stderr")) ?? ""
+    #expect(error.contains("Error: the policy server failed:"), "\(error)")
+    #expect(Self.isGone(pid))
+    #expect(try Self.refuses(google), "\(google) still answers")
+  }
+
+  /// A port nothing listens on now.
+  static func freePort() throws -> Int {
+    let listener = try LoopbackListener()
+    defer { listener.close() }
+    return listener.port
+  }
+}
