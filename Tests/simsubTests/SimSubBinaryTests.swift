@@ -151,7 +151,8 @@ import Testing
     #expect(!step.standardError.contains("nope.scn"))
     let policy = try SimSubBinary.run(["check", "Scenarios/nope.scn", "--policy", "refrence"])
     #expect(policy.status == 2, "\(policy)")
-    #expect(policy.standardError.hasPrefix("Error: The value 'refrence' is invalid for '--policy <name|file>'"))
+    #expect(
+      policy.standardError.hasPrefix("Error: The value 'refrence' is invalid for '--policy <name|file>'"))
     #expect(!policy.standardError.contains("nope.scn"))
   }
 

@@ -112,7 +112,9 @@ public enum SimSubCommands {
         "path", help: "A scenario file, or a directory searched recursively for .scn files.",
         isRepeating: true, defaultValue: "Scenarios/")
     ],
-    options: [policyOrFileOption(overriding: "scenario"), formatOption(checkFormats), outputOption, stepOption])
+    options: [
+      policyOrFileOption(overriding: "scenario"), formatOption(checkFormats), outputOption, stepOption,
+    ])
 
   public static let requests = CommandSpec(
     name: "requests",

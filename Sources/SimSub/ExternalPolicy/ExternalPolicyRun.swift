@@ -21,9 +21,9 @@ package final class ExternalPolicyRun {
   deinit { stop() }
 
   /// Plays `scenario` with the policy started for its settings; `nil` once the policy failed.
-  package func play(_ scenario: Scenario, settings: WireSettings, step: TimeSpan?) throws(ScenarioPlayer.Failure)
-    -> ScenarioResult?
-  {
+  package func play(
+    _ scenario: Scenario, settings: WireSettings, step: TimeSpan?
+  ) throws(ScenarioPlayer.Failure) -> ScenarioResult? {
     guard failure == nil, let connection = connection(for: scenario.policySettings) else { return nil }
     let result = try ScenarioPlayer.play(
       scenario, connection: connection, slot: PolicyUnderTestSlot.self, settings: settings, step: step)

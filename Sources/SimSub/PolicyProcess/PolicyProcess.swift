@@ -71,7 +71,8 @@ package final class PolicyProcess: @unchecked Sendable {
         pipes += ends
       }
       return Self.spawn(
-        arguments, environment: environment, directory: directory, input: pipes[0], output: relaysOutput ? pipes[5] : pipes[3],
+        arguments, environment: environment, directory: directory, input: pipes[0],
+        output: relaysOutput ? pipes[5] : pipes[3],
         error: pipes[5]
       )
       .mapError { PolicyProcessStartFailure(arguments: arguments, code: $0.code, call: "posix_spawn") }
@@ -216,11 +217,14 @@ package final class PolicyProcess: @unchecked Sendable {
   /// `posix_spawn_file_actions_addchdir_np` (glibc 2.29, macOS 10.15), found at run time: Swift's
   /// Glibc module does not declare it.
   #if canImport(Darwin)
-    private static var everyImage: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(bitPattern: -2) }  // RTLD_DEFAULT
+    // RTLD_DEFAULT
+    private static var everyImage: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(bitPattern: -2) }
   #else
     private static var everyImage: UnsafeMutableRawPointer? { nil }  // RTLD_DEFAULT
   #endif
-  private static let addChdir: AddChdir? = dlsym(everyImage, "posix_spawn_file_actions_addchdir_np").map { unsafeBitCast($0, to: AddChdir.self) }
+  private static let addChdir: AddChdir? = dlsym(everyImage, "posix_spawn_file_actions_addchdir_np").map {
+    unsafeBitCast($0, to: AddChdir.self)
+  }
 
   #if !canImport(Darwin)
     private typealias CloseFrom =

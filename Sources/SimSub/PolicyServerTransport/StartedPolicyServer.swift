@@ -16,7 +16,8 @@ package final class StartedPolicyServer: Sendable {
   /// waits until `ready` answers 2xx, polling every `pollInterval`. The command runs in
   /// `directory` when given (``PolicyFile/directory``: beside the file).
   package init(
-    file: PolicyFile, server: PolicyFile.Server, environment: [String: String] = [:], directory: String? = nil,
+    file: PolicyFile, server: PolicyFile.Server, environment: [String: String] = [:],
+    directory: String? = nil,
     pollInterval: Duration = .milliseconds(50), stopGrace: Double = 2, console: any Console
   ) throws(PolicyServerStartFailure) {
     var process: PolicyProcess?

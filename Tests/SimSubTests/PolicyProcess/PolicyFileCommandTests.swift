@@ -16,14 +16,16 @@ extension PolicyProcessSuites {
     /// Stripe one promising a 7-day grace (another start of the server), Family Sharing, and one
     /// written for the known-bad `active-only` (not played with a policy file).
     static let sample = [
-      "card-expired.scn", "apple-grace-3-days-runs-out-then-recovers.scn", "google-30-day-grace-outlasts-february.scn",
+      "card-expired.scn", "apple-grace-3-days-runs-out-then-recovers.scn",
+      "google-30-day-grace-outlasts-february.scn",
       "stripe-retries-end-cancel.scn", "family-member-through-grace-recovery-and-revoke.scn",
       "active-only-locks-out-grace.scn",
     ]
 
     static func scenarios(in dir: CommandLineScratchDirectory) throws -> String {
       for name in sample {
-        try dir.file("Scenarios/\(name)", String(contentsOfFile: "\(root)/Scenarios/\(name)", encoding: .utf8))
+        try dir.file(
+          "Scenarios/\(name)", String(contentsOfFile: "\(root)/Scenarios/\(name)", encoding: .utf8))
       }
       return dir.at("Scenarios")
     }
@@ -75,7 +77,8 @@ extension PolicyProcessSuites {
       defer { dir.remove() }
       let scenarios = try Self.scenarios(in: dir)
       let (status, console) = dir.simsub([
-        "check", scenarios, "--policy", try Self.nodeServer(in: dir, mistake: "active-only"), "--format", "json",
+        "check", scenarios, "--policy", try Self.nodeServer(in: dir, mistake: "active-only"), "--format",
+        "json",
       ])
       #expect(status == .checkFailed)
       let report = try JSONValue(parsing: console.standardOutput)
@@ -153,7 +156,9 @@ extension PolicyProcessSuites {
       #expect(status == .checkFailed)
       #expect(console.standardError.contains("the policy server was not ready"))
       let pid = try #require(
-        Int32(try dir.read("pid").split(separator: " ").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""))
+        Int32(
+          try dir.read("pid").split(separator: " ").last?.trimmingCharacters(in: .whitespacesAndNewlines)
+            ?? ""))
       #expect(PolicyProcessFixtures.waitUntilGone(pid))
     }
 
@@ -161,7 +166,9 @@ extension PolicyProcessSuites {
       let dir = try CommandLineScratchDirectory()
       defer { dir.remove() }
       try dir.file("bad.policy", "name: bad\ncommand: []\n")
-      let (status, console) = dir.simsub(["check", "\(Self.root)/Scenarios", "--policy", dir.at("bad.policy")])
+      let (status, console) = dir.simsub([
+        "check", "\(Self.root)/Scenarios", "--policy", dir.at("bad.policy"),
+      ])
       #expect(status == .badInput)
       #expect(console.standardError.contains("\(dir.at("bad.policy")):2:"))
       #expect(console.standardOutput.isEmpty)

@@ -76,10 +76,12 @@ enum ScenarioCommands {
         }
       } catch {
         if case .file = error {
-          context.console.error(error.description.hasSuffix("\n") ? error.description : error.description + "\n")
+          context.console.error(
+            error.description.hasSuffix("\n") ? error.description : error.description + "\n")
           return Plays(run: ScenarioJUnitReport.Run(timestamp: .distantPast, hostname: ""), badPolicy: true)
         }
-        return usage(context, context.command.invalidValue(argument, for: "policy", reason: error.description))
+        return usage(
+          context, context.command.invalidValue(argument, for: "policy", reason: error.description))
       }
     }
     // A file that cannot be found, read, decoded or played is reported as a failure of its
@@ -127,7 +129,8 @@ enum ScenarioCommands {
         hostname: ProcessInfo.processInfo.hostName))
     if let policyFile {
       plays = playEach(
-        files, with: policyFile, step: step, context: context, plays: plays, skipsDemonstrations: skipsDemonstrations,
+        files, with: policyFile, step: step, context: context, plays: plays,
+        skipsDemonstrations: skipsDemonstrations,
         refused: &refused)
     } else {
       for file in files {
@@ -234,7 +237,8 @@ enum ScenarioCommands {
       context.console.error(
         "note: \(plays.skipped.count) scenario\(plays.skipped.count == 1 ? "" : "s") not played with "
           + "'\(context.command.value("policy") ?? "")': written for the known-bad "
-          + "polic\(names.contains(",") ? "ies" : "y") \(names), whose behaviour their expectations describe\n")
+          + "polic\(names.contains(",") ? "ies" : "y") \(names), whose behaviour their expectations describe\n"
+      )
     }
     let results = plays.results
     let refused = plays.refused
