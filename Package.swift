@@ -11,17 +11,20 @@ let package = Package(
   ],
   targets: [
     // The policy module an app server ships: notifications as the stores shape them,
-    // the normalised entitlement, and the policies. Knows nothing of simulation.
+    // the normalised entitlement, the policy protocol and the reference policy. Knows nothing
+    // of simulation.
     .target(name: "SubscriptionPolicy"),
-    // The simulator as a library: time, store models, engine, scenarios, Monte Carlo, reports.
+    // The simulator as a library: time, store models, engine, scenarios, Monte Carlo, reports,
+    // and the known-bad policies with the registry of built-in ones.
     .target(name: "SimSub", dependencies: ["SubscriptionPolicy"]),
     // The command-line tool: gathers arguments and terminal facts, calls SimSub, prints, exits.
     .executableTarget(name: "simsub", dependencies: ["SimSub"]),
     // Helpers shared by the test targets.
     .target(name: "TestSupport", dependencies: ["SimSub"], path: "Tests/TestSupport"),
-    // The wire fixtures are read through #filePath, not bundled.
+    // The wire fixtures are read through #filePath, not bundled. SimSub for the known-bad
+    // policies and the registry, tested here on the reference policy's fixtures.
     .testTarget(
-      name: "SubscriptionPolicyTests", dependencies: ["SubscriptionPolicy", "TestSupport"],
+      name: "SubscriptionPolicyTests", dependencies: ["SubscriptionPolicy", "SimSub", "TestSupport"],
       exclude: ["Fixtures/AppStore", "Fixtures/GooglePlay", "Fixtures/Stripe", "Fixtures/RevenueCat"]),
     // Golden files are read through #filePath, not bundled.
     .testTarget(name: "SimSubTests", dependencies: ["SimSub", "TestSupport"], exclude: ["Report/Golden"]),

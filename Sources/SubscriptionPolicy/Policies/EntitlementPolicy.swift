@@ -34,11 +34,11 @@
 /// allocation-free in the engine's loop; keep `receive` and `decision` free of allocation too if
 /// Monte Carlo speed matters to you.
 ///
-/// simsub ships ``ReferencePolicy``, the rules it recommends, and beside it the known-bad
-/// policies that each keep one published mistake (``ActiveOnlyPolicy``,
-/// ``UnknownIsActivePolicy``, ``ArrivalOrderPolicy``, ``PastDueIsFreePolicy``,
-/// ``BillingErrorIsEndPolicy``, ``LatestSourceWinsPolicy``); ``PolicyRegistry`` lists them by name and
-/// runs generic code with one chosen at run time.
+/// This module ships ``ReferencePolicy``, the rules simsub recommends. The known-bad policies
+/// that each keep one published mistake (`ActiveOnlyPolicy`, `UnknownIsActivePolicy`,
+/// `ArrivalOrderPolicy`, `PastDueIsFreePolicy`, `BillingErrorIsEndPolicy`,
+/// `LatestSourceWinsPolicy`) are simsub's tooling and live in SimSub, with `PolicyRegistry`,
+/// which lists the built-in policies by name and runs generic code with one chosen at run time.
 public protocol EntitlementPolicy: Sendable {
   /// The name `--policy` and `policy:` take, kebab-case.
   static var name: String { get }

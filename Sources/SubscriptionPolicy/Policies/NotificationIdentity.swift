@@ -8,13 +8,14 @@ import Foundation
 ///
 /// A plain value of at most 25 bytes with no references: comparing two costs a few integer
 /// comparisons and building one never allocates.
-enum NotificationIdentity: Hashable, Sendable {
+package enum NotificationIdentity: Hashable, Sendable {
   case appStore(UUID)
   case googlePlay(PurchaseToken, GooglePlayNotificationType, Instant)
   case stripe(Symbol)
   case revenueCat(Symbol)
 
-  init(_ notification: StoreNotification) {
+  /// Inlinable for SimSub's known-bad policies, which build one per notification.
+  @inlinable package init(_ notification: StoreNotification) {
     switch notification {
     case .appStore(let n):
       self = .appStore(n.notificationUUID)
@@ -95,31 +96,33 @@ struct SameSecondIdentity: Hashable, Sendable {
 /// holds an identity the ring remembers anyway, so `contains` answers exactly, with no
 /// optionals to test or clear. The first identity is overwritten last, as the oldest should
 /// be. (An empty ring is a `nil` ring.)
+///
+/// Inlinable throughout, its slots usable from inline, for the inlinable orders built on it.
 @usableFromInline
 struct RecentIdentities<Identity: Equatable & Sendable>: Sendable {
   /// How many identities the ring remembers.
-  static var capacity: Int { 4 }
+  @inlinable static var capacity: Int { 4 }
 
-  private var slot0: Identity
-  private var slot1: Identity
-  private var slot2: Identity
-  private var slot3: Identity
+  @usableFromInline var slot0: Identity
+  @usableFromInline var slot1: Identity
+  @usableFromInline var slot2: Identity
+  @usableFromInline var slot3: Identity
   /// The slot the next insertion overwrites, `0 ..< capacity`.
-  private var next: UInt8 = 1
+  @usableFromInline var next: UInt8 = 1
 
   /// A ring that remembers `first`.
-  @inline(__always)
+  @inlinable @inline(__always)
   init(_ first: Identity) {
     (slot0, slot1, slot2, slot3) = (first, first, first, first)
   }
 
   /// Whether `identity` is among the remembered ones. O(capacity).
-  func contains(_ identity: Identity) -> Bool {
+  @inlinable func contains(_ identity: Identity) -> Bool {
     slot0 == identity || slot1 == identity || slot2 == identity || slot3 == identity
   }
 
   /// Remembers `identity`, forgetting the oldest one when all slots are taken.
-  mutating func insert(_ identity: Identity) {
+  @inlinable mutating func insert(_ identity: Identity) {
     switch next {
     case 0: slot0 = identity
     case 1: slot1 = identity

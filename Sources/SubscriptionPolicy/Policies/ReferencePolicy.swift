@@ -133,10 +133,17 @@ public struct ReferencePolicy: EntitlementPolicy {
     return (ReferenceRules.decision(for: reading, at: instant), next)
   }
 
+  // The readings are for SimSub's known-bad policies built on this one (`package`), inlinable
+  // as their questions were inlined beside them before they moved there.
+
   /// The reading the answer at `instant` comes from: the one source's, or with several, the
   /// one of the source the subscriber stands best through.
-  func reading(at instant: Instant) -> EntitlementReading { readings.reading(at: instant) }
+  @inlinable package func reading(at instant: Instant) -> EntitlementReading {
+    readings.reading(at: instant)
+  }
 
   /// The reading of one source alone.
-  func reading(of source: SubscriptionSource) -> EntitlementReading { readings.reading(of: source) }
+  @inlinable package func reading(of source: SubscriptionSource) -> EntitlementReading {
+    readings.reading(of: source)
+  }
 }

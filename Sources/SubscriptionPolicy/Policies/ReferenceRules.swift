@@ -1,8 +1,8 @@
 /// What a notification says the subscription now is, as a policy reads it: a state, and grace's
 /// end while in grace.
 @usableFromInline
-struct EntitlementReading: Hashable, Sendable {
-  @usableFromInline var state: EntitlementState
+package struct EntitlementReading: Hashable, Sendable {
+  @usableFromInline package var state: EntitlementState
   /// Apple's `gracePeriodExpiresDate`, Google's `expiryTime` in grace, RevenueCat's
   /// `grace_period_expiration_at_ms`, the end of the app's promise for Stripe; `nil` outside
   /// grace.
@@ -10,13 +10,13 @@ struct EntitlementReading: Hashable, Sendable {
   /// When grace is the app's own promise (Stripe `past_due`, for which Stripe has no grace and
   /// sends nothing when the promise runs out): the instant it ends, from which the reading
   /// stands for `hold`. `nil` when the store itself says when grace ends.
-  @usableFromInline var appGraceEnds: Instant?
+  @usableFromInline package var appGraceEnds: Instant?
   /// Apple Family Sharing: the subscription is a family member's copy (`inAppOwnershipType`
   /// `FAMILY_SHARED`). The card on file is the purchaser's, so the member is never asked to fix
   /// it.
   @usableFromInline var familyShared: Bool
 
-  @inlinable init(
+  @inlinable package init(
     _ state: EntitlementState, gracePeriodExpiresDate: Instant? = nil, appGraceEnds: Instant? = nil,
     familyShared: Bool = false
   ) {
@@ -34,24 +34,24 @@ struct EntitlementReading: Hashable, Sendable {
 
   /// When the reading changes on its own after `instant`: the end of the app's grace, if still
   /// ahead.
-  @inlinable func nextChange(after instant: Instant) -> Instant? {
+  @inlinable package func nextChange(after instant: Instant) -> Instant? {
     guard let end = appGraceEnds, end > instant else { return nil }
     return end
   }
 
   /// Before any notification. Computed, not a stored static: the engine's question reads it
   /// for a subscriber not heard from yet, and a stored one paid a `swift_once` each time.
-  @inlinable static var never: EntitlementReading { EntitlementReading(.never) }
+  @inlinable package static var never: EntitlementReading { EntitlementReading(.never) }
 }
 
 /// How the reference policy reads one notification, and what it answers for a state.
 ///
-/// Shared by ``ReferencePolicy`` and the known-bad policies that differ from it in one respect
-/// only (``ActiveOnlyPolicy``, ``ArrivalOrderPolicy``, ``PastDueIsFreePolicy``,
-/// ``BillingErrorIsEndPolicy``, ``LatestSourceWinsPolicy``), so that each of those shows exactly one mistake. Pure
-/// functions of plain values; none allocates.
+/// Shared by ``ReferencePolicy`` and SimSub's known-bad policies that differ from it in one
+/// respect only (`ActiveOnlyPolicy`, `ArrivalOrderPolicy`, `PastDueIsFreePolicy`,
+/// `BillingErrorIsEndPolicy`, `LatestSourceWinsPolicy`), so that each of those shows exactly
+/// one mistake: hence `package`. Pure functions of plain values; none allocates.
 @usableFromInline
-enum ReferenceRules {
+package enum ReferenceRules {
   /// The reference answer for a reading at `instant`: grace keeps access with a soft prompt and
   /// reports when grace ends; hold denies access with a hard prompt; an active subscriber
   /// (renewing or not) has access and no prompt; paused, expired, revoked and never have
@@ -60,7 +60,7 @@ enum ReferenceRules {
   /// the purchaser's, not theirs.
   ///
   /// Inlinable: the engine asks after each delivery, and the call cost more than the answer.
-  @inlinable static func decision(for reading: EntitlementReading, at instant: Instant) -> Decision {
+  @inlinable package static func decision(for reading: EntitlementReading, at instant: Instant) -> Decision {
     switch reading.state(at: instant) {
     case .active:
       Decision(state: .active, access: true)
@@ -78,7 +78,7 @@ enum ReferenceRules {
   /// What `notification` says, read after `current`; `nil` when it says nothing about the
   /// subscription's state (a type the policy does not know, a `TEST`, a summary), in which case
   /// the policy keeps its answer.
-  static func reading(
+  package static func reading(
     of notification: StoreNotification, after current: EntitlementState, settings: PolicySettings
   ) -> EntitlementReading? {
     switch notification {

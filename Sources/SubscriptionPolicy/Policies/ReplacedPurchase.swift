@@ -21,15 +21,15 @@
 /// are never about a replaced purchase: an App Store product change keeps the
 /// `originalTransactionId`.
 @usableFromInline
-struct ReplacedPurchase: Sendable {
+package struct ReplacedPurchase: Sendable {
   /// The newest `linkedPurchaseToken` seen: the purchase the current one replaced.
   @usableFromInline private(set) var replaced: PurchaseToken?
 
-  @inlinable init() {}
+  @inlinable package init() {}
 
   /// Whether `notification` is about a purchase a product change replaced; remembers the
   /// purchase its resource says the current one replaced.
-  mutating func isAboutReplacedPurchase(_ notification: StoreNotification) -> Bool {
+  package mutating func isAboutReplacedPurchase(_ notification: StoreNotification) -> Bool {
     guard case .googlePlay(let n) = notification else { return false }
     return isAboutReplacedPurchase(NotificationFacts.PurchaseFacts(n))
   }

@@ -1,5 +1,5 @@
-/// The edit distance behind every "did you mean" suggestion of the package: policy names here
-/// (``PolicyRegistry/nearestName(to:)``), and in SimSub the scenario format's keys and values
+/// The edit distance behind every "did you mean" suggestion of the package, all in SimSub:
+/// policy names (`PolicyRegistry.nearestName(to:)`), the scenario format's keys and values
 /// (`Spelling`) and the command line's options and subcommands (its `EditDistance`). One
 /// implementation, in the module every other depends on; each caller keeps its own rule for how
 /// near is near enough.

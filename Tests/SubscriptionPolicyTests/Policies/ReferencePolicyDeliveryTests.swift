@@ -1,3 +1,4 @@
+import SimSub
 import Testing
 
 @testable import SubscriptionPolicy

@@ -1,3 +1,5 @@
+import SubscriptionPolicy
+
 /// Known bad: the notification mapping of a widely read implementation guide, which sends every
 /// type it does not list to `active`.
 ///
@@ -29,7 +31,7 @@
 ///   though it were the recovery from hold. Right by accident.
 ///
 /// It reads only the notification type, never Apple's `status` or Google's fetched resource.
-/// For a subscriber with one source, ordering and deduplication are ``ReferencePolicy``'s, so
+/// For a subscriber with one source, ordering and deduplication are `ReferencePolicy`'s, so
 /// its mistakes are the mapping's alone (it keeps one reading and one clock for all sources, so
 /// with several it also lets the source heard last decide); `gracePeriodExpiresDate` is reported from the payload in grace, as the reference does.
 /// The guide publishes no mapping for Stripe or RevenueCat: their events are read as the

@@ -1,3 +1,5 @@
+import SubscriptionPolicy
+
 /// The built-in policies, by name: what `simsub policies` lists and `--policy` and `policy:`
 /// accept.
 ///

@@ -1,3 +1,5 @@
+import SubscriptionPolicy
+
 /// Known bad: grants premium only while its state is `active`, so every subscriber in billing
 /// grace is locked out.
 ///
@@ -6,7 +8,7 @@
 /// over a locked screen. simsub's `no-lockout-in-grace` invariant catches it on the first failed
 /// renewal with grace on.
 ///
-/// Everything else is ``ReferencePolicy``'s: the same reading of every notification, the same
+/// Everything else is `ReferencePolicy`'s: the same reading of every notification, the same
 /// ordering and deduplication, the same state and prompt; only `access` in grace differs.
 public struct ActiveOnlyPolicy: EntitlementPolicy {
   public static let name = "active-only"

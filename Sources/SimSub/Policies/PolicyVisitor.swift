@@ -1,3 +1,5 @@
+import SubscriptionPolicy
+
 /// Generic code to run with a policy type chosen at run time, by name or from a list.
 ///
 /// The simulator is generic over its policy, so that the engine's loop runs specialised, with

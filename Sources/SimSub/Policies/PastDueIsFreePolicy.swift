@@ -1,3 +1,5 @@
+import SubscriptionPolicy
+
 /// Known bad: takes Stripe's `past_due` as the end of access, so a web subscriber is locked out
 /// the moment a renewal's payment fails, while Stripe is still retrying it and the app has
 /// promised grace.
@@ -9,7 +11,7 @@
 /// invariant catches it on the first failed renewal of a Stripe subscription whose product
 /// promises grace.
 ///
-/// Everything else is ``ReferencePolicy``'s: the same reading of every notification (including
+/// Everything else is `ReferencePolicy`'s: the same reading of every notification (including
 /// the `past_due` state and its soft prompt), the same ordering and deduplication; only
 /// `access` while `past_due` differs.
 public struct PastDueIsFreePolicy: EntitlementPolicy {

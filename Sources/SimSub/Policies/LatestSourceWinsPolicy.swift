@@ -1,3 +1,5 @@
+import SubscriptionPolicy
+
 /// Known bad: lets the source that spoke last decide, so one subscription's trouble or end
 /// overrides another that still pays.
 ///
@@ -8,7 +10,7 @@
 /// pays. simsub's `no-lockout-in-grace` and `prompt-matches` invariants catch it on a
 /// subscriber with two sources, one failing while the other pays.
 ///
-/// Everything else is ``ReferencePolicy``'s: the same reading of every source's notifications,
+/// Everything else is `ReferencePolicy`'s: the same reading of every source's notifications,
 /// the same ordering and deduplication within a source; only which source answers differs.
 /// With one source it is the reference policy exactly.
 public struct LatestSourceWinsPolicy: EntitlementPolicy {

@@ -1,3 +1,5 @@
+import SubscriptionPolicy
+
 /// Known bad: applies each notification as it arrives, so one delivered late overrides the
 /// newer state already applied.
 ///
@@ -9,7 +11,7 @@
 /// server that fetches the subscription on every RTDN is shielded: the fetched resource is as of
 /// arrival, whatever order the RTDNs come in. The mistake shows with Apple, and with bare RTDNs.)
 ///
-/// For a subscriber with one source, everything else is ``ReferencePolicy``'s, including
+/// For a subscriber with one source, everything else is `ReferencePolicy`'s, including
 /// ignoring a replaced Google purchase and skipping a repeat of one of the last four
 /// notifications applied, so its only mistake is the order. It keeps one reading for all
 /// sources, so with several the source heard last decides, as in ``LatestSourceWinsPolicy``.

@@ -1,3 +1,5 @@
+import SubscriptionPolicy
+
 /// Known bad: takes RevenueCat's `CANCELLATION` with `cancel_reason` `BILLING_ERROR` as the end
 /// of access, so a subscriber in the store's billing grace is locked out when the renewal fails.
 ///
@@ -10,7 +12,7 @@
 /// on again only at a new `INITIAL_PURCHASE`, `RENEWAL` or `UNCANCELLATION`, whichever order the
 /// pair arrives in, so `no-lockout-in-grace` catches it either way.
 ///
-/// Everything else is ``ReferencePolicy``'s: the same state (grace after `BILLING_ISSUE`), the
+/// Everything else is `ReferencePolicy`'s: the same state (grace after `BILLING_ISSUE`), the
 /// same soft prompt, the same ordering and deduplication; only `access` differs. Which of the
 /// cut and the restore is newer is decided by RevenueCat's `event_timestamp_ms`, not by arrival.
 public struct BillingErrorIsEndPolicy: EntitlementPolicy {
