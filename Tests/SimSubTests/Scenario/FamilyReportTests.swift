@@ -73,6 +73,7 @@ extension ScenarioTests {
       #expect(
         members[0].objectValue?.keys == [
           "member", "passed", "trace", "expectations", "invariants", "entry-errors",
+          "contract-breaches",
         ])
       #expect(members.map { $0["member"] } == [1, 2])
       #expect(members[0]["expectations"]?.arrayValue?.count == 4)

@@ -128,7 +128,8 @@ extension ScenarioTests {
       let scenario = try #require(json["scenarios"]?[0])
       #expect(
         scenario.objectValue?.keys == [
-          "scenario", "passed", "trace", "expectations", "invariants", "entry-errors", "members",
+          "scenario", "passed", "trace", "expectations", "invariants", "entry-errors", "contract-breaches",
+          "members",
         ])
       let resolved = try #require(scenario["scenario"])
       #expect(
@@ -191,6 +192,7 @@ extension ScenarioTests {
           "violations": [],
         ])
       #expect(scenario["entry-errors"] == [])
+      #expect(scenario["contract-breaches"] == [])
     }
 
     @Test func theJSONReportOfAFailure() throws {
