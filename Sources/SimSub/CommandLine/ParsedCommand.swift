@@ -67,6 +67,13 @@ public struct ParsedCommand: Sendable, Equatable {
   public func policyName(_ long: String) throws(UsageError) -> String? {
     guard let name = value(long) else { return nil }
     guard PolicyRegistry.entry(named: name) != nil else {
+      if PolicySelection.isPath(name) {
+        throw invalidValue(
+          name, for: long,
+          reason:
+            "this command plays built-in policies only so far; a policy file plays scenarios ('simsub check --policy \(name)') and the gate's ('simsub gate --policy \(name)')"
+        )
+      }
       throw invalidValue(name, for: long, reason: UnknownPolicyError(name: name).description)
     }
     return name

@@ -247,6 +247,23 @@ extension PolicyProcessSuites {
       #expect(missingConsole.standardError.contains("error: no policy file '../policies/gone.policy'"))
     }
 
+    /// The commands that take built-in policies only say so for a policy file, and where one
+    /// plays.
+    @Test func montecarloAndThePolicyTableSayTheyTakeBuiltInPoliciesOnly() throws {
+      let dir = try CommandLineScratchDirectory()
+      defer { dir.remove() }
+      let file = "\(Self.root)/docs/examples/node-server/server.policy"
+      let (mc, mcConsole) = dir.simsub([
+        "montecarlo", "\(Self.root)/Scenarios/populations/typical.pop", "--policy", file,
+      ])
+      #expect(mc == .badInput)
+      #expect(mcConsole.standardError.contains("built-in policies only so far"))
+      #expect(mcConsole.standardError.contains("simsub check --policy \(file)"))
+      let (table, tableConsole) = dir.simsub(["policy-table", "--policy", file])
+      #expect(table == .badInput)
+      #expect(tableConsole.standardError.contains("built-in policies only so far"))
+    }
+
     @Test func aPolicyFileWithMistakesIsBadInputWithItsLocation() throws {
       let dir = try CommandLineScratchDirectory()
       defer { dir.remove() }
