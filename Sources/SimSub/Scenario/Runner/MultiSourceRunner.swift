@@ -32,12 +32,10 @@ enum MultiSourceRunner {
       let next = plays.compactMap(\.nextEventInstant).min()
       let target = min(limit ?? cap, next ?? cap, cap)
       var due: [(play: Int, marker: UInt32)] = []
-      var logs: [[ScenarioObserver.LoggedEvent]] = []
       for index in plays.indices {
         for marker in plays[index].run(until: target, policy: &policy) { due.append((index, marker)) }
-        logs.append(plays[index].takeLog())
+        merged.take(plays[index].takeLog(), from: index)
       }
-      merged.take(logs)
       // The subscriber as a whole, built once a round and only when an expectation asks
       // (checking does not change it).
       var whole: ScenarioRunner.RunState.WholeSubscriber?
@@ -157,30 +155,20 @@ struct MergedSources {
   /// The subscriber's truth now.
   var truth: StoreTruth { StoreTruth.bestStanding(truths) }
 
-  /// Takes one round's logs, one per source, in time order: each source played the round on
-  /// its own (its steps up to the round's end before the next source's), so the samples are
-  /// merged by instant, a source's own order kept and sources in file order at one instant.
-  mutating func take(_ logs: [[ScenarioObserver.LoggedEvent]]) {
-    var merged: [(instant: Instant, source: Int, position: Int)] = []
-    for (source, log) in logs.enumerated() {
-      for (position, event) in log.enumerated() { merged.append((event.instant, source, position)) }
-    }
-    merged.sort { ($0.instant, $0.source, $0.position) < ($1.instant, $1.source, $1.position) }
-    for entry in merged { take(logs[entry.source][entry.position], from: entry.source) }
-  }
-
-  private mutating func take(_ event: ScenarioObserver.LoggedEvent, from source: Int) {
-    switch event {
-    case .delivered(let notification, let instant):
-      checker.delivered(notification, at: instant)
-    case .sample(let sample):
-      truths[source] = sample.truth
-      undelivered[source] = sample.undelivered
-      awaitingGainNotice[source] = sample.awaitingGainNotice
-      checker.observe(
-        EngineSample(
-          instant: sample.instant, truth: truth, decision: sample.decision, afterEvent: sample.afterEvent,
-          undelivered: undelivered.reduce(0, +), awaitingGainNotice: awaitingGainNotice.contains(true)))
+  mutating func take(_ log: [ScenarioObserver.LoggedEvent], from source: Int) {
+    for event in log {
+      switch event {
+      case .delivered(let notification, let instant):
+        checker.delivered(notification, at: instant)
+      case .sample(let sample):
+        truths[source] = sample.truth
+        undelivered[source] = sample.undelivered
+        awaitingGainNotice[source] = sample.awaitingGainNotice
+        checker.observe(
+          EngineSample(
+            instant: sample.instant, truth: truth, decision: sample.decision, afterEvent: sample.afterEvent,
+            undelivered: undelivered.reduce(0, +), awaitingGainNotice: awaitingGainNotice.contains(true)))
+      }
     }
   }
 }

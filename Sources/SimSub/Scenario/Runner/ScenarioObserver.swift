@@ -27,13 +27,6 @@ public struct ScenarioObserver: EngineObserver {
   enum LoggedEvent {
     case sample(EngineSample)
     case delivered(StoreNotification, Instant)
-
-    var instant: Instant {
-      switch self {
-      case .sample(let sample): sample.instant
-      case .delivered(_, let instant): instant
-      }
-    }
   }
 
   public init() {}
