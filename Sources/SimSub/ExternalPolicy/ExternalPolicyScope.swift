@@ -13,15 +13,20 @@ package final class ExternalPolicyScope: @unchecked Sendable {
   package let settings: WireSettings
   /// Every subscription of the scenario's reference play.
   package let subscriptions: [SimulatedSubscription]
+  /// Whether the store APIs answer from what each delivery carried (Google's
+  /// `subscriptionsv2` resource, by its path) rather than from `subscriptions`: for stories no
+  /// simulated store plays through (the policy table's).
+  let servesDeliveredResources: Bool
 
   package init(
     connection: ExternalPolicyConnection, scenario: Scenario, settings: WireSettings,
-    subscriptions: [SimulatedSubscription]
+    subscriptions: [SimulatedSubscription], servesDeliveredResources: Bool = false
   ) {
     self.connection = connection
     self.scenario = scenario
     self.settings = settings
     self.subscriptions = subscriptions
+    self.servesDeliveredResources = servesDeliveredResources
   }
 
   /// The wire context of `notification` for subscriber `number` (1 the purchaser, `N + 1`
@@ -55,6 +60,11 @@ package final class ExternalPolicyScope: @unchecked Sendable {
     -> DeliveryOutcome
   {
     let context = context(of: notification, subscriber: number)
+    if servesDeliveredResources,
+      let (path, body) = WireRequestBuilder.subscriptionsV2(notification, context: context)
+    {
+      connection.host.api.answer(.google, path: path, with: body)
+    }
     let request = WireRequestBuilder.request(notification, sentAt: arrival, context: context)
     return connection.deliver(
       request, store: WireRequestBuilder.storeTag(notification), subscriber: context.subscriberId,

@@ -248,22 +248,23 @@ public enum Gate {
 
   /// What the gate does not yet play through a policy file, as the reports say it.
   static let notPlayedThroughFiles = [
-    "policy table: not built through a policy file yet (its rows copy one policy's state, which a process or server keeps by subscriber)",
+    "policy table: not compared for a policy file (a server cannot place a notification that names no subscriber it has seen, such as a refund from 'never'); 'simsub policy-table --policy FILE' prints it",
     "Monte Carlo: not played through a policy file yet",
   ]
 
   /// Runs the gate for a policy file: every scenario of the baseline's folder, those written for
   /// the reference policy played through the file's process or server (``ScenarioBatch``), the
-  /// others as written, and the folder compared with the baseline's list. The policy table and
-  /// Monte Carlo are not played through a file yet (``Result/notPlayed``); a policy that fails is
-  /// a failure of the gate.
+  /// others as written, and the folder compared with the baseline's list. The policy table is not
+  /// compared (`simsub policy-table --policy FILE` prints it) and Monte Carlo is not played
+  /// through a file yet (``Result/notPlayed``); a policy that fails is a failure of the gate.
   static func run(file: PolicyFile, paths: Paths, concurrency: Int = 1, console: any Console)
     throws(GateError)
     -> Result
   {
-    guard let (baseline, _) = try readBaseline(paths, policy: file.name) else {
+    guard let (baseline, text) = try readBaseline(paths, policy: file.name) else {
       throw GateError("cannot read the baseline '\(paths.baseline)': run 'simsub gate --update' to create it")
     }
+    try checkPolicyTableDigest(baseline, text: text, paths: paths)
     let folder = paths.absolute(baseline.scenarios)
     let files = ScenarioFiles.scenarios(under: folder)
     let relative = files.map { relativePath($0, root: paths.root) }
@@ -284,13 +285,7 @@ public enum Gate {
     var failures: [Failure] = []
     let results = batch.played.map(\.result)
     for result in results where !result.passed { failures.append(scenarioFailure(result)) }
-    if let failed = batch.failure {
-      failures.append(
-        Failure(
-          kind: .policyFailed,
-          summary: "the policy '\(file.name)' failed: \(failed)".components(separatedBy: "\n")[0],
-          detail: Array("\(failed)".components(separatedBy: "\n").dropFirst()), file: file.path, line: nil))
-    }
+    if let failed = batch.failure { failures.append(policyFailure(file, failed)) }
     for missing in Set(baseline.scenarioFiles).subtracting(relative).sorted() {
       failures.append(
         Failure(
@@ -301,9 +296,18 @@ public enum Gate {
     return Result(
       policy: file.name, scenarios: results, scenarioFiles: relative,
       table: PolicyTable(policy: file.name, rows: []),
-      tableDiff: PolicyTableDiff(committed: "", current: ""), montecarlo: nil, replay: nil,
-      failures: failures,
-      notPlayed: notPlayedThroughFiles)
+      tableDiff: PolicyTableDiff(committed: "", current: ""),
+      montecarlo: nil, replay: nil, failures: failures, notPlayed: notPlayedThroughFiles)
+  }
+
+  /// The gate's failure for a policy file's policy that could not start or stopped answering:
+  /// the message's first line, and the rest (its last lines of standard error) as detail.
+  static func policyFailure(_ file: PolicyFile, _ failed: ExternalPolicyFailure) -> Failure {
+    let lines = "\(failed)".components(separatedBy: "\n")
+    return Failure(
+      kind: .policyFailed, summary: "the policy '\(file.name)' failed: \(lines[0])",
+      detail: Array(lines.dropFirst()),
+      file: file.path, line: nil)
   }
 
   static func monteCarloFailures(_ run: GateMonteCarlo.Outcome, _ baseline: GateMonteCarlo) -> [Failure] {

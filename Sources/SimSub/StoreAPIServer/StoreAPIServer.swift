@@ -35,7 +35,10 @@ package final class StoreAPIServer: @unchecked Sendable {
     for (n, api) in StoreAPIKind.allCases.enumerated() {
       do {
         let server = try LoopbackHTTPServer(port: port == 0 ? 0 : port + n) { request in
-          StoreAPIRouter.respond(to: request, api: api, subscribers: state.current, clock: clock)
+          if request.method == "GET", let body = state.fixed(api, path: request.path) {
+            return HTTPResponse(status: 200, contentType: "application/json", body: body.serialized())
+          }
+          return StoreAPIRouter.respond(to: request, api: api, subscribers: state.current, clock: clock)
         }
         started.append((api, server))
       } catch {
@@ -76,6 +79,13 @@ package final class StoreAPIServer: @unchecked Sendable {
     return o
   }
 
+  /// Answers `GET path` (its query left out) on `api` with `body` from the next request on,
+  /// before looking at any subscription: a resource as a notification delivered it, for
+  /// questions about subscriptions no simulated store holds (the policy table's).
+  package func answer(_ api: StoreAPIKind, path: String, with body: JSONValue) {
+    state.setFixed(api, path: path, body)
+  }
+
   /// Answers from `subscriptions` from the next request on.
   package func replaceSubscriptions(_ subscriptions: [SimulatedSubscription]) {
     state.current = StoreAPISubscribers(subscriptions)
@@ -98,6 +108,18 @@ package final class StoreAPIServer: @unchecked Sendable {
     var current: StoreAPISubscribers {
       get { lock.withLock { subscribers } }
       set { lock.withLock { subscribers = newValue } }
+    }
+
+    private var fixedAnswers: [StoreAPIKind: [String: JSONValue]] = [:]
+
+    func fixed(_ api: StoreAPIKind, path: String) -> JSONValue? {
+      let bare = path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(
+        String.init)
+      return lock.withLock { fixedAnswers[api]?[bare ?? path] }
+    }
+
+    func setFixed(_ api: StoreAPIKind, path: String, _ body: JSONValue) {
+      lock.withLock { fixedAnswers[api, default: [:]][path] = body }
     }
   }
 }

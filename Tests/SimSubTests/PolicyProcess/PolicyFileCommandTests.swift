@@ -247,9 +247,8 @@ extension PolicyProcessSuites {
       #expect(missingConsole.standardError.contains("error: no policy file '../policies/gone.policy'"))
     }
 
-    /// The commands that take built-in policies only say so for a policy file, and where one
-    /// plays.
-    @Test func montecarloAndThePolicyTableSayTheyTakeBuiltInPoliciesOnly() throws {
+    /// Monte Carlo takes built-in policies only, and says where a policy file plays.
+    @Test func montecarloSaysItTakesBuiltInPoliciesOnly() throws {
       let dir = try CommandLineScratchDirectory()
       defer { dir.remove() }
       let file = "\(Self.root)/docs/examples/node-server/server.policy"
@@ -259,9 +258,34 @@ extension PolicyProcessSuites {
       #expect(mc == .badInput)
       #expect(mcConsole.standardError.contains("built-in policies only so far"))
       #expect(mcConsole.standardError.contains("simsub check --policy \(file)"))
-      let (table, tableConsole) = dir.simsub(["policy-table", "--policy", file])
-      #expect(table == .badInput)
-      #expect(tableConsole.standardError.contains("built-in policies only so far"))
+    }
+
+    /// `policy-table --policy FILE.policy` through the Node server: every row's access is the
+    /// reference policy's; with the active-only mistake, rows of a subscriber in grace lose it.
+    @Test func thePolicyTableThroughTheNodeServer() throws {
+      try PolicyProcessFixtures.requireNode()
+      let dir = try CommandLineScratchDirectory()
+      defer { dir.remove() }
+      let reference = PolicyTable.build(ReferencePolicy.self)
+      for mistake in [nil, "active-only"] {
+        let (status, console) = dir.simsub([
+          "policy-table", "--policy", try Self.nodeServer(in: dir, mistake: mistake),
+        ])
+        #expect(status == .success, "\(console.standardError)")
+        let lines = console.standardOutput.split(separator: "\n").dropFirst(2)
+        #expect(lines.count == reference.rows.count)
+        let rows = Array(lines)
+        var differing = 0
+        for (row, line) in zip(reference.rows, rows) {
+          let access = line.split(separator: " ", omittingEmptySubsequences: true).dropLast().last
+          if (access == "yes") != row.after.access { differing += 1 }
+        }
+        if mistake == nil {
+          #expect(differing == 0, "\(differing) rows' access differs from the reference policy's")
+        } else {
+          #expect(differing > 0)
+        }
+      }
     }
 
     @Test func aPolicyFileWithMistakesIsBadInputWithItsLocation() throws {
