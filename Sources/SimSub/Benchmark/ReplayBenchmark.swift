@@ -10,8 +10,8 @@ import SubscriptionPolicy
 /// `simsub benchmark --only replay`: a log replayed with the reference policy, notifications per
 /// second (the whole replay: reading, decoding and grouping, then playing from the temporary
 /// file), and the process's peak memory after a log of each of two lengths with the same
-/// subscribers, to show how it grows with the log's length (docs/REPLAY.md, "Speed and
-/// memory": only by the event ids the decoders intern).
+/// subscribers, to show that it does not grow with the log's length (docs/REPLAY.md, "Speed
+/// and memory").
 ///
 /// The log is written to a temporary file: `subscribers` RevenueCat subscribers, each renewing
 /// monthly, one received-request line per renewal, the subscribers interleaved month by month

@@ -74,9 +74,18 @@ struct ReplayStream {
 
   /// Reads every log, handing each entry to `each` with its ordinal; the reader's problems and
   /// records when `keep`.
-  private func readLogs(_ each: @escaping (ReplayEntry, Int) -> Void) throws(ReplayLogReader.FileError)
-    -> ReplayLogReader
+  ///
+  /// With `digesting`, the ids the stores make anew per notification are held as digests
+  /// (`Symbol.digestingUniqueIdentifiers`), so the play's memory does not grow with the log.
+  private func readLogs(digesting: Bool = false, _ each: @escaping (ReplayEntry, Int) -> Void)
+    throws(ReplayLogReader.FileError) -> ReplayLogReader
   {
+    guard !digesting else {
+      let read = Symbol.$digestingUniqueIdentifiers.withValue(true) {
+        Result { () throws(ReplayLogReader.FileError) in try readLogs(each) }
+      }
+      return try read.get()
+    }
     var reader = ReplayLogReader()
     final class Counter { var n = 0 }
     let counter = Counter()
@@ -127,7 +136,7 @@ struct ReplayStream {
       var end = Instant(secondsSinceEpoch: 0)
     }
     let state = State()
-    let reader = try readLogs { entry, ordinal in
+    let reader = try readLogs(digesting: true) { entry, ordinal in
       state.end = max(state.end, entry.received)
       let ids = ReplaySubscribers.ids(of: entry)
       guard !ids.isEmpty else {
@@ -228,7 +237,7 @@ struct ReplayStream {
         return
       }
       try withoutActuallyEscaping(each) { (each) throws(ReplayLogReader.FileError) in
-        _ = try readLogs { entry, ordinal in
+        _ = try readLogs(digesting: true) { entry, ordinal in
           guard let found = group(of: entry, &find) else { return }
           each(
             found.group,

@@ -82,7 +82,10 @@ struct ReplaySubscribers {
     var ids: [String] = []
     func add(_ kind: String, _ value: String?) {
       guard let value, !value.isEmpty else { return }
-      ids.append("\(d.store) \(kind) \(value)")
+      let id = "\(d.store) \(kind) \(value)"
+      // Most bodies name one id several times (RevenueCat's `app_user_id`, its original and
+      // its alias): each is looked up in the union-find once.
+      if !ids.contains(id) { ids.append(id) }
     }
     func addAccount(_ value: String?) {
       guard let value, !value.isEmpty else { return }

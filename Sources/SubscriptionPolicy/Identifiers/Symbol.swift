@@ -7,7 +7,8 @@ import Foundation
 /// the tokens simsub makes) is stored as the number itself. Any other text is interned once in
 /// a process-wide table and stored as its index: product ids, bundle ids and the identifiers of
 /// a replayed production log. The table only grows with *distinct texts decoded from JSON*; a
-/// simulation that makes numeric ids never touches it, so Monte Carlo memory stays flat.
+/// simulation that makes numeric ids never touches it, so Monte Carlo memory stays flat, and a
+/// replay holds the ids made anew per notification as digests (`DigestedSymbol.swift`).
 public struct Symbol: Hashable, Sendable {
   @usableFromInline let bits: UInt64
 
@@ -36,6 +37,7 @@ public struct Symbol: Hashable, Sendable {
   /// The identifier's text, as the store spells it.
   public var text: String {
     if let n = number { return String(n) }
+    if isDigest { return "#" + String(bits & (Symbol.digestFlag - 1), radix: 16) }
     return SymbolTable.shared.text(at: Int(bits & ~Symbol.internedFlag))
   }
 
@@ -138,6 +140,13 @@ final class SymbolTable: @unchecked Sendable {
   deinit {
     recent.deallocate()
     recentText.deallocate()
+  }
+
+  /// Whether the table holds `text`.
+  func contains(_ text: String) -> Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return indices[text] != nil
   }
 
   func text(at index: Int) -> String {

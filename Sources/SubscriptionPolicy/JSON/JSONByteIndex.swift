@@ -377,8 +377,10 @@ extension JSONByteIndex {
   }
 
   /// A string member as a store identifier, a canonical number read from the bytes.
-  func symbol(_ m: Member) throws(Refusal) -> Symbol {
-    guard m.kind == .string else { return Symbol(try string(m)) }
+  /// `unique`: an id made anew per notification or payment, digested while
+  /// `Symbol.digestingUniqueIdentifiers` (`DigestedSymbol.swift`).
+  func symbol(_ m: Member, unique: Bool = false) throws(Refusal) -> Symbol {
+    guard m.kind == .string else { return unique ? Symbol.unique(try string(m)) : Symbol(try string(m)) }
     let start = Int(m.valueStart) + 1
     let count = Int(m.valueEnd) - 1 - start
     if count > 0, count <= 18, count == 1 || bytes[start] != 0x30 {
@@ -393,6 +395,11 @@ extension JSONByteIndex {
         n = n &* 10 &+ UInt64(d)
       }
       if digits { return Symbol(number: n) }
+    }
+    if unique, Symbol.digestingUniqueIdentifiers {
+      return bytes.withUnsafeBufferPointer { b in
+        Symbol(digestOf: UnsafeBufferPointer(rebasing: b[start..<(start + count)]))
+      }
     }
     let index = bytes.withUnsafeBufferPointer { b in
       SymbolTable.shared.index(ofUTF8: UnsafeBufferPointer(rebasing: b[start..<(start + count)]))
@@ -485,9 +492,9 @@ extension JSONByteIndex {
     return m
   }
 
-  func optionalSymbol(_ key: StaticString, in o: Object) throws(Refusal) -> Symbol? {
+  func optionalSymbol(_ key: StaticString, in o: Object, unique: Bool = false) throws(Refusal) -> Symbol? {
     guard let m = present(key, in: o) else { return nil }
-    return try symbol(m)
+    return try symbol(m, unique: unique)
   }
 
   func optionalInt32(_ key: StaticString, in o: Object) throws(Refusal) -> Int32? {

@@ -37,6 +37,10 @@ extension JSONCursor {
   /// A store identifier.
   public func symbol() throws(JSONDecodingError) -> Symbol { Symbol(try string()) }
 
+  /// An id the store makes anew per notification or payment, digested while
+  /// `Symbol.digestingUniqueIdentifiers` (`DigestedSymbol.swift`).
+  func uniqueSymbol() throws(JSONDecodingError) -> Symbol { Symbol.unique(try string()) }
+
   /// A `StoreString` (`notificationType`, `subscriptionState`, …): any string decodes, known or
   /// not, and keeps its raw value.
   public func storeString<T: StoreString>(_: T.Type = T.self) throws(JSONDecodingError) -> T {

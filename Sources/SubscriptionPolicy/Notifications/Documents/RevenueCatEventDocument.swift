@@ -23,6 +23,9 @@ public struct RevenueCatEventDocument: Hashable, Sendable {
   private let parsedTree: JSONValue?
   /// The bytes read, for a body read from its bytes.
   private let source: [UInt8]
+  /// The index those bytes were read through and the event's members in it, kept so that
+  /// ``eventStrings(_:)`` finds the arrays the typed event leaves out without indexing again.
+  private let sourceIndex: (index: JSONByteIndex, event: JSONByteIndex.Object)?
 
   /// The tree, as read.
   public var tree: JSONValue {
@@ -35,18 +38,21 @@ public struct RevenueCatEventDocument: Hashable, Sendable {
     self.form = form
     parsedTree = value
     source = []
+    sourceIndex = nil
     let root = JSONCursor(value)
     decoded = form == .webhookBody ? try RevenueCatEvent(json: root) : try RevenueCatEvent(eventJSON: root)
     event = decoded
   }
 
-  /// A document read from `source`'s bytes, its tree left to be built when asked.
-  init(form: Form, decoded: RevenueCatEvent, source: [UInt8]) {
+  /// A document read through `index` (of its bytes), its tree left to be built when asked;
+  /// `event` is the event object's members in `index`.
+  init(form: Form, decoded: RevenueCatEvent, index: JSONByteIndex, event eventObject: JSONByteIndex.Object) {
     self.form = form
     self.decoded = decoded
     event = decoded
     parsedTree = nil
-    self.source = source
+    source = index.bytes
+    sourceIndex = (index, eventObject)
   }
 
   // Equal by what it says, however it was read.
@@ -64,27 +70,22 @@ public struct RevenueCatEventDocument: Hashable, Sendable {
   /// The strings of the event's array members `keys` as read (`aliases`, `transferred_from`,
   /// `transferred_to`: what the typed event does not keep), in the order of `keys`, skipping
   /// elements that are not strings and keys with no array. For a body read from its bytes, only
-  /// those members are parsed (its bytes indexed once), where `tree` would parse the whole body.
+  /// those members are parsed, found through the index it was read with, where `tree` would
+  /// parse the whole body.
   public func eventStrings(_ keys: [String]) -> [String] {
     let arrays: [JSONValue?]
     if let parsedTree {
       let event = form == .webhookBody ? parsedTree["event"] : parsedTree
       arrays = keys.map { event?[$0] }
+    } else if let (j, event) = sourceIndex {
+      arrays = keys.map { key in
+        guard let m = j.member(named: key, in: event), m.kind == .array else { return nil }
+        return try? JSONValue(parsing: j.bytes[Int(m.valueStart)..<Int(m.valueEnd)], maxDepth: .max)
+      }
     } else {
-      arrays = Self.members(keys, ofEventIn: source)
+      arrays = keys.map { _ in nil }
     }
     return arrays.flatMap { $0?.arrayValue?.compactMap(\.stringValue) ?? [] }
-  }
-
-  /// The values of the event's members `keys` in a webhook body's bytes, each parsed alone.
-  private static func members(_ keys: [String], ofEventIn bytes: [UInt8]) -> [JSONValue?] {
-    guard let j = JSONByteIndex(bytes: bytes, maxDepth: .max), let event = j.member("event", in: j.root),
-      event.kind == .object
-    else { return keys.map { _ in nil } }
-    return keys.map { key in
-      guard let m = j.member(named: key, in: event.firstChild) else { return nil }
-      return try? JSONValue(parsing: bytes[Int(m.valueStart)..<Int(m.valueEnd)], maxDepth: .max)
-    }
   }
 
   /// The body or event with `event`'s changes written in.

@@ -96,7 +96,7 @@ extension RevenueCatEvent: JSONRepresentable {
     let entitlements = json["entitlement_ids"]
     let entitlement = entitlements.isPresent ? try entitlements.array().first : nil
     self.init(
-      type: try json["type"].storeString(), id: try json["id"].symbol(),
+      type: try json["type"].storeString(), id: try json["id"].uniqueSymbol(),
       appId: try json["app_id"].ifPresent?.symbol(),
       eventTimestamp: try json["event_timestamp_ms"].instantFromMilliseconds(),
       appUserId: try json["app_user_id"].ifPresent?.symbol() ?? Self.absentField,
@@ -114,7 +114,7 @@ extension RevenueCatEvent: JSONRepresentable {
       isTrialConversion: try json["is_trial_conversion"].ifPresent?.bool(),
       cancelReason: try json["cancel_reason"].ifPresent?.storeString(),
       expirationReason: try json["expiration_reason"].ifPresent?.storeString(),
-      transactionId: try json["transaction_id"].ifPresent?.symbol(),
+      transactionId: try json["transaction_id"].ifPresent?.uniqueSymbol(),
       originalTransactionId: try json["original_transaction_id"].ifPresent?.symbol(),
       isFamilyShare: try json["is_family_share"].ifPresent?.bool(),
       countryCode: try json["country_code"].ifPresent?.symbol())

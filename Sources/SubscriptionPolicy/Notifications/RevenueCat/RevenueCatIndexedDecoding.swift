@@ -16,7 +16,7 @@ extension RevenueCatEvent {
     self.init(
       apiVersion: apiVersion,
       type: RevenueCatEventType(symbol: try j.symbol(try j.required("type", in: o))),
-      id: try j.symbol(try j.required("id", in: o)),
+      id: try j.symbol(try j.required("id", in: o), unique: true),
       appId: try j.optionalSymbol("app_id", in: o),
       eventTimestamp: try j.instantFromMilliseconds(try j.required("event_timestamp_ms", in: o)),
       appUserId: try j.optionalSymbol("app_user_id", in: o) ?? Self.absentField,
@@ -36,7 +36,7 @@ extension RevenueCatEvent {
       isTrialConversion: try j.optionalBool("is_trial_conversion", in: o),
       cancelReason: try j.optionalSymbol("cancel_reason", in: o).map(RevenueCatReason.init(symbol:)),
       expirationReason: try j.optionalSymbol("expiration_reason", in: o).map(RevenueCatReason.init(symbol:)),
-      transactionId: try j.optionalSymbol("transaction_id", in: o),
+      transactionId: try j.optionalSymbol("transaction_id", in: o, unique: true),
       originalTransactionId: try j.optionalSymbol("original_transaction_id", in: o),
       isFamilyShare: try j.optionalBool("is_family_share", in: o),
       countryCode: try j.optionalSymbol("country_code", in: o))
@@ -55,7 +55,7 @@ extension RevenueCatEventDocument {
       guard let event = j.member("event", in: j.root), event.kind == .object else { return nil }
       let apiVersion = try j.optionalSymbol("api_version", in: j.root) ?? RevenueCatEvent.apiVersion1
       let decoded = try RevenueCatEvent(index: j, event: event.firstChild, apiVersion: apiVersion)
-      self.init(form: .webhookBody, decoded: decoded, source: bytes)
+      self.init(form: .webhookBody, decoded: decoded, index: j, event: event.firstChild)
     } catch {
       return nil
     }

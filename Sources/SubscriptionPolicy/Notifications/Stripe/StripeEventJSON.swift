@@ -58,7 +58,8 @@ extension StripeEvent: JSONRepresentable {
     let data = try json["data"].requireObject()
     let type: StripeEventType = try json["type"].storeString()
     self.init(
-      id: try json["id"].stripeID("evt"), type: type, created: try json["created"].instantFromSeconds(),
+      id: try json["id"].stripeID("evt", unique: true), type: type,
+      created: try json["created"].instantFromSeconds(),
       apiVersion: try json["api_version"].ifPresent?.symbol() ?? StripeEvent.modelledAPIVersion,
       livemode: try json["livemode"].ifPresent?.bool() ?? true,
       pendingWebhooks: try json["pending_webhooks"].ifPresent?.int32() ?? 0,
@@ -144,7 +145,7 @@ extension StripeSubscription: JSONRepresentable {
       endedAt: try json["ended_at"].ifPresent?.instantFromSeconds(),
       trialStart: try json["trial_start"].ifPresent?.instantFromSeconds(),
       trialEnd: try json["trial_end"].ifPresent?.instantFromSeconds(),
-      latestInvoice: try json["latest_invoice"].ifPresent?.stripeID("in"), item: item)
+      latestInvoice: try json["latest_invoice"].ifPresent?.stripeID("in", unique: true), item: item)
   }
 }
 
@@ -261,7 +262,8 @@ extension StripeInvoice: JSONRepresentable {
     if lines.isPresent, let first = try lines.array().first { line = try StripeInvoiceLine(json: first) }
     self.init(
       // An upcoming invoice (`invoice.upcoming`) has no id yet.
-      id: try json["id"].ifPresent?.stripeID("in") ?? "", customer: try json["customer"].stripeID("cus"),
+      id: try json["id"].ifPresent?.stripeID("in", unique: true) ?? "",
+      customer: try json["customer"].stripeID("cus"),
       subscription: try subscription.ifPresent?.stripeID("sub"), status: try json["status"].storeString(),
       billingReason: try json["billing_reason"].ifPresent?.storeString(),
       amountDue: try json["amount_due"].int64(), amountPaid: try json["amount_paid"].int64(),
@@ -338,7 +340,8 @@ extension StripeCharge: JSONRepresentable {
     try json.requireObject()
     let amount = try json["amount"].int64()
     self.init(
-      id: try json["id"].stripeID("ch"), customer: try json["customer"].ifPresent?.stripeID("cus"),
+      id: try json["id"].stripeID("ch", unique: true),
+      customer: try json["customer"].ifPresent?.stripeID("cus"),
       amount: amount,
       amountCaptured: try json["amount_captured"].ifPresent?.int64() ?? amount,
       amountRefunded: try json["amount_refunded"].int64(), currency: try json["currency"].symbol(),
@@ -363,7 +366,7 @@ extension StripePreviousAttributes: JSONRepresentable {
     self.init(
       status: try json["status"].ifPresent?.storeString(),
       cancelAtPeriodEnd: try json["cancel_at_period_end"].ifPresent?.bool(),
-      latestInvoice: try json["latest_invoice"].ifPresent?.stripeID("in"))
+      latestInvoice: try json["latest_invoice"].ifPresent?.stripeID("in", unique: true))
   }
 }
 
@@ -371,8 +374,9 @@ extension StripePreviousAttributes: JSONRepresentable {
 
 extension JSONCursor {
   /// A Stripe id with `prefix` (`evt`, `sub`, …): `evt_123` in simsub's numeric form reads as
-  /// the number 123; any other id keeps its whole text.
-  public func stripeID(_ prefix: String) throws(JSONDecodingError) -> Symbol {
+  /// the number 123; any other id keeps its whole text. `unique`: an id made anew per event or
+  /// payment (`evt`, `in`, `ch`), digested while `Symbol.digestingUniqueIdentifiers`.
+  public func stripeID(_ prefix: String, unique: Bool = false) throws(JSONDecodingError) -> Symbol {
     let text = try string()
     let utf8 = text.utf8
     let prefixLength = prefix.utf8.count
@@ -382,7 +386,7 @@ extension JSONCursor {
     {
       return Symbol(number: n)
     }
-    return Symbol(text)
+    return unique ? Symbol.unique(text) : Symbol(text)
   }
 
   /// An instant from a JSON integer of Unix seconds (Stripe's timestamps).
