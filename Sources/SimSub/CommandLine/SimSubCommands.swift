@@ -262,7 +262,7 @@ public enum SimSubCommands {
         help: "Write the current results as the new baseline and policy table, and print what changed."),
       .option(
         "policy", value: "name|file",
-        help: "The policy to gate: a built-in name or a .policy file (its scenarios only, so far).",
+        help: "The policy to gate: a built-in name or a .policy file (its scenarios and --replay).",
         default: .described("reference")),
       .option(
         "replay", value: "log",
@@ -331,19 +331,25 @@ public enum SimSubCommands {
       step after it; wherever the payloads tell the store's truth, simsub checks that a \
       subscriber the store entitles has access and one it does not has none.
 
+      A policy file's process or server is delivered each notification as the request the \
+      app's server logged (its headers and exact body; Stripe signed again with the file's \
+      secret, RevenueCat's Authorization set as the file says) and asked at each sample.
+
       A record that cannot be read is a warning at <log>:<line> and is skipped (with --strict, \
-      an error and exit status 2). Exit status 1 when the policy broke an invariant.
+      an error and exit status 2). Exit status 1 when the policy broke an invariant or failed.
       """,
     arguments: [ArgumentSpec("log", help: "A log to replay, or '-' for standard input.", isRepeating: true)],
     options: [
       .option(
-        "policy", value: "name", help: "The built-in policy to play. 'simsub policies' lists them.",
+        "policy", value: "name|file",
+        help: "The policy to play: a built-in name ('simsub policies' lists them) or a .policy file.",
         default: .value("reference")),
       .option(
-        "compare", value: "policy",
+        "compare", value: "name|file",
         help: """
-          Also play <policy> and list every subscriber it answers differently from --policy, from \
-          when and how: a new lockout, new free access (both fail the run), a prompt change, other.
+          Also play <policy> (a built-in name or a .policy file) and list every subscriber it \
+          answers differently from --policy, from when and how: a new lockout, new free access \
+          (both fail the run), a prompt change, other.
           """),
       .option(
         "step", value: "duration", help: "How often the policy is sampled between notifications.",

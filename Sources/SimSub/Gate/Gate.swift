@@ -257,10 +257,9 @@ public enum Gate {
   /// others as written, and the folder compared with the baseline's list. The policy table is not
   /// compared (`simsub policy-table --policy FILE` prints it) and Monte Carlo is not played
   /// through a file yet (``Result/notPlayed``); a policy that fails is a failure of the gate.
-  static func run(file: PolicyFile, paths: Paths, concurrency: Int = 1, console: any Console)
-    throws(GateError)
-    -> Result
-  {
+  static func run(
+    file: PolicyFile, paths: Paths, replay: GateReplay? = nil, concurrency: Int = 1, console: any Console
+  ) throws(GateError) -> Result {
     guard let (baseline, text) = try readBaseline(paths, policy: file.name) else {
       throw GateError("cannot read the baseline '\(paths.baseline)': run 'simsub gate --update' to create it")
     }
@@ -286,6 +285,15 @@ public enum Gate {
     let results = batch.played.map(\.result)
     for result in results where !result.passed { failures.append(scenarioFailure(result)) }
     if let failed = batch.failure { failures.append(policyFailure(file, failed)) }
+    var replayed: GateReplay.Outcome?
+    if let replay, batch.failure == nil {
+      switch try Self.replay(replay, file: file, baseline: baseline.policy, console: console) {
+      case .success(let outcome):
+        replayed = outcome
+        failures += replay.failures(outcome)
+      case .failure(let failed): failures.append(policyFailure(file, failed))
+      }
+    }
     for missing in Set(baseline.scenarioFiles).subtracting(relative).sorted() {
       failures.append(
         Failure(
@@ -297,7 +305,24 @@ public enum Gate {
       policy: file.name, scenarios: results, scenarioFiles: relative,
       table: PolicyTable(policy: file.name, rows: []),
       tableDiff: PolicyTableDiff(committed: "", current: ""),
-      montecarlo: nil, replay: nil, failures: failures, notPlayed: notPlayedThroughFiles)
+      montecarlo: nil, replay: replayed, failures: failures, notPlayed: notPlayedThroughFiles)
+  }
+
+  /// The logs of `replay` compared under the baseline's policy and the file's process or
+  /// server, started for the replay and stopped after it; the policy's failure, if it failed.
+  private static func replay(_ replay: GateReplay, file: PolicyFile, baseline: String, console: any Console)
+    throws(GateError) -> Swift.Result<GateReplay.Outcome, ExternalPolicyFailure>
+  {
+    let opened: (choice: ReplayPolicyChoice, close: () -> Void)
+    do throws(ExternalPolicyFailure) {
+      opened = try ReplayPolicyChoice.opening(.file(file), settings: replay.player.settings, console: console)
+    } catch {
+      return .failure(error)
+    }
+    defer { opened.close() }
+    let outcome = try replay.play(opened.choice, file: file, baseline: baseline)
+    if let failed = opened.choice.failure { return .failure(failed) }
+    return .success(outcome)
   }
 
   /// The gate's failure for a policy file's policy that could not start or stopped answering:

@@ -17,6 +17,9 @@ public struct GateReplay: Sendable {
   public struct Outcome: Sendable {
     /// The comparison, as `simsub replay --policy BASE --compare POLICY` reports it.
     var report: ReplayReport
+    /// How `simsub replay --compare` names the policy at the gate: its name, or its policy
+    /// file's path.
+    var comparedArgument: String
     var newLockouts: [ReplayPlayer.Difference] { report.differences(.newLockout) }
     var newFreeAccess: [ReplayPlayer.Difference] { report.differences(.newFreeAccess) }
     /// The problems of the logs, as warnings for standard error.
@@ -32,20 +35,38 @@ public struct GateReplay: Sendable {
 
   /// Reads the logs and plays them under the baseline's policy and `policy`.
   func play<P: EntitlementPolicy>(_ policy: P.Type, baseline: String) throws(GateError) -> Outcome {
+    try play(compared: P.name, as: P.name, baseline: baseline) { old, stream in
+      ReplayDispatch.compare(old, P.self, stream: stream)
+    }
+  }
+
+  /// The same with `file`'s process or server opened for the replay (`policy`); the caller asks
+  /// `policy` afterwards whether it failed.
+  func play(_ policy: ReplayPolicyChoice, file: PolicyFile, baseline: String) throws(GateError) -> Outcome {
+    try play(compared: file.name, as: file.path, baseline: baseline) { old, stream in
+      ReplayDispatch.compare(.builtIn(old), policy, stream: stream)
+    }
+  }
+
+  private func play(
+    compared: String, as argument: String, baseline: String,
+    _ compare: (any EntitlementPolicy.Type, ReplayStream) ->
+      ReplayDispatch.Streamed<[ReplayPlayer.Difference]>
+  ) throws(GateError) -> Outcome {
     let old = Self.baseline(named: baselinePolicy ?? baseline)
     var stream = ReplayStream(logs: logs)
     stream.step = player.step
     stream.settings = player.settings
     let (index, differences): (ReplayStream.Index, [ReplayPlayer.Difference])
-    switch ReplayDispatch.compare(old.type, P.self, stream: stream) {
+    switch compare(old.type, stream) {
     case .success(let done): (index, differences) = done
     case .failure(let error): throw GateError("\(error.file): \(error.message)")
     }
     var report = ReplayReport(
       files: logs.logs.count, index: index, policy: old.name, outcome: ReplayPlayer.Outcome())
-    report.compared = P.name
+    report.compared = compared
     report.differences = differences
-    return Outcome(report: report)
+    return Outcome(report: report, comparedArgument: argument)
   }
 
   /// One gate failure per kind of wrong answer the change brings, listing the subscribers.
@@ -53,7 +74,7 @@ public struct GateReplay: Sendable {
     let r = outcome.report
     let names = logs.logs.map(\.name).joined(separator: " ")
     let reproduce =
-      "reproduce: simsub replay \(names) --policy \(r.policy) --compare \(r.compared ?? "") --format json"
+      "reproduce: simsub replay \(names) --policy \(r.policy) --compare \(outcome.comparedArgument) --format json"
     var failures: [Gate.Failure] = []
     for (kind, found) in [
       (Gate.Failure.Kind.replayLockout, outcome.newLockouts), (.replayFreeAccess, outcome.newFreeAccess),

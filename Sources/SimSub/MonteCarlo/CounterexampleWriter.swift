@@ -28,7 +28,7 @@ public enum CounterexampleWriter {
   public static func write(
     _ result: MonteCarloResult, plan: PopulationPlan, directory: String
   ) throws(Failure) -> Written {
-    try write(result, plan: plan, directory: directory, reproducing: reproduces)
+    try write(result, plan: plan, directory: directory) { reproduces($0, path: $1, invariant: $2) }
   }
 
   /// ``write(_:plan:directory:)`` with the check each file must pass given: tests give one
@@ -83,9 +83,11 @@ public enum CounterexampleWriter {
   }
 
   /// Whether the file's text, read as `simsub run` reads it, fails with `invariant`.
-  static func reproduces(_ text: String, path: String, invariant: Invariant) -> Bool {
-    guard let scenario = try? ScenarioLoader.decode(text, path: path),
-      let result = try? ScenarioPlayer.play(scenario)
+  static func reproduces(
+    _ text: String, path: String, invariant: Invariant,
+    play: (Scenario) -> ScenarioResult? = { try? ScenarioPlayer.play($0) }
+  ) -> Bool {
+    guard let scenario = try? ScenarioLoader.decode(text, path: path), let result = play(scenario)
     else { return false }
     return !result.passed && result.violations.contains { $0.invariant == invariant }
   }

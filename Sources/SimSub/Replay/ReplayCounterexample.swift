@@ -25,13 +25,19 @@ struct ReplayCounterexample: Sendable {
   var violationStart: Instant
   /// Timeline entries made from the log, before shortening.
   var storyEntries: Int
+  /// The policy's name (its `policy:` line may be a policy file's path).
+  var policyName: String
 
   /// The counterexample for `subscriber`'s `invariant`, from `at`, or nil when the log does not
   /// allow one (see the type's table) or the scenario it allows does not show the violation.
+  /// `policy` is the scenario's `policy:` (a built-in name, or a policy file's path from where
+  /// the file is written), `named` the policy's name, and `play` plays a scenario with it.
   static func make(
-    entries: [ReplayEntry], group: ReplaySubscribers.Group, policy: String, invariant: Invariant,
-    at violation: Instant, step: TimeSpan, settings: PolicySettings
+    entries: [ReplayEntry], group: ReplaySubscribers.Group, policy: String, named: String? = nil,
+    invariant: Invariant, at violation: Instant, step: TimeSpan, settings: PolicySettings,
+    play: (Scenario) -> ScenarioResult? = { try? ScenarioPlayer.play($0) }
   ) -> ReplayCounterexample? {
+    let name = named ?? policy
     let played = group.entries.compactMap { i in entries[i].notification.map { (entries[i].received, $0) } }
     guard let first = played.first else { return nil }
     let storeNames = Set(group.entries.map { entries[$0].document.store })
@@ -77,11 +83,11 @@ struct ReplayCounterexample: Sendable {
     var base = Scenario(
       path: "<counterexample>", name: "", store: store, products: [product], start: start, horizon: horizon,
       step: step, policy: policy, timeline: story)
-    base.name = "\(policy) breaks \(invariant.rawValue) for a replayed subscriber"
+    base.name = "\(name) breaks \(invariant.rawValue) for a replayed subscriber"
     func reproduces(_ timeline: [TimelineEntry]) -> Bool {
       var s = base
       s.timeline = timeline
-      guard let result = try? ScenarioPlayer.play(s) else { return false }
+      guard let result = play(s) else { return false }
       return result.entryErrors.isEmpty && result.violations.contains { $0.invariant == invariant }
     }
     guard reproduces(story) else { return nil }
@@ -89,7 +95,7 @@ struct ReplayCounterexample: Sendable {
     scenario.timeline = DeltaDebugging.minimize(story, keeping: reproduces)
     return ReplayCounterexample(
       scenario: scenario, invariant: invariant, ids: group.ids, violationStart: violation,
-      storyEntries: story.count)
+      storyEntries: story.count, policyName: name)
   }
 
   /// The billing period closest to `days`.
@@ -102,7 +108,7 @@ struct ReplayCounterexample: Sendable {
   var fileName: String {
     let hash = String(ReplayShard.hash(ids.first ?? ""), radix: 16)
     return
-      "replay-\(scenario.policy)-\(invariant.rawValue)-\(String(repeating: "0", count: 16 - hash.count))\(hash).scn"
+      "replay-\(policyName)-\(invariant.rawValue)-\(String(repeating: "0", count: 16 - hash.count))\(hash).scn"
   }
 
   /// The scenario as a `.scn` file, with a comment saying where it came from.
@@ -112,7 +118,7 @@ struct ReplayCounterexample: Sendable {
       ? "The policy denied this subscriber access while the store still entitled them"
       : "The policy granted this subscriber access while the store did not entitle them"
     let lines = [
-      "# A counterexample found by `simsub replay \(logs.joined(separator: " "))`, policy \(scenario.policy):",
+      "# A counterexample found by `simsub replay \(logs.joined(separator: " "))`, policy \(policyName):",
       "# the subscriber \(ids.prefix(2).joined(separator: ", ")).",
       "# \(what) (\(invariant.rawValue)),",
       "# from \(RFC3339.format(violationStart)). Made from the log's notifications and shortened by delta",

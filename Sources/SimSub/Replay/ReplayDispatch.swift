@@ -1,7 +1,8 @@
 import SubscriptionPolicy
 
-/// Opens the policy types a replay names for ``ReplayPlayer``'s generic play and compare, so
-/// each built-in policy runs specialised (``BuiltInPolicyDispatch``).
+/// Opens the policies a replay names for ``ReplayPlayer``'s and ``ReplayStream``'s generic
+/// play and compare, so each built-in policy runs specialised (``BuiltInPolicyDispatch``) and a
+/// policy file's process or server is played through the same walk (``ReplayPolicyChoice``).
 enum ReplayDispatch {
   /// `player.play` under `policy`.
   static func play(
@@ -11,59 +12,12 @@ enum ReplayDispatch {
     BuiltInPolicyDispatch.open(policy, with: Play(player: player, entries: entries, subscribers: subscribers))
   }
 
-  /// `player.compare` of `old` and `new`.
-  static func compare(
-    _ old: any EntitlementPolicy.Type, _ new: any EntitlementPolicy.Type, player: ReplayPlayer,
-    entries: [ReplayEntry], subscribers: ReplaySubscribers
-  ) -> [ReplayPlayer.Difference] {
-    BuiltInPolicyDispatch.open(
-      old, with: CompareOld(player: player, entries: entries, subscribers: subscribers, new: new))
-  }
-
-  /// `player.compare` of the built-in `old` and any policy type `New` (an app's own, in its gate).
-  static func compare<New: EntitlementPolicy>(
-    _ old: any EntitlementPolicy.Type, _ new: New.Type, player: ReplayPlayer, entries: [ReplayEntry],
-    subscribers: ReplaySubscribers
-  ) -> [ReplayPlayer.Difference] {
-    BuiltInPolicyDispatch.open(
-      old, with: CompareNew<New>(player: player, entries: entries, subscribers: subscribers))
-  }
-
   private struct Play: PolicyVisitor {
     let player: ReplayPlayer
     let entries: [ReplayEntry]
     let subscribers: ReplaySubscribers
     func visit<Policy: EntitlementPolicy>(_ type: Policy.Type) -> ReplayPlayer.Outcome {
       player.play(type, entries: entries, subscribers: subscribers)
-    }
-  }
-
-  private struct CompareOld: PolicyVisitor {
-    let player: ReplayPlayer
-    let entries: [ReplayEntry]
-    let subscribers: ReplaySubscribers
-    let new: any EntitlementPolicy.Type
-    func visit<Old: EntitlementPolicy>(_ type: Old.Type) -> [ReplayPlayer.Difference] {
-      BuiltInPolicyDispatch.open(
-        new, with: CompareBoth<Old>(player: player, entries: entries, subscribers: subscribers))
-    }
-  }
-
-  private struct CompareBoth<Old: EntitlementPolicy>: PolicyVisitor {
-    let player: ReplayPlayer
-    let entries: [ReplayEntry]
-    let subscribers: ReplaySubscribers
-    func visit<New: EntitlementPolicy>(_ type: New.Type) -> [ReplayPlayer.Difference] {
-      player.compare(Old.self, type, entries: entries, subscribers: subscribers)
-    }
-  }
-
-  private struct CompareNew<New: EntitlementPolicy>: PolicyVisitor {
-    let player: ReplayPlayer
-    let entries: [ReplayEntry]
-    let subscribers: ReplaySubscribers
-    func visit<Old: EntitlementPolicy>(_ type: Old.Type) -> [ReplayPlayer.Difference] {
-      player.compare(type, New.self, entries: entries, subscribers: subscribers)
     }
   }
 }
@@ -75,74 +29,96 @@ extension ReplayDispatch {
   static func play(_ policy: any EntitlementPolicy.Type, stream: ReplayStream) -> Streamed<
     ReplayPlayer.Outcome
   > {
-    BuiltInPolicyDispatch.open(policy, with: StreamPlay(stream: stream))
+    play(.builtIn(policy), stream: stream)
+  }
+
+  /// The logs of `stream` played under `policy`, built in or a policy file's, as they are read.
+  static func play(_ policy: ReplayPolicyChoice, stream: ReplayStream) -> Streamed<ReplayPlayer.Outcome> {
+    policy.open(settings: stream.settings, with: StreamPlay(stream: stream))
   }
 
   /// The logs of `stream` played under `old` and `new` side by side, as they are read.
   static func compare(
     _ old: any EntitlementPolicy.Type, _ new: any EntitlementPolicy.Type, stream: ReplayStream
   ) -> Streamed<[ReplayPlayer.Difference]> {
-    BuiltInPolicyDispatch.open(old, with: StreamCompareOld(stream: stream, new: new))
+    compare(.builtIn(old), .builtIn(new), stream: stream)
+  }
+
+  /// The same, either of them a policy file's.
+  static func compare(
+    _ old: ReplayPolicyChoice, _ new: ReplayPolicyChoice, stream: ReplayStream
+  ) -> Streamed<[ReplayPlayer.Difference]> {
+    old.open(settings: stream.settings, with: StreamCompareOld(stream: stream, new: new))
   }
 
   /// The same, for any policy type `New` (an app's own, in its gate).
   static func compare<New: EntitlementPolicy>(
     _ old: any EntitlementPolicy.Type, _ new: New.Type, stream: ReplayStream
   ) -> Streamed<[ReplayPlayer.Difference]> {
-    BuiltInPolicyDispatch.open(old, with: StreamCompareNew<New>(stream: stream))
+    ReplayPolicyChoice.builtIn(old).open(
+      settings: stream.settings, with: StreamCompareWith<New>(stream: stream))
   }
 
-  static func streamCompare<Old: EntitlementPolicy, New: EntitlementPolicy>(
-    _ old: Old.Type, _ new: New.Type, stream: ReplayStream
-  ) -> Streamed<[ReplayPlayer.Difference]> {
-    let settings = stream.settings
-    let found = Found<[ReplayPlayer.Difference]>([])
+  /// Plays every subscriber of `stream` with a fresh `make(group)`, gathering the results.
+  private static func stream<Play: ReplaySubscriberPlay, Gathered>(
+    _ stream: ReplayStream, _ make: @escaping (ReplaySubscribers.Group) -> Play, into start: Gathered,
+    _ add: @escaping (inout Gathered, Play.Result) -> Void
+  ) -> Streamed<Gathered> {
+    let found = Found(start)
     do throws(ReplayLogReader.FileError) {
-      let index = try stream.run({ ReplayComparePlay<Old, New>(settings: settings) }) {
-        (d: ReplayPlayer.Difference?) in
-        if let d { found.value.append(d) }
-      }
+      let index = try stream.run(make) { add(&found.value, $0) }
       return .success((index, found.value))
     } catch {
       return .failure(error)
     }
   }
 
-  private struct StreamPlay: PolicyVisitor {
+  private struct StreamPlay: ReplayedPolicyVisitor {
     let stream: ReplayStream
-    func visit<Policy: EntitlementPolicy>(_ type: Policy.Type) -> Streamed<ReplayPlayer.Outcome> {
-      let settings = stream.settings
-      let found = Found(ReplayPlayer.Outcome())
-      do throws(ReplayLogReader.FileError) {
-        let index = try stream.run({ ReplayPolicyPlay<Policy>(settings: settings) }) {
-          (o: ReplayPlayer.Outcome) in found.value.add(o)
-        }
-        return .success((index, found.value))
-      } catch {
-        return .failure(error)
+    func visit<Policy: ReplayedPolicy>(_ make: @escaping (ReplaySubscribers.Group) -> Policy) -> Streamed<
+      ReplayPlayer.Outcome
+    > {
+      ReplayDispatch.stream(stream, { ReplayPolicyPlay(make($0)) }, into: ReplayPlayer.Outcome()) {
+        $0.add($1)
       }
     }
   }
 
-  private struct StreamCompareOld: PolicyVisitor {
+  private struct StreamCompareOld: ReplayedPolicyVisitor {
     let stream: ReplayStream
-    let new: any EntitlementPolicy.Type
-    func visit<Old: EntitlementPolicy>(_ type: Old.Type) -> Streamed<[ReplayPlayer.Difference]> {
-      BuiltInPolicyDispatch.open(new, with: StreamCompareBoth<Old>(stream: stream))
+    let new: ReplayPolicyChoice
+    func visit<Old: ReplayedPolicy>(_ makeOld: @escaping (ReplaySubscribers.Group) -> Old) -> Streamed<
+      [ReplayPlayer.Difference]
+    > {
+      new.open(settings: stream.settings, with: StreamCompareNew(stream: stream, makeOld: makeOld))
     }
   }
 
-  private struct StreamCompareBoth<Old: EntitlementPolicy>: PolicyVisitor {
+  fileprivate struct StreamCompareNew<Old: ReplayedPolicy>: ReplayedPolicyVisitor {
     let stream: ReplayStream
-    func visit<New: EntitlementPolicy>(_ type: New.Type) -> Streamed<[ReplayPlayer.Difference]> {
-      ReplayDispatch.streamCompare(Old.self, type, stream: stream)
+    let makeOld: (ReplaySubscribers.Group) -> Old
+    func visit<New: ReplayedPolicy>(_ makeNew: @escaping (ReplaySubscribers.Group) -> New) -> Streamed<
+      [ReplayPlayer.Difference]
+    > {
+      let makeOld = makeOld
+      return ReplayDispatch.stream(stream, { ReplayComparePlay(makeOld($0), makeNew($0)) }, into: []) {
+        if let d = $1 { $0.append(d) }
+      }
     }
   }
+}
 
-  private struct StreamCompareNew<New: EntitlementPolicy>: PolicyVisitor {
+extension ReplayDispatch {
+  /// A comparison with the compiled type `New` (an app's own, in its gate) as the new policy.
+  private struct StreamCompareWith<New: EntitlementPolicy>: ReplayedPolicyVisitor {
     let stream: ReplayStream
-    func visit<Old: EntitlementPolicy>(_ type: Old.Type) -> Streamed<[ReplayPlayer.Difference]> {
-      ReplayDispatch.streamCompare(type, New.self, stream: stream)
+    func visit<Old: ReplayedPolicy>(_ makeOld: @escaping (ReplaySubscribers.Group) -> Old) -> Streamed<
+      [ReplayPlayer.Difference]
+    > {
+      let settings = stream.settings
+      return StreamCompareNew(stream: stream, makeOld: makeOld).visit { _ in
+        BuiltInReplayedPolicy<New>(settings: settings)
+      }
     }
   }
 }

@@ -22,6 +22,9 @@ struct ReplayEntry: Sendable {
   var document: WireDocument
   /// That resource's JSON, as logged.
   var subscriptionsV2: JSONValue?
+  /// The body's bytes as logged (for an App Store history item, its `signedPayload`): what a
+  /// process or server policy is delivered (``ReplayExternalPolicy``).
+  var body: [UInt8] = []
 
   /// The notification a policy receives, or `nil` for a body no policy receives (a test
   /// notification, a voided purchase, a Stripe event about another object).

@@ -168,21 +168,26 @@ struct ReplayLogReader {
           problem("\(place): expected a signedPayload string")
           continue
         }
-        guard let d = document(Array(jws.utf8), "\(place).signedPayload") else { continue }
+        let jwsBytes = Array(jws.utf8)
+        guard let d = document(jwsBytes, "\(place).signedPayload") else { continue }
         let success = item["sendAttemptResults"]?.arrayValue?.first {
           $0["sendAttemptResult"]?.stringValue == "SUCCESS"
         }
         let at = success?["attemptDate"]?.int64Value.map(Instant.init(millisecondsSinceEpoch:))
         append(
-          d, .appStoreHistory, file: file, line: line, received: at, inProduction: success != nil, headers: []
-        )
+          d, .appStoreHistory, file: file, line: line, received: at, inProduction: success != nil,
+          headers: [],
+          body: jwsBytes)
       }
       return
     }
     if value["object"]?.stringValue == "list", let events = value["data"]?.arrayValue {
       for (i, event) in events.enumerated() {
-        guard let d = document(event.serializedBytes(), "data[\(i)]") else { continue }
-        append(d, .stripeEventList, file: file, line: line, received: nil, inProduction: true, headers: [])
+        let eventBytes = event.serializedBytes()
+        guard let d = document(eventBytes, "data[\(i)]") else { continue }
+        append(
+          d, .stripeEventList, file: file, line: line, received: nil, inProduction: true, headers: [],
+          body: eventBytes)
       }
       return
     }
@@ -215,11 +220,12 @@ struct ReplayLogReader {
       }
       append(
         d, .receivedRequest, file: file, line: line, received: received, inProduction: true, headers: headers,
-        subscriptionsV2: resource)
+        subscriptionsV2: resource, body: text)
       return
     }
-    guard let d = document(Array(bytes), "") else { return }
-    append(d, .body, file: file, line: line, received: nil, inProduction: true, headers: [])
+    let raw = Array(bytes)
+    guard let d = document(raw, "") else { return }
+    append(d, .body, file: file, line: line, received: nil, inProduction: true, headers: [], body: raw)
   }
 
   /// Adds a received-request line read from its members' bytes (``ReplayRequestLine``), the
@@ -268,20 +274,21 @@ struct ReplayLogReader {
     }
     append(
       d, .receivedRequest, file: file, line: line, received: received, inProduction: true, headers: headers,
-      subscriptionsV2: resource)
+      subscriptionsV2: resource, body: text)
     return true
   }
 
   private mutating func append(
     _ d: WireDocument, _ format: ReplayFormat, file: String, line: Int, received: Instant?,
     inProduction: Bool,
-    headers: [(name: String, value: String)], subscriptionsV2: JSONValue? = nil
+    headers: [(name: String, value: String)], subscriptionsV2: JSONValue? = nil, body: [UInt8]
   ) {
     let entry =
       ReplayEntry(
         file: file, line: line, format: format,
         received: received ?? d.notification?.sentDate ?? Self.sentDate(of: d),
-        receivedInProduction: inProduction, headers: headers, document: d, subscriptionsV2: subscriptionsV2)
+        receivedInProduction: inProduction, headers: headers, document: d, subscriptionsV2: subscriptionsV2,
+        body: body)
     if let sink { sink(entry) } else { entries.append(entry) }
   }
 }

@@ -34,7 +34,10 @@ struct ReplayPlayer {
     _ policy: Policy.Type, entries: [ReplayEntry], subscribers: ReplaySubscribers
   ) -> Outcome {
     var outcome = Outcome()
-    walk(entries: entries, subscribers: subscribers, { ReplayPolicyPlay<Policy>(settings: settings) }) {
+    walk(
+      entries: entries, subscribers: subscribers,
+      { _ in ReplayPolicyPlay(BuiltInReplayedPolicy<Policy>(settings: settings)) }
+    ) {
       outcome.add($0)
     }
     return outcome
@@ -68,23 +71,32 @@ struct ReplayPlayer {
     _ old: Old.Type, _ new: New.Type, entries: [ReplayEntry], subscribers: ReplaySubscribers
   ) -> [Difference] {
     var differences: [Difference] = []
-    walk(entries: entries, subscribers: subscribers, { ReplayComparePlay<Old, New>(settings: settings) }) {
+    walk(
+      entries: entries, subscribers: subscribers,
+      { _ in
+        ReplayComparePlay(
+          BuiltInReplayedPolicy<Old>(settings: settings), BuiltInReplayedPolicy<New>(settings: settings))
+      }
+    ) {
       if let d = $0 { differences.append(d) }
     }
     return differences
   }
 
-  /// Walks every subscriber's story in memory (``ReplayWalk``), each with a fresh `make()`,
+  /// Walks every subscriber's story in memory (``ReplayWalk``), each with a fresh `make(group)`,
   /// and hands each result to `take`, in subscriber order.
-  private func walk<Play: ReplaySubscriberPlay>(
-    entries: [ReplayEntry], subscribers: ReplaySubscribers, _ make: () -> Play, take: (Play.Result) -> Void
+  func walk<Play: ReplaySubscriberPlay>(
+    entries: [ReplayEntry], subscribers: ReplaySubscribers, _ make: (ReplaySubscribers.Group) -> Play,
+    take: (Play.Result) -> Void
   ) {
     let end = entries.map(\.received).max() ?? Instant(secondsSinceEpoch: 0)
     for (g, group) in subscribers.groups.enumerated() {
-      var walk = ReplayWalk(make(), step: step, settings: settings)
+      var walk = ReplayWalk(make(group), step: step, settings: settings)
       for index in group.entries {
         guard let notification = entries[index].notification else { continue }
-        walk.next(notification, received: entries[index].received)
+        walk.next(
+          notification, logged: Play.deliversLoggedRequests ? entries[index] : nil,
+          received: entries[index].received)
       }
       walk.finish(end: end)
       take(walk.play.result(subscriber: g))

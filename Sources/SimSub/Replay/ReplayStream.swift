@@ -196,14 +196,15 @@ struct ReplayStream {
     return (index, find, groupOfRoot, lastOfGroup)
   }
 
-  /// Plays every subscriber of the shard with a fresh `make()` and hands `take` each result with
-  /// the subscriber's group index, in the order the subscribers end in the log.
-  func run<Play: ReplaySubscriberPlay>(_ make: @escaping () -> Play, take: @escaping (Play.Result) -> Void)
-    throws(ReplayLogReader.FileError) -> Index
-  {
+  /// Plays every subscriber of the shard with a fresh `make(group)` and hands `take` each result
+  /// with the subscriber's group index, in the order the subscribers end in the log.
+  func run<Play: ReplaySubscriberPlay>(
+    _ make: @escaping (ReplaySubscribers.Group) -> Play, take: @escaping (Play.Result) -> Void
+  ) throws(ReplayLogReader.FileError) -> Index {
     // What the index decoded is kept for the play in a temporary file, so no entry is read
-    // or decoded twice; without one, the logs are read again.
-    let spill = ReplaySpill<Played>.make()
+    // or decoded twice; without one, or when the play delivers the requests as logged (a
+    // process or a server), the logs are read again.
+    let spill = Play.deliversLoggedRequests ? nil : ReplaySpill<Played>.make()
     let (indexed, findAtStart, groupOfRoot, lastOfGroup) = try index(spill: spill)
     let spilled = spill.flatMap { $0.broken ? nil : $0 }
     var index = indexed
@@ -221,13 +222,14 @@ struct ReplayStream {
       }
       return (key, g)
     }
-    /// Every entry about a subscriber of the shard, from the spill or from the logs again.
-    func replayed(_ each: (Int, Played) -> Void) throws(ReplayLogReader.FileError) {
+    /// Every entry about a subscriber of the shard, from the spill or from the logs again (then
+    /// with the entry itself, when the play delivers the requests as logged).
+    func replayed(_ each: (Int, Played, ReplayEntry?) -> Void) throws(ReplayLogReader.FileError) {
       if let spilled {
         do throws(ReplaySpill<Played>.ReadError) {
           try spilled.forEach { played in
             guard let g = groupOfRoot[find.root(played.key)] else { return }
-            each(g, played)
+            each(g, played, nil)
           }
         } catch {
           throw ReplayLogReader.FileError(
@@ -236,13 +238,16 @@ struct ReplayStream {
         }
         return
       }
+      let logged = Play.deliversLoggedRequests
       try withoutActuallyEscaping(each) { (each) throws(ReplayLogReader.FileError) in
+        // The ids are digested as the index's were, so the notifications are the same values.
         _ = try readLogs(digesting: true) { entry, ordinal in
           guard let found = group(of: entry, &find) else { return }
           each(
             found.group,
             Played(
-              key: found.key, ordinal: ordinal, received: entry.received, notification: entry.notification))
+              key: found.key, ordinal: ordinal, received: entry.received, notification: entry.notification),
+            logged ? entry : nil)
         }
       }
     }
@@ -251,20 +256,23 @@ struct ReplayStream {
       state.done += 1
       if state.done % 1024 == 0 || state.done == total { progress?(state.done, total) }
     }
-    try replayed { g, entry in
+    let groups = index.subscribers.groups
+    try replayed { g, entry, logged in
       guard !state.reordered.contains(g) else { return }
       if let notification = entry.notification {
-        var walk = state.walks.removeValue(forKey: g) ?? ReplayWalk(make(), step: step, settings: settings)
+        var walk =
+          state.walks.removeValue(forKey: g) ?? ReplayWalk(make(groups[g]), step: step, settings: settings)
         if let last = walk.last, entry.received < last {
           state.reordered.insert(g)
           return
         }
-        walk.next(notification, received: entry.received)
+        walk.next(notification, logged: logged, received: entry.received)
         state.walks[g] = walk
         state.peak = max(state.peak, state.walks.count)
       }
       guard entry.ordinal == lastOfGroup[g] else { return }
-      var walk = state.walks.removeValue(forKey: g) ?? ReplayWalk(make(), step: step, settings: settings)
+      var walk =
+        state.walks.removeValue(forKey: g) ?? ReplayWalk(make(groups[g]), step: step, settings: settings)
       walk.finish(end: end)
       finished(g, walk.play.result(subscriber: g))
     }
@@ -272,17 +280,19 @@ struct ReplayStream {
     index.reordered = state.reordered.count
     guard !state.reordered.isEmpty else { return index }
     let gathered = GatheredStories()
-    try replayed { g, entry in
+    try replayed { g, entry, logged in
       guard state.reordered.contains(g) else { return }
       if let notification = entry.notification {
-        gathered.stories[g, default: []].append((entry.received, entry.ordinal, notification))
+        gathered.stories[g, default: []].append((entry.received, entry.ordinal, notification, logged))
       }
       guard entry.ordinal == lastOfGroup[g] else { return }
       let story = (gathered.stories.removeValue(forKey: g) ?? []).sorted {
         $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1
       }
-      var walk = ReplayWalk(make(), step: step, settings: settings)
-      for (received, _, notification) in story { walk.next(notification, received: received) }
+      var walk = ReplayWalk(make(groups[g]), step: step, settings: settings)
+      for (received, _, notification, logged) in story {
+        walk.next(notification, logged: logged, received: received)
+      }
       walk.finish(end: end)
       finished(g, walk.play.result(subscriber: g))
     }
@@ -329,5 +339,5 @@ private final class WalksInFlight<Play: ReplaySubscriberPlay> {
 
 /// The stories of the subscribers replayed in received order, by group, while in flight.
 private final class GatheredStories {
-  var stories: [Int: [(Instant, Int, StoreNotification)]] = [:]
+  var stories: [Int: [(Instant, Int, StoreNotification, ReplayEntry?)]] = [:]
 }

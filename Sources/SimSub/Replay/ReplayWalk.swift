@@ -4,14 +4,19 @@ import SubscriptionPolicy
 /// it was received, and of each sample, with whether the store entitles the subscriber there.
 protocol ReplaySubscriberPlay {
   associatedtype Result
-  mutating func deliver(_ notification: StoreNotification, at instant: Instant)
+  /// `logged`: the entry it was read from, when ``deliversLoggedRequests``.
+  mutating func deliver(_ notification: StoreNotification, logged: ReplayEntry?, at instant: Instant)
   mutating func sample(at instant: Instant, entitled: Bool?)
   /// `count` samples from `instant` on, every step, across which neither the policy's answer
   /// nor the store's truth changes: evaluated once, at `instant`, counted `count` times.
   mutating func samples(at instant: Instant, count: Int, entitled: Bool?)
   /// Whether the answers change only when a notification arrives (every policy played
   /// `decidesOnlyOnNotifications`): then samples between changes of the truth are runs.
-  static var decidesOnlyOnNotifications: Bool { get }
+  var decidesOnlyOnNotifications: Bool { get }
+  /// Whether a policy played needs each notification's logged entry (``ReplayedPolicy``).
+  static var deliversLoggedRequests: Bool { get }
+  /// Told once the subscriber's story is over, after the last sample.
+  func finished()
   func result(subscriber: Int) -> Result
 }
 
@@ -33,10 +38,10 @@ struct ReplayWalk<Play: ReplaySubscriberPlay> {
   }
 
   /// The samples between the last notification and `next`, then `notification` at `received`.
-  mutating func next(_ notification: StoreNotification, received: Instant) {
+  mutating func next(_ notification: StoreNotification, logged: ReplayEntry? = nil, received: Instant) {
     samples(until: received)
     truth.receive(notification, settings: settings)
-    play.deliver(notification, at: received)
+    play.deliver(notification, logged: logged, at: received)
     play.sample(at: received, entitled: truth.isEntitled(at: received))
     last = received
   }
@@ -44,12 +49,13 @@ struct ReplayWalk<Play: ReplaySubscriberPlay> {
   /// The samples after the last notification, up to `end` (the log's last instant) included.
   mutating func finish(end: Instant) {
     samples(until: end + .seconds(1))
+    play.finished()
   }
 
   private mutating func samples(until next: Instant) {
     guard let last else { return }
     let first = last + step
-    guard Play.decidesOnlyOnNotifications else {
+    guard play.decidesOnlyOnNotifications else {
       var t = first
       while t < next {
         play.sample(at: t, entitled: truth.isEntitled(at: t))
@@ -79,7 +85,7 @@ struct ReplayWalk<Play: ReplaySubscriberPlay> {
 }
 
 /// A play under one policy: the first violation of each invariant.
-struct ReplayPolicyPlay<Policy: EntitlementPolicy>: ReplaySubscriberPlay {
+struct ReplayPolicyPlay<Policy: ReplayedPolicy>: ReplaySubscriberPlay {
   var policy: Policy
   var violations: [(Invariant, Instant, Decision)] = []
   var seen: Set<Invariant> = []
@@ -87,10 +93,10 @@ struct ReplayPolicyPlay<Policy: EntitlementPolicy>: ReplaySubscriberPlay {
   var samples = 0
   var knownSamples = 0
 
-  init(settings: PolicySettings) { policy = Policy(context: PolicyContext(settings: settings)) }
+  init(_ policy: Policy) { self.policy = policy }
 
-  mutating func deliver(_ notification: StoreNotification, at instant: Instant) {
-    policy.receive(notification, at: instant)
+  mutating func deliver(_ notification: StoreNotification, logged: ReplayEntry?, at instant: Instant) {
+    policy.receive(notification, logged: logged, at: instant)
     delivered += 1
   }
 
@@ -111,7 +117,9 @@ struct ReplayPolicyPlay<Policy: EntitlementPolicy>: ReplaySubscriberPlay {
     if entitled != nil { knownSamples += count - 1 }
   }
 
-  static var decidesOnlyOnNotifications: Bool { Policy.decidesOnlyOnNotifications }
+  var decidesOnlyOnNotifications: Bool { policy.decidesOnlyOnNotifications }
+  static var deliversLoggedRequests: Bool { Policy.deliversLoggedRequests }
+  func finished() { policy.finished() }
 
   func result(subscriber: Int) -> ReplayPlayer.Outcome {
     ReplayPlayer.Outcome(
@@ -123,19 +131,19 @@ struct ReplayPolicyPlay<Policy: EntitlementPolicy>: ReplaySubscriberPlay {
 
 /// Two policies side by side: the first sample at which they answer differently, worst kind
 /// first.
-struct ReplayComparePlay<Old: EntitlementPolicy, New: EntitlementPolicy>: ReplaySubscriberPlay {
+struct ReplayComparePlay<Old: ReplayedPolicy, New: ReplayedPolicy>: ReplaySubscriberPlay {
   var old: Old
   var new: New
   var first: (at: Instant, old: Decision, new: Decision, kind: ReplayPlayer.Difference.Kind)?
 
-  init(settings: PolicySettings) {
-    old = Old(context: PolicyContext(settings: settings))
-    new = New(context: PolicyContext(settings: settings))
+  init(_ old: Old, _ new: New) {
+    self.old = old
+    self.new = new
   }
 
-  mutating func deliver(_ notification: StoreNotification, at instant: Instant) {
-    old.receive(notification, at: instant)
-    new.receive(notification, at: instant)
+  mutating func deliver(_ notification: StoreNotification, logged: ReplayEntry?, at instant: Instant) {
+    old.receive(notification, logged: logged, at: instant)
+    new.receive(notification, logged: logged, at: instant)
   }
 
   mutating func sample(at instant: Instant, entitled: Bool?) {
@@ -155,8 +163,11 @@ struct ReplayComparePlay<Old: EntitlementPolicy, New: EntitlementPolicy>: Replay
     sample(at: instant, entitled: entitled)
   }
 
-  static var decidesOnlyOnNotifications: Bool {
-    Old.decidesOnlyOnNotifications && New.decidesOnlyOnNotifications
+  var decidesOnlyOnNotifications: Bool { old.decidesOnlyOnNotifications && new.decidesOnlyOnNotifications }
+  static var deliversLoggedRequests: Bool { Old.deliversLoggedRequests || New.deliversLoggedRequests }
+  func finished() {
+    old.finished()
+    new.finished()
   }
 
   func result(subscriber: Int) -> ReplayPlayer.Difference? {

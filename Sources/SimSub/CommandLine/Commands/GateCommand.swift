@@ -5,13 +5,9 @@ enum GateCommand {
   static func run(_ context: CommandContext) -> ExitStatus {
     let name = context.command.value("policy") ?? "reference"
     let selection: PolicySelection
-    do { selection = try PolicySelection.resolve(name, relativeTo: context.resolver.baseDirectory) } catch {
-      if case .file = error {
-        context.console.error(
-          error.description.hasSuffix("\n") ? error.description : error.description + "\n")
-        return .badInput
-      }
-      return context.fail(error.description)
+    switch context.policySelection(name) {
+    case .success(let found): selection = found
+    case .failure(let status): return status
     }
     switch selection {
     case .builtIn(let name):
@@ -24,24 +20,31 @@ enum GateCommand {
     }
   }
 
-  /// The gate for a policy file: its scenarios through the file's process or server; the
-  /// baseline is kept with a built-in policy (`--update` and `--replay` need one).
+  /// The gate for a policy file: its scenarios, and with `--replay` the production logs,
+  /// through the file's process or server; the baseline is kept with a built-in policy
+  /// (`--update` needs one).
   static func run(_ context: CommandContext, file: PolicyFile) -> ExitStatus {
     if context.command.flag("update") {
       return context.fail(
         "'gate --update' records the policy table and Monte Carlo figures, which simsub cannot play through a policy file yet: update the baseline with a built-in policy ('simsub gate --update')"
       )
     }
-    if !context.command.values("replay").isEmpty {
-      return context.fail("'gate --replay' plays built-in policies only so far")
-    }
     let paths = Gate.Paths(root: context.resolver.baseDirectory ?? FileManager.default.currentDirectoryPath)
-    if let refused = context.checkOutputs(inputs: [paths.absolute(paths.baseline)]) { return refused }
+    let logs = context.command.values("replay")
+    let inputs = [paths.absolute(paths.baseline)] + logs.filter { $0 != "-" }.map(paths.absolute)
+    if let refused = context.checkOutputs(inputs: inputs) { return refused }
+    var replay: GateReplay?
+    if !logs.isEmpty {
+      do { replay = GateReplay(logs: try ReplayLogs(logs, resolver: context.resolver)) } catch {
+        return context.fail("\(error.file): \(error.message)")
+      }
+    }
     let began = Instant(secondsSinceEpoch: Int64(Date().timeIntervalSince1970))
     let result: Gate.Result
-    do { result = try Gate.run(file: file, paths: paths, console: context.console) } catch {
+    do { result = try Gate.run(file: file, paths: paths, replay: replay, console: context.console) } catch {
       return fail(context, error)
     }
+    for warning in result.replay?.warnings ?? [] { context.console.error(warning + "\n") }
     return report(context, result, began: began)
   }
 

@@ -1,21 +1,31 @@
 import Foundation
 import SubscriptionPolicy
 
-/// `simsub replay LOG...`: a production notification log played through a built-in policy.
+/// `simsub replay LOG...`: a production notification log played through a policy, built in or
+/// a policy file's.
 enum ReplayCommand {
   static func run(_ context: CommandContext) -> ExitStatus {
     let command = context.command
     let began = Instant(secondsSinceEpoch: Int64(Date().timeIntervalSince1970))
     let name = command.value("policy") ?? "reference"
-    guard let entry = PolicyRegistry.entry(named: name) else {
-      return context.fail(UnknownPolicyError(name: name).description)
+    let policy: PolicySelection
+    switch context.policySelection(name) {
+    case .success(let found): policy = found
+    case .failure(let status): return status
     }
-    var newEntry: PolicyRegistry.Entry?
+    var compared: PolicySelection?
     if let other = command.value("compare") {
-      guard let found = PolicyRegistry.entry(named: other) else {
-        return context.fail(UnknownPolicyError(name: other).description)
+      switch context.policySelection(other) {
+      case .success(let found): compared = found
+      case .failure(let status): return status
       }
-      newEntry = found
+      // The policy is played twice, alone and beside the other: a server simsub does not start
+      // would hear every story twice.
+      if case .file(let file) = policy, case .server(let server) = file.mode, server.start == nil {
+        return context.fail(
+          "\(name) is a server simsub does not start, which hears each subscriber once: replay it with --compare only (--policy BUILT-IN --compare \(name)), or give its policy file a 'start:'"
+        )
+      }
     }
     var player = ReplayPlayer()
     if let text = command.value("step") {
@@ -66,32 +76,51 @@ enum ReplayCommand {
     defer { progress?.clear() }
     let index: ReplayStream.Index
     let outcome: ReplayPlayer.Outcome
-    switch ReplayDispatch.play(entry.type, stream: stream) {
-    case .success(let done): (index, outcome) = done
-    case .failure(let error): return context.fail("\(error.file): \(error.message)")
+    switch played(
+      policy, context: context, settings: stream.settings, { ReplayDispatch.play($0, stream: stream) })
+    {
+    case .success(.success(let done)): (index, outcome) = done
+    case .success(.failure(let error)): return context.fail("\(error.file): \(error.message)")
+    case .failure(let status): return status
     }
     if strict, !index.problems.isEmpty { return .badInput }
-    var report = ReplayReport(files: logs.count, index: index, policy: name, outcome: outcome)
-    if let newEntry {
-      report.compared = newEntry.name
-      switch ReplayDispatch.compare(entry.type, newEntry.type, stream: stream) {
-      case .success(let done): report.differences = done.result
-      case .failure(let error): return context.fail("\(error.file): \(error.message)")
+    var report = ReplayReport(files: logs.count, index: index, policy: policy.name, outcome: outcome)
+    if let compared {
+      report.compared = compared.name
+      let differences = played(policy, compared, context: context, settings: stream.settings) {
+        ReplayDispatch.compare($0, $1, stream: stream)
+      }
+      switch differences {
+      case .success(.success(let done)): report.differences = done.result
+      case .success(.failure(let error)): return context.fail("\(error.file): \(error.message)")
+      case .failure(let status): return status
       }
     }
     if let directory = command.value("counterexamples") {
-      do {
-        let stories = try stream.entries(of: ReplayCounterexampleWriter.wanted(report))
-        (report.counterexamples, report.missingCounterexamples) = try ReplayCounterexampleWriter.write(
-          report, stories: stories, player: player, logs: logs,
-          directory: directory.hasPrefix("/")
-            ? directory
-            : ((context.resolver.baseDirectory ?? ".") as NSString).appendingPathComponent(directory),
-          shownAs: directory)
-      } catch let error as ReplayLogReader.FileError {
+      let stories: (entries: [ReplayEntry], groups: [Int: ReplaySubscribers.Group])
+      do { stories = try stream.entries(of: ReplayCounterexampleWriter.wanted(report)) } catch {
         return context.fail("\(error.file): \(error.message)")
-      } catch {
-        return context.fail("\(error)")
+      }
+      let absolute =
+        directory.hasPrefix("/")
+        ? directory : ((context.resolver.baseDirectory ?? ".") as NSString).appendingPathComponent(directory)
+      // A policy file's scenarios are played through its process or server, started again.
+      let written = played(policy, context: context, settings: stream.settings) { choice in
+        let through: (file: PolicyFile, connection: ExternalPolicyConnection)? =
+          switch (policy, choice) {
+          case (.file(let file), .file(let connection)): (file, connection)
+          default: nil
+          }
+        return Result { () throws(CounterexampleWriter.Failure) in
+          try ReplayCounterexampleWriter.write(
+            report, stories: stories, player: player, logs: logs, directory: absolute, shownAs: directory,
+            through: through)
+        }
+      }
+      switch written {
+      case .success(.success(let files)): (report.counterexamples, report.missingCounterexamples) = files
+      case .success(.failure(let error)): return context.fail("\(error)")
+      case .failure(let status): return status
       }
     }
     let text: String
@@ -108,5 +137,44 @@ enum ReplayCommand {
     }
     if let status = context.emit(text) { return status }
     return report.passed ? .success : .checkFailed
+  }
+
+  /// `play` with `selections` opened (``ReplayPolicyChoice/opening(_:settings:console:)``) and
+  /// closed after, or exit status 1 with the reason when a policy file's policy could not start
+  /// or failed during the play.
+  private static func played<T>(
+    _ selections: PolicySelection..., context: CommandContext, settings: PolicySettings,
+    _ play: ([ReplayPolicyChoice]) -> T
+  ) -> Result<T, ExitStatus> {
+    var opened: [(choice: ReplayPolicyChoice, close: () -> Void)] = []
+    defer { for o in opened.reversed() { o.close() } }
+    do throws(ExternalPolicyFailure) {
+      for selection in selections {
+        opened.append(try ReplayPolicyChoice.opening(selection, settings: settings, console: context.console))
+      }
+    } catch {
+      context.console.error("Error: \(error)\n")
+      return .failure(.checkFailed)
+    }
+    let result = play(opened.map(\.choice))
+    if let failure = opened.lazy.compactMap(\.choice.failure).first {
+      context.console.error("Error: \(failure)\n")
+      return .failure(.checkFailed)
+    }
+    return .success(result)
+  }
+
+  private static func played<T>(
+    _ selection: PolicySelection, context: CommandContext, settings: PolicySettings,
+    _ play: (ReplayPolicyChoice) -> T
+  ) -> Result<T, ExitStatus> {
+    played(selection, context: context, settings: settings) { play($0[0]) }
+  }
+
+  private static func played<T>(
+    _ old: PolicySelection, _ new: PolicySelection, context: CommandContext, settings: PolicySettings,
+    _ play: (ReplayPolicyChoice, ReplayPolicyChoice) -> T
+  ) -> Result<T, ExitStatus> {
+    played(old, new, context: context, settings: settings) { play($0[0], $0[1]) }
   }
 }

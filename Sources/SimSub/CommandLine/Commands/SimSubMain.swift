@@ -93,6 +93,21 @@ struct CommandContext {
     return .badInput
   }
 
+  /// The policy `argument` names, a built-in name or a policy file's path (relative to the
+  /// working directory), or the status it was refused with: a policy file's mistakes as its
+  /// `path:line:col` diagnostics, anything else as one error line; both exit status 2.
+  func policySelection(_ argument: String) -> Result<PolicySelection, ExitStatus> {
+    do throws(PolicySelection.Failure) {
+      return .success(try PolicySelection.resolve(argument, relativeTo: resolver.baseDirectory))
+    } catch {
+      if case .file = error {
+        console.error(error.description.hasSuffix("\n") ? error.description : error.description + "\n")
+        return .failure(.badInput)
+      }
+      return .failure(fail(error.description))
+    }
+  }
+
   /// Refuses, with status 2, outputs that cannot be written or would replace an input or each
   /// other: `--output` and `--svg` when given, and `also` (files a format writes beside them).
   /// Called before any work.
