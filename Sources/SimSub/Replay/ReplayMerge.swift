@@ -60,6 +60,7 @@ enum ReplayMerge {
     var differences: [ReplayPlayer.Difference] = []
     var counterexamples: [ReplayCounterexampleWriter.Written] = []
     var missing: [String] = []
+    var timelines: [Int: [ReplayTimeline.Row]] = [:]
     guard parts.count < 1 << 20 else { throw ReadError(message: "too many reports to merge") }
     for (name, v) in parts {
       guard isReplay(v) else {
@@ -92,10 +93,22 @@ enum ReplayMerge {
         guard let invariant = Invariant(rawValue: item["invariant"]?.stringValue ?? "") else {
           throw ReadError(message: "\(name): error: expected an invariant")
         }
+        let who = try subscriber(item["subscriber"], name)
         outcome.violations.append(
           ReplayPlayer.Violation(
-            invariant: invariant, subscriber: try subscriber(item["subscriber"], name),
-            at: try instant(item["from"], name), decision: try decision(item["decision"], name)))
+            invariant: invariant, subscriber: who, at: try instant(item["from"], name),
+            decision: try decision(item["decision"], name)))
+        if let rows = item["timeline"]?.arrayValue {
+          timelines[who] = try rows.map { row throws(ReadError) in
+            guard let notification = row["notification"]?.stringValue,
+              let truth = ["entitled": true, "not entitled": false, "unknown": nil as Bool?][
+                row["store"]?.stringValue ?? ""]
+            else { throw ReadError(message: "\(name): error: expected a timeline row") }
+            return ReplayTimeline.Row(
+              at: try instant(row["at"], name), notification: notification, entitled: truth,
+              decision: try decision(row["decision"], name))
+          }
+        }
       }
       for item in v["differences"]?.arrayValue ?? [] {
         guard let kind = ReplayPlayer.Difference.Kind(rawValue: item["kind"]?.stringValue ?? "") else {
@@ -124,6 +137,10 @@ enum ReplayMerge {
     report.differences = differences
     report.counterexamples = counterexamples
     report.missingCounterexamples = missing
+    // Each shard made the timelines of its own first violators: one run makes those of the
+    // first of all.
+    let listed = ReplayCounterexampleWriter.wanted(report)
+    report.timelines = timelines.filter { listed.contains($0.key) }
     return report
   }
 }

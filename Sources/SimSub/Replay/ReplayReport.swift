@@ -22,6 +22,8 @@ struct ReplayReport {
   /// With `--counterexamples`: the scenarios written, and the violations the log allows none for.
   var counterexamples: [ReplayCounterexampleWriter.Written] = []
   var missingCounterexamples: [String] = []
+  /// The timelines of the violators listed (``ReplayTimeline``), by subscriber.
+  var timelines: [Int: [ReplayTimeline.Row]] = [:]
   /// How many violators the text lists per invariant.
   static let listed = 20
 
@@ -126,6 +128,7 @@ struct ReplayReport {
         let ids = subscribers.groups[v.subscriber].ids.prefix(2).joined(separator: ", ")
         out +=
           "      \(ids): from \(RFC3339.format(v.at)) (policy: \(v.decision.state.name), \(v.decision.access ? "access" : "no access"))\n"
+        for line in timeline(of: v) { out += "        \(line)\n" }
       }
       if found.count > Self.listed {
         out += "      … and \(found.count - Self.listed) more (--format json lists all)\n"
@@ -175,15 +178,14 @@ struct ReplayReport {
       "violations",
       .array(
         orderedViolations.map { v in
-          [
+          var item: JSONObject = [
             "invariant": .string(v.invariant.rawValue),
             "subscriber": .array(subscribers.groups[v.subscriber].ids.map(JSONValue.string)),
             "from": .string(RFC3339.formatWithMilliseconds(v.at)),
-            "decision": [
-              "state": .string(v.decision.state.name), "access": .bool(v.decision.access),
-              "prompt": .string(v.decision.prompt.name),
-            ],
+            "decision": Self.json(v.decision),
           ]
+          if let rows = timelines[v.subscriber] { item.append("timeline", .array(rows.map(Self.json))) }
+          return .object(item)
         }))
     if let compared {
       o.append("compared", .string(compared))
@@ -221,5 +223,41 @@ struct ReplayReport {
     }
     o.append("passed", .bool(passed))
     return .object(o)
+  }
+
+  /// A decision as the JSON report writes it.
+  static func json(_ d: Decision) -> JSONValue {
+    ["state": .string(d.state.name), "access": .bool(d.access), "prompt": .string(d.prompt.name)]
+  }
+
+  /// A timeline row as the JSON report writes it.
+  static func json(_ row: ReplayTimeline.Row) -> JSONValue {
+    [
+      "at": .string(RFC3339.formatWithMilliseconds(row.at)), "notification": .string(row.notification),
+      "store": .string(ReplayTimeline.truth(row.entitled)), "decision": json(row.decision),
+    ]
+  }
+
+  /// How many rows of a violator's timeline the text, Markdown, JUnit and HTML reports show:
+  /// the last ones up to where the violation began (the JSON report has them all).
+  static let timelineRows = 8
+
+  /// The lines of `v`'s timeline the reports show: the last ``timelineRows`` notifications up to
+  /// the violation, and the step it began at when no notification came then.
+  func timeline(of v: ReplayPlayer.Violation) -> [String] {
+    guard let rows = timelines[v.subscriber] else { return [] }
+    let before = rows.filter { $0.at <= v.at }
+    var lines: [String] = []
+    if before.count > Self.timelineRows {
+      lines.append("… \(Plural.count(before.count - Self.timelineRows, "earlier notification"))")
+    }
+    lines += before.suffix(Self.timelineRows).map { ReplayTimeline.line($0, describe: describe) }
+    if before.last?.at != v.at {
+      let row = ReplayTimeline.Row(
+        at: v.at, notification: "(no notification)", entitled: v.invariant == .noLockoutInGrace,
+        decision: v.decision)
+      lines.append(ReplayTimeline.line(row, describe: describe))
+    }
+    return lines
   }
 }

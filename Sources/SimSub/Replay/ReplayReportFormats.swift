@@ -14,18 +14,19 @@ extension ReplayReport {
     "\(name(v.subscriber)): from \(RFC3339.format(v.at)) (\(policy): \(describe(v.decision)))"
   }
 
-  /// What each check found, one line each: the invariants, then the comparison's kinds.
-  private var checks: [(check: String, passed: Bool, found: [String])] {
-    var rows: [(String, Bool, [String])] = []
+  /// What each check found, one line each (with the violator's timeline, where it was made):
+  /// the invariants, then the comparison's kinds.
+  private var checks: [(check: String, passed: Bool, found: [(line: String, timeline: [String])])] {
+    var rows: [(String, Bool, [(String, [String])])] = []
     for invariant in [Invariant.noLockoutInGrace, .noFreeAccess] {
       let found = violations(of: invariant)
-      rows.append((invariant.rawValue, found.isEmpty, found.map(line(for:))))
+      rows.append((invariant.rawValue, found.isEmpty, found.map { (line(for: $0), timeline(of: $0)) }))
     }
     if compared != nil {
       for kind in ReplayPlayer.Difference.Kind.allCases {
         let found = differences(kind)
         let serious = kind == .newLockout || kind == .newFreeAccess
-        rows.append((kind.rawValue, !serious || found.isEmpty, found.map(line(for:))))
+        rows.append((kind.rawValue, !serious || found.isEmpty, found.map { (line(for: $0), []) }))
       }
     }
     return rows
@@ -51,8 +52,9 @@ extension ReplayReport {
     if !failed.isEmpty {
       out += "\n#### Failures\n\n"
       for c in failed {
-        for line in c.found.prefix(Self.listed) {
-          out += "- \(c.check): \(ScenarioMarkdownReport.cell(line))\n"
+        for found in c.found.prefix(Self.listed) {
+          out += "- \(c.check): \(ScenarioMarkdownReport.cell(found.line))\n"
+          for row in found.timeline { out += "  - \(ScenarioMarkdownReport.cell(row))\n" }
         }
         if c.found.count > Self.listed {
           out += "- \(c.check): … and \(c.found.count - Self.listed) more (--format json lists all)\n"
@@ -71,12 +73,12 @@ extension ReplayReport {
         + (compared.map { [.init(name: "compared", value: $0)] } ?? [])
         + [.init(name: "notifications", value: String(notifications))],
       seconds: run.seconds.first ?? 0)
-    var failures: [Int: [(type: String, line: String)]] = [:]
+    var failures: [Int: [(type: String, line: String, rows: [String])]] = [:]
     for v in outcome.violations {
-      failures[v.subscriber, default: []].append((v.invariant.rawValue, line(for: v)))
+      failures[v.subscriber, default: []].append((v.invariant.rawValue, line(for: v), timeline(of: v)))
     }
     for d in differences where d.kind == .newLockout || d.kind == .newFreeAccess {
-      failures[d.subscriber, default: []].append((d.kind.rawValue, line(for: d)))
+      failures[d.subscriber, default: []].append((d.kind.rawValue, line(for: d), []))
     }
     for g in subscribers.groups.indices {
       let found = failures[g] ?? []
@@ -86,7 +88,10 @@ extension ReplayReport {
           failure: found.first.map { first in
             .init(
               type: first.type, message: "\(first.type): \(first.line)",
-              detail: found.map { "\($0.type): \($0.line)" }.joined(separator: "\n"))
+              detail: found.map {
+                (["\($0.type): \($0.line)"] + $0.rows.map { "  " + $0 }).joined(separator: "\n")
+              }
+              .joined(separator: "\n"))
           }))
     }
     // A log with no subscriber still says it was played: one case for the log itself.
@@ -121,7 +126,11 @@ extension ReplayReport {
       page.sections.append(
         HTMLPage.Section(
           id: c.check.replacingAll(" ", with: "-"), heading: c.check,
-          body: .lines(c.found.map { .element("div", text: $0) }), foldable: true, open: !c.passed))
+          body: .lines(
+            c.found.flatMap { found in
+              [.element("div", text: found.line)]
+                + found.timeline.map { .element("div", [], [.element("code", text: $0)]) }
+            }), foldable: true, open: !c.passed))
     }
     if !problems.isEmpty {
       page.sections.append(

@@ -46,6 +46,39 @@ struct ReplayCommandTests {
       })
   }
 
+  /// Each listed violator comes with their timeline: every notification delivered, in received
+  /// order, the store's truth and the policy's answer after each; where the violation began, the
+  /// store entitled them and the policy denied access.
+  @Test func eachViolatorComesWithTheirTimeline() throws {
+    let dir = try CommandLineScratchDirectory()
+    defer { dir.remove() }
+    let delivered = ReplayLogReaderTests.logged.filter(\.delivered)
+    try dir.file("log.jsonl", delivered.map(ReplayLogReaderTests.receivedLine).joined(separator: "\n") + "\n")
+    let (status, console) = simsub(
+      [dir.at("log.jsonl"), "--policy", "active-only", "--format", "json"], in: dir)
+    #expect(status == .checkFailed)
+    let violations = try #require(try JSONValue(parsing: console.standardOutput)["violations"]?.arrayValue)
+    let listed = violations.prefix(ReplayReport.listed)
+    #expect(listed.allSatisfy { $0["timeline"] != nil })
+    for v in listed {
+      let rows = try #require(v["timeline"]?.arrayValue)
+      let instants = rows.compactMap { $0["at"]?.stringValue.flatMap(RFC3339.parse) }
+      #expect(instants.count == rows.count && instants == instants.sorted())
+      let from = try #require(v["from"]?.stringValue.flatMap(RFC3339.parse))
+      let upTo = try #require(
+        rows.last { row in (row["at"]?.stringValue.flatMap(RFC3339.parse)).map { $0 <= from } == true })
+      if upTo["at"] == v["from"] {
+        #expect(upTo["store"] == "entitled")
+        #expect(upTo["decision"]?["access"] == false)
+      }
+      #expect(rows.allSatisfy { ($0["notification"]?.stringValue ?? "").contains(" ") })
+    }
+    // Past the first 20 of an invariant, no timeline is made.
+    #expect(violations.dropFirst(ReplayReport.listed).allSatisfy { $0["timeline"] == nil })
+    let (_, text) = simsub([dir.at("log.jsonl"), "--policy", "active-only"], in: dir)
+    #expect(text.standardOutput.contains("  store: entitled  policy: grace, no access"))
+  }
+
   @Test func strictRefusesAnUnreadableRecordAndBadUsageIsTwo() throws {
     let dir = try CommandLineScratchDirectory()
     defer { dir.remove() }

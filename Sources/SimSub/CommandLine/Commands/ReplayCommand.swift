@@ -96,29 +96,45 @@ enum ReplayCommand {
       case .failure(let status): return status
       }
     }
-    if let directory = command.value("counterexamples") {
+    // The listed violators' timelines and, with --counterexamples, their scenarios: their
+    // notifications read again and played again through the policy, a policy file's started
+    // afresh. A server simsub does not start has heard every story already: no timelines.
+    let wanted = ReplayCounterexampleWriter.wanted(report)
+    let directory = command.value("counterexamples")
+    if !wanted.isEmpty {
       let stories: (entries: [ReplayEntry], groups: [Int: ReplaySubscribers.Group])
-      do { stories = try stream.entries(of: ReplayCounterexampleWriter.wanted(report)) } catch {
+      do { stories = try stream.entries(of: wanted) } catch {
         return context.fail("\(error.file): \(error.message)")
       }
-      let absolute =
-        directory.hasPrefix("/")
-        ? directory : ((context.resolver.baseDirectory ?? ".") as NSString).appendingPathComponent(directory)
-      // A policy file's scenarios are played through its process or server, started again.
-      let written = played(policy, context: context, settings: stream.settings) { choice in
+      var heardOnce = false
+      if case .file(let file) = policy, case .server(let server) = file.mode {
+        heardOnce = server.start == nil
+      }
+      let absolute = directory.map {
+        $0.hasPrefix("/")
+          ? $0 : ((context.resolver.baseDirectory ?? ".") as NSString).appendingPathComponent($0)
+      }
+      let after = played(policy, context: context, settings: stream.settings) { choice in
+        if !heardOnce {
+          report.timelines = ReplayTimeline.play(
+            stories, policy: choice, step: player.step, settings: stream.settings)
+        }
+        guard let directory, let absolute else {
+          return Result<Void, CounterexampleWriter.Failure>.success(())
+        }
         let through: (file: PolicyFile, connection: ExternalPolicyConnection)? =
           switch (policy, choice) {
           case (.file(let file), .file(let connection)): (file, connection)
           default: nil
           }
         return Result { () throws(CounterexampleWriter.Failure) in
-          try ReplayCounterexampleWriter.write(
+          (report.counterexamples, report.missingCounterexamples) = try ReplayCounterexampleWriter.write(
             report, stories: stories, player: player, logs: logs, directory: absolute, shownAs: directory,
             through: through)
         }
       }
-      switch written {
-      case .success(.success(let files)): (report.counterexamples, report.missingCounterexamples) = files
+      switch after {
+      case .success(.success): break
       case .success(.failure(let error)): return context.fail("\(error)")
       case .failure(let status): return status
       }
