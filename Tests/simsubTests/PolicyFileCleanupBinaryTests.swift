@@ -61,7 +61,15 @@ import Testing
       info = ((try? String(contentsOf: scratch.url("info"), encoding: .utf8)) ?? "").split(
         whereSeparator: \.isWhitespace)
     }
-    // Let the server come up and the first scenarios reach it.
+    // Let the server come up (its health answers, so simsub's readiness poll is past or
+    // about to be) and the first scenarios reach it: a fixed wait lost that race on a busy host.
+    let client = HTTPClient(timeout: .seconds(2))
+    defer { client.closeIdleConnections() }
+    let health = try HTTPURL("http://127.0.0.1:\(port)/health")
+    while process.isRunning, Date() < deadline {
+      if case .success = client.send("GET", health) { break }
+      usleep(50_000)
+    }
     usleep(500_000)
     let pid = try #require(info.first.flatMap { pid_t($0) })
     return (process, pid, String(try #require(info.last)))

@@ -85,7 +85,7 @@ struct ReplayPlayer {
 
   /// Walks every subscriber's story in memory (``ReplayWalk``), each with a fresh `make(group)`,
   /// and hands each result to `take`, in subscriber order.
-  func walk<Play: ReplaySubscriberPlay>(
+  private func walk<Play: ReplaySubscriberPlay>(
     entries: [ReplayEntry], subscribers: ReplaySubscribers, _ make: (ReplaySubscribers.Group) -> Play,
     take: (Play.Result) -> Void
   ) {

@@ -59,7 +59,8 @@ extension PolicyProcessSuites {
       try PolicyProcessFixtures.requireNode()
       let port = try F.closedPort()
       let (file, server) = file(
-        start: node(["PORT=\(port)", "NEVER_READY=1"]), port: port, readyTimeout: .milliseconds(800))
+        // Long enough for Node to start listening on a busy host, so the last answer is the 503.
+        start: node(["PORT=\(port)", "NEVER_READY=1"]), port: port, readyTimeout: .seconds(3))
       let start = ContinuousClock.now
       #expect {
         _ = try StartedPolicyServer(file: file, server: server, console: CapturingConsole())
