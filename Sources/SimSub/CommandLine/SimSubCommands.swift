@@ -147,6 +147,13 @@ public enum SimSubCommands {
           Write one file per request into <dir>, with each Google request's subscriptionsv2 \
           resource beside it and an index.json, instead of JSON lines on standard output.
           """),
+      .flag(
+        "log-lines",
+        help: """
+          Print each request the server took as the line a handler's log keeps ({"received", \
+          "headers", "body"}, with "subscriptionsv2" beside a Google body): a log 'simsub \
+          replay' reads.
+          """),
       .option(
         "stripe-secret", value: "secret", help: "The endpoint secret Stripe-Signature is computed with.",
         default: .value(WireSettings.defaultStripeSecret)),

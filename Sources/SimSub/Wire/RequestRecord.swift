@@ -45,6 +45,22 @@ public struct RequestRecord: Hashable, Sendable {
 }
 
 extension RequestRecord {
+  /// The line an app's server that logs what it receives would keep for this attempt, as
+  /// `simsub replay` reads it: `received` (to the millisecond), `headers`, `body` and, beside a
+  /// Google body, the `subscriptionsv2` resource the handler fetched. `nil` for an attempt the
+  /// server did not take (an outage): no log holds it.
+  public var logLine: JSONValue? {
+    guard delivered else { return nil }
+    var headers = JSONObject()
+    for header in request.headers { headers.append(header.name, .string(header.value)) }
+    var o = JSONObject()
+    o.append("received", .string(RFC3339.formatWithMilliseconds(at)))
+    o.append("headers", .object(headers))
+    o.append("body", .string(request.body))
+    if let subscriptionsV2 { o.append("subscriptionsv2", subscriptionsV2.body) }
+    return .object(o)
+  }
+
   /// Every delivery attempt of `result` (the purchaser's run and each family member's, in time
   /// order, purchaser first within an instant) as requests.
   public static func records(of result: ScenarioResult, settings: WireSettings) -> [RequestRecord] {
@@ -77,6 +93,11 @@ extension RequestRecord {
   /// The JSON lines of `records`, each ending in a newline.
   public static func jsonLines(_ records: [RequestRecord]) -> String {
     records.map { $0.json.serialized() + "\n" }.joined()
+  }
+
+  /// The log lines of `records` the server took (``logLine``), each ending in a newline.
+  public static func logLines(_ records: [RequestRecord]) -> String {
+    records.compactMap { $0.logLine.map { $0.serialized() + "\n" } }.joined()
   }
 
   /// The files of `--output DIR`, index last: `NNNN-<store>.json` per request (the line's

@@ -6,40 +6,18 @@ import Testing
 
 extension PolicyProcessSuites {
   /// `simsub replay --policy FILE.policy` and `gate --policy FILE.policy --replay`: the shipped
-  /// scenarios' requests, logged as a handler logs them (the Google resource it fetched beside
-  /// each Google body), replayed through the example Node server and through a process that
+  /// scenarios' requests, logged as a handler logs them (`simsub requests --log-lines`: the
+  /// Google resource it fetched beside each Google body), replayed through the example Node server and through a process that
   /// records what it hears.
   @Suite struct ReplayPolicyFileTests {
     /// The scenarios written for the reference policy with the default promises (one start of
     /// the server hears them all), as received-request lines.
     static let log: (lines: String, scenarios: Int) = {
-      var lines: [String] = []
-      var scenarios = 0
-      for result in WireTesting.shipped
-      where result.scenario.policy == ReferencePolicy.name && result.scenario.policySettings == .default {
-        scenarios += 1
-        for run in result.runs {
-          for attempt in run.attempts where attempt.delivered {
-            let context = WireContext(
-              settings: WireTesting.settings(), scenario: result.scenario, source: attempt.source,
-              member: run.member)
-            let request = WireRequestBuilder.request(
-              attempt.notification, sentAt: attempt.sentAt, context: context)
-            var headers = JSONObject()
-            for header in request.headers { headers.append(header.name, .string(header.value)) }
-            var line: JSONObject = [
-              "received": .string(RFC3339.formatWithMilliseconds(attempt.instant)),
-              "headers": .object(headers),
-              "body": .string(request.body),
-            ]
-            if let resource = WireRequestBuilder.subscriptionsV2(attempt.notification, context: context) {
-              line.append("subscriptionsv2", resource.body)
-            }
-            lines.append(JSONValue.object(line).serialized())
-          }
-        }
+      let played = WireTesting.shipped.filter {
+        $0.scenario.policy == ReferencePolicy.name && $0.scenario.policySettings == .default
       }
-      return (lines.joined(separator: "\n") + "\n", scenarios)
+      let records = played.flatMap { RequestRecord.records(of: $0, settings: WireTesting.settings()) }
+      return (RequestRecord.logLines(records), played.count)
     }()
 
     static func writeLog(in dir: CommandLineScratchDirectory) throws -> String {

@@ -25,6 +25,43 @@ struct RequestsCommandTests {
     directory.simsub(arguments)
   }
 
+  /// `--log-lines`: one line per request the server took (none of the outage's refused
+  /// attempts), as `simsub replay` reads it, with the Google resource beside a Google body; the
+  /// lines replay to the scenario's verdict; with `--output`, a usage error.
+  @Test func logLinesAreWhatAServerLogsAndReplay() throws {
+    let dir = try CommandLineScratchDirectory()
+    defer { dir.remove() }
+    try dir.file("outage.scn", Self.outage)
+    let (all, attempts) = simsub(["requests", dir.at("outage.scn"), "--salt", "s"], in: dir)
+    let (status, console) = simsub(["requests", dir.at("outage.scn"), "--salt", "s", "--log-lines"], in: dir)
+    #expect(all == .success && status == .success)
+    let requests = try attempts.standardOutput.split(separator: "\n").map {
+      try JSONValue(parsing: String($0))
+    }
+    let logged = try console.standardOutput.split(separator: "\n").map { try JSONValue(parsing: String($0)) }
+    #expect(logged.count < requests.count, "the outage's refused attempts are in no log")
+    let bodies = Set(logged.compactMap { $0["body"]?.stringValue })
+    #expect(bodies.isSubset(of: Set(requests.compactMap { $0["body"]?.stringValue })))
+    for line in logged { #expect(line.objectValue?.keys == ["received", "headers", "body"]) }
+    try dir.file("log.jsonl", console.standardOutput)
+    let (replayed, replay) = simsub(["replay", dir.at("log.jsonl"), "--format", "json"], in: dir)
+    #expect(replayed == .success, "\(replay.standardOutput)")
+    #expect(try JSONValue(parsing: replay.standardOutput)["notifications"]?.int64Value == Int64(logged.count))
+
+    let google = "Scenarios/google-silent-grace-then-grace-recovers.scn"
+    let (_, googleLog) = simsub(
+      ["requests", WireTesting.root.appendingPathComponent(google).path, "--log-lines"], in: dir)
+    let googleLines = try googleLog.standardOutput.split(separator: "\n").map {
+      try JSONValue(parsing: String($0))
+    }
+    #expect(!googleLines.isEmpty)
+    #expect(googleLines.allSatisfy { $0["subscriptionsv2"]?["lineItems"] != nil })
+
+    let (refused, _) = simsub(
+      ["requests", dir.at("outage.scn"), "--log-lines", "--output", dir.at("out")], in: dir)
+    #expect(refused == .badInput)
+  }
+
   @Test func everyAttemptIsOneLineWithTheKeysInOrder() throws {
     let dir = try CommandLineScratchDirectory()
     defer { dir.remove() }

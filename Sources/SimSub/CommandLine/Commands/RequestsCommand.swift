@@ -19,6 +19,15 @@ enum RequestsCommand {
       return .badInput
     }
     let records = plays.results.flatMap { RequestRecord.records(of: $0, settings: settings) }
+    if command.flag("log-lines") {
+      guard command.value("output") == nil else {
+        return context.usage(
+          .invalid(
+            "--log-lines prints to standard output; it does not go with --output", commandPath: command.path))
+      }
+      context.console.out(RequestRecord.logLines(records))
+      return .success
+    }
     guard let directory = command.value("output") else {
       context.console.out(RequestRecord.jsonLines(records))
       return .success
