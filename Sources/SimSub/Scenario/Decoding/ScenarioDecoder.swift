@@ -283,13 +283,7 @@ enum ScenarioDecoder {
         }
       }
       if let store {
-        let kind: SubscriptionSource =
-          switch (store, channel) {
-          case (_, .revenueCat): .revenueCat
-          case (.apple, .direct): .appStore
-          case (.google, .direct): .googlePlay
-          case (.stripe, .direct): .stripe
-          }
+        let kind = StoreLane(store: store, channel: channel).notificationSource
         let what = channel == .direct ? store.name : "revenuecat"
         if let (earlier, _) = kindLocations[kind] {
           reader.report(
@@ -446,16 +440,8 @@ enum ScenarioDecoder {
         }
         return end
       }
-      // Stripe's window (`hold`) is chosen first: its default grace is the whole window.
-      let resolvedHold: TimeSpan
-      let resolvedGrace: TimeSpan
-      if store == .stripe {
-        resolvedHold = hold ?? StripeModel.defaultHold(for: period)
-        resolvedGrace = grace ?? StripeModel.defaultGrace(window: resolvedHold)
-      } else {
-        resolvedGrace = grace ?? defaultGrace(store ?? .apple, period)
-        resolvedHold = hold ?? defaultHold(store ?? .apple, period, resolvedGrace)
-      }
+      let (resolvedGrace, resolvedHold) = StoreLanes.model(of: store ?? .apple).graceAndHold(
+        period: period, grace: grace, hold: hold)
       let product = Product(
         id: ProductID(id), period: period, priceMilliunits: price, grace: resolvedGrace,
         hold: resolvedHold, trial: trial, group: Symbol(group), whenRetriesEnd: retriesEnd)
@@ -480,7 +466,7 @@ enum ScenarioDecoder {
       ]
       let failed = Set(decoded.filter { reader.entry($0.key) != nil && !$0.value }.map(\.key))
       if let store {
-        for problem in storeLimitProblems(store, product) {
+        for problem in StoreLanes.model(of: store).limitProblems(product) {
           let dependsOn: Set<String> =
             switch problem.setting {
             case "grace": ["grace", "period"]
@@ -534,31 +520,6 @@ enum ScenarioDecoder {
       }
     }
     return name == "revenuecat" ? .revenueCat(order) : .direct
-  }
-
-  static func defaultGrace(_ store: StoreKind, _ period: BillingPeriod) -> TimeSpan {
-    switch store {
-    case .apple: AppStoreModel.defaultGrace(for: period)
-    case .google: GooglePlayModel.defaultGrace(for: period)
-    case .stripe: StripeModel.defaultGrace(window: StripeModel.defaultHold(for: period))
-    }
-  }
-
-  static func defaultHold(_ store: StoreKind, _ period: BillingPeriod, _ grace: TimeSpan) -> TimeSpan {
-    switch store {
-    case .apple: AppStoreModel.defaultHold(for: period, grace: grace)
-    case .google: GooglePlayModel.defaultHold(for: period, grace: grace)
-    case .stripe: StripeModel.defaultHold(for: period)
-    }
-  }
-
-  /// Every limit of `store` that `product` breaks, each naming its setting.
-  static func storeLimitProblems(_ store: StoreKind, _ product: Product) -> [StoreConfigurationError] {
-    switch store {
-    case .apple: AppStoreLimits.problems(product)
-    case .google: GooglePlayModel.productProblems(product)
-    case .stripe: StripeLimits.problems(product)
-    }
   }
 
   /// `9.99` → 9990 milliunits; up to three decimals, ASCII digits only.
