@@ -2,7 +2,7 @@
 /// file leaves a setting out, and the limits the store sets on a product. Each store's model type
 /// conforms in its own folder, so a store's facts sit beside its rules, and the lane registry
 /// (``StoreLanes``) is the one place that asks for them by ``StoreKind``.
-public protocol StoreFacts: StoreModel {
+protocol StoreFacts: StoreModel {
   /// The store's model selling `products`, with the store's defaults for everything else
   /// (retry schedule, identifiers).
   static func selling(_ products: [Product]) throws(StoreConfigurationError) -> Self
@@ -14,6 +14,14 @@ public protocol StoreFacts: StoreModel {
 
   /// Every limit of the store that `product` breaks, each naming its setting.
   static func limitProblems(_ product: Product) -> [StoreConfigurationError]
+
+  /// The timeline actions only this store has (`pause` is Google's), beside the ones every
+  /// store has.
+  static var ownActions: [TimelineActionName] { get }
+
+  /// Why `name` is not a notification the store sends directly (`TYPE` or `TYPE/SUBTYPE`), or
+  /// `nil` when it is one.
+  static func notificationNameProblem(_ name: String) -> NotificationNameProblem?
 
   /// The kind of notification the store sends directly, by which a server tells its sources
   /// apart.
