@@ -47,14 +47,11 @@ enum PolicyTableStories {
     [(.zero, .subscribe(product: 0, trial: false)), (.days(10), .pause(.days(30))), (.days(40), .resume)],
   ]
 
+  /// Two monthly products with the store's default grace and hold, but for Stripe's app grace:
+  /// 7 days inside its default 2-week retry window.
   static func products(for store: StoreKind) -> [Product] {
-    let grace: TimeSpan
-    let hold: TimeSpan
-    switch store {
-    case .apple: (grace, hold) = (.days(16), .days(44))
-    case .google: (grace, hold) = (.days(7), .days(53))
-    case .stripe: (grace, hold) = (.days(7), .days(14))
-    }
+    let (grace, hold) = StoreLanes.model(of: store).graceAndHold(
+      period: .oneMonth, grace: store == .stripe ? .days(7) : nil, hold: nil)
     return [
       Product(
         id: "premium.monthly", period: .oneMonth, priceMilliunits: 9_990, grace: grace, hold: hold,
@@ -78,31 +75,39 @@ enum PolicyTableStories {
       case .revenueCatGoogle: "revenuecat (google)"
       }
     }
+
+    /// The store lane the section plays; `nil` for a family member's, which plays the App
+    /// Store model as a family member sees it.
+    var lane: StoreLane? {
+      switch self {
+      case .apple: StoreLane(store: .apple)
+      case .appleFamilyMember: nil
+      case .google: StoreLane(store: .google)
+      case .stripe: StoreLane(store: .stripe)
+      case .revenueCatApple: StoreLane(store: .apple, channel: .revenueCat(.billingIssueFirst))
+      case .revenueCatGoogle: StoreLane(store: .google, channel: .revenueCat(.billingIssueFirst))
+      }
+    }
   }
 
   static func material(for source: Source) -> Material {
     // The products are valid by construction; a failure here is a bug in this table.
     do {
-      switch source {
-      case .apple:
-        return collect(try AppStoreModel(products: products(for: .apple)), stories: common)
-      case .appleFamilyMember:
+      guard let lane = source.lane else {
         let purchaser = try AppStoreModel(products: products(for: .apple))
         return collect(AppStoreFamilyMember(sharing: purchaser, member: 1), stories: common + familyOnly)
-      case .google:
-        return collect(try GooglePlayModel(products: products(for: .google)), stories: common + googleOnly)
-      case .stripe:
-        return collect(try StripeModel(products: products(for: .stripe)), stories: common)
-      case .revenueCatApple:
-        let store = try AppStoreModel(products: products(for: .apple))
-        return collect(try RevenueCatChannel(wrapping: store), stories: common)
-      case .revenueCatGoogle:
-        let store = try GooglePlayModel(products: products(for: .google))
-        return collect(try RevenueCatChannel(wrapping: store), stories: common + googleOnly)
       }
+      let stories = lane.store == .google ? common + googleOnly : common
+      return try StoreLanes.open(lane, selling: products(for: lane.store), Collect(stories: stories))
     } catch {
       preconditionFailure("the policy table's products are invalid: \(error)")
     }
+  }
+
+  /// Collects the stories' material from the model it is handed.
+  private struct Collect: StoreModelVisitor {
+    let stories: [Story]
+    func visit<Store: StoreModel>(_ store: Store) -> Material { collect(store, stories: stories) }
   }
 
   static func collect<S: StoreModel>(_ model: S, stories: [Story]) -> Material {

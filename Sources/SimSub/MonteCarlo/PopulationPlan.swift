@@ -11,6 +11,9 @@ public struct PopulationPlan: Sendable {
   /// RevenueCat in front of each store, one per `billing-issue-order` (by its raw value).
   public let appleRevenueCat: [RevenueCatChannel<AppStoreModel>]
   public let googleRevenueCat: [RevenueCatChannel<GooglePlayModel>]
+  /// Each store's catalog: its groups' products, in cohort order (a placeholder for a store
+  /// without groups); a group's `product` indexes its store's.
+  let catalogs: [StoreKind: [Product]]
   /// What the policy is told: the Stripe groups' grace (``Population/policySettings``).
   public let policySettings: PolicySettings
   public let groups: [Group]
@@ -26,6 +29,8 @@ public struct PopulationPlan: Sendable {
     public var store: StoreKind
     /// Which engine plays the group: its store, directly or behind RevenueCat.
     public var lane: Lane
+    /// The group's store and channel, as the lane registry knows them.
+    public var storeLane: StoreLane
     /// The product's index in its store model's catalog.
     public var product: ProductIndex
     public var details: Product
@@ -87,20 +92,20 @@ public struct PopulationPlan: Sendable {
       let firstPeriodEnd = group.product.period.advance(population.start, by: 1)
       groups.append(
         Group(
-          store: group.store, lane: Lane(store: group.store, channel: group.channel), product: index,
+          store: group.store, lane: Lane(store: group.store, channel: group.channel),
+          storeLane: StoreLane(store: group.store, channel: group.channel), product: index,
           details: group.product,
           rates: PopulationPayments.Rates(group.payments),
           startSpreadMinutes: max(1, (firstPeriodEnd - population.start).seconds / 60)))
     }
     // A store without groups still needs a model; it is never played.
-    let applePlaceholder = Product(id: "premium.monthly", grace: .days(16), hold: .days(44))
-    let googlePlaceholder = Product(id: "premium.monthly", grace: .days(7), hold: .days(53))
-    apple = try AppStoreModel(products: appleProducts.isEmpty ? [applePlaceholder] : appleProducts)
-    google = try GooglePlayModel(products: googleProducts.isEmpty ? [googlePlaceholder] : googleProducts)
-    let stripeHold = StripeModel.defaultHold(for: .oneMonth)
-    let stripePlaceholder = Product(
-      id: "premium.monthly", grace: StripeModel.defaultGrace(window: stripeHold), hold: stripeHold)
-    stripe = try StripeModel(products: stripeProducts.isEmpty ? [stripePlaceholder] : stripeProducts)
+    if appleProducts.isEmpty { appleProducts = [AppStoreModel.placeholderProduct] }
+    if googleProducts.isEmpty { googleProducts = [GooglePlayModel.placeholderProduct] }
+    if stripeProducts.isEmpty { stripeProducts = [StripeModel.placeholderProduct] }
+    catalogs = [.apple: appleProducts, .google: googleProducts, .stripe: stripeProducts]
+    apple = try AppStoreModel(products: appleProducts)
+    google = try GooglePlayModel(products: googleProducts)
+    stripe = try StripeModel(products: stripeProducts)
     var appleChannels: [RevenueCatChannel<AppStoreModel>] = []
     var googleChannels: [RevenueCatChannel<GooglePlayModel>] = []
     for order in RevenueCatPairOrder.allCases {

@@ -26,30 +26,24 @@ public struct SubscriberReplay: Sendable {
     let index: UInt64
     func visit<Policy: EntitlementPolicy>(_ type: Policy.Type) -> SubscriberReplay {
       let profile = plan.profile(of: index)
-      switch plan.groups[profile.group].lane {
-      case .apple:
-        var driver = SubscriberDriver<AppStoreModel, Policy>(store: plan.apple, plan: plan)
-        return play(&driver, profile)
-      case .google:
-        var driver = SubscriberDriver<GooglePlayModel, Policy>(store: plan.google, plan: plan)
-        return play(&driver, profile)
-      case .stripe:
-        var driver = SubscriberDriver<StripeModel, Policy>(store: plan.stripe, plan: plan)
-        return play(&driver, profile)
-      case .appleRevenueCat(let order):
-        var driver = SubscriberDriver<RevenueCatChannel<AppStoreModel>, Policy>(
-          store: plan.appleRevenueCat[Int(order.rawValue)], plan: plan)
-        return play(&driver, profile)
-      case .googleRevenueCat(let order):
-        var driver = SubscriberDriver<RevenueCatChannel<GooglePlayModel>, Policy>(
-          store: plan.googleRevenueCat[Int(order.rawValue)], plan: plan)
-        return play(&driver, profile)
+      let lane = plan.groups[profile.group].storeLane
+      // The plan opened every lane of its groups when it was made: this one opens again.
+      do {
+        return try StoreLanes.open(
+          lane, selling: plan.catalogs[lane.store] ?? [],
+          Play<Policy>(plan: plan, profile: profile))
+      } catch {
+        preconditionFailure("a plan's lane no longer opens: \(error)")
       }
     }
+  }
 
-    func play<S: StoreModel, P: EntitlementPolicy>(
-      _ driver: inout SubscriberDriver<S, P>, _ profile: SubscriberProfile
-    ) -> SubscriberReplay {
+  /// Plays the subscriber through the lane's model it is handed, recording the story.
+  private struct Play<Policy: EntitlementPolicy>: StoreModelVisitor {
+    let plan: PopulationPlan
+    let profile: SubscriberProfile
+    func visit<Store: StoreModel>(_ store: Store) -> SubscriberReplay {
+      var driver = SubscriberDriver<Store, Policy>(store: store, plan: plan)
       driver.story = []
       let outcome = driver.play(profile)
       return SubscriberReplay(

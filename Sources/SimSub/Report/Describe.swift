@@ -4,18 +4,15 @@ enum Describe {
     func product(_ i: ProductIndex) -> String {
       products.indices.contains(Int(i)) ? products[Int(i)].id.text : "#\(i)"
     }
+    // The action's name in the format, then what the format writes in its other keys.
+    let name = TimelineActionName(action).name
     switch action {
-    case .subscribe(let p, let trial): return "subscribe \(product(p))" + (trial ? " (trial)" : "")
-    case .cardFails(let reason): return "card-fails (\(reason.name))"
-    case .updateCard: return "update-card"
-    case .cancel: return "cancel"
-    case .uncancel: return "uncancel"
-    case .resubscribe(let p): return "resubscribe \(product(p))"
-    case .refund: return "refund"
-    case .changeProduct(let p): return "change-product \(product(p))"
-    case .pause(let span): return "pause for \(span)"
-    case .resume: return "resume"
-    case .stopSharing(let member): return member == 0 ? "stop-sharing" : "leave-family (member \(member))"
+    case .subscribe(let p, let trial): return "\(name) \(product(p))" + (trial ? " (trial)" : "")
+    case .cardFails(let reason): return "\(name) (\(reason.name))"
+    case .resubscribe(let p), .changeProduct(let p): return "\(name) \(product(p))"
+    case .pause(let span): return "\(name) for \(span)"
+    case .stopSharing(let member): return member == 0 ? name : "\(name) (member \(member))"
+    case .updateCard, .cancel, .uncancel, .refund, .resume: return name
     }
   }
 

@@ -121,6 +121,9 @@ public struct ScenarioSource: Hashable, Sendable {
     self.products = products
     self.channel = channel
   }
+
+  /// The store and channel the subscription is played through.
+  public var lane: StoreLane { StoreLane(store: store, channel: channel) }
 }
 
 /// How the store's notifications reach the policy (`channel`).

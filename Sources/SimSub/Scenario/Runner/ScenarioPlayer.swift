@@ -38,8 +38,9 @@ public enum ScenarioPlayer {
         return try playFamily(
           scenario, AppStoreModel(products: scenario.products), policy: policy, step: step)
       }
-      return try scenario.subscriptions[0].openStore(
-        RunOne<Policy>(scenario: scenario, step: step))
+      let subscription = scenario.subscriptions[0]
+      return try StoreLanes.open(
+        subscription.lane, selling: subscription.products, RunOne<Policy>(scenario: scenario, step: step))
     } catch {
       throw .store(path: scenario.path, error)
     }
@@ -77,7 +78,7 @@ public enum ScenarioPlayer {
       let play = PlayOneOfSeveral<Policy>(
         name: source.name, scenario: scenario.projected(onSource: index), step: step)
       do {
-        plays.append(try source.openStore(play))
+        plays.append(try StoreLanes.open(source.lane, selling: source.products, play))
       } catch {
         throw .store(path: scenario.path, error)
       }
@@ -103,41 +104,6 @@ public enum ScenarioPlayer {
     func visit<Store: StoreModel>(_ store: Store) -> any SourcePlay<Policy> {
       StoreSourcePlay(
         name: name, scenario: scenario, store: store, policy: Policy(context: .default), step: step)
-    }
-  }
-}
-
-/// Something done with a store model whose type is known: what ``ScenarioSource/openStore(_:)``
-/// hands the model it builds to, so the work is specialised for that store and channel.
-protocol StoreModelVisitor {
-  associatedtype Result
-  func visit<Store: StoreModel>(_ store: Store) -> Result
-}
-
-extension ScenarioSource {
-  /// Builds the subscription's store model from its products, behind its channel (RevenueCat's
-  /// wraps the store's model), and hands it to `visitor`. The one way both a scenario of one
-  /// subscription and each source of several open their store.
-  ///
-  /// Stripe behind RevenueCat is refused (`RevenueCatChannel` throws), as the decoder refuses it
-  /// in a file: simsub plays the RevenueCat channel for Apple and Google only.
-  func openStore<Visitor: StoreModelVisitor>(_ visitor: Visitor) throws(StoreConfigurationError)
-    -> Visitor.Result
-  {
-    switch store {
-    case .apple: try behindChannel(AppStoreModel(products: products), visitor)
-    case .google: try behindChannel(GooglePlayModel(products: products), visitor)
-    case .stripe: try behindChannel(StripeModel(products: products), visitor)
-    }
-  }
-
-  private func behindChannel<Store: StoreModel, Visitor: StoreModelVisitor>(
-    _ store: Store, _ visitor: Visitor
-  ) throws(StoreConfigurationError) -> Visitor.Result {
-    switch channel {
-    case .direct: visitor.visit(store)
-    case .revenueCat(let order):
-      visitor.visit(try RevenueCatChannel(wrapping: store, billingIssueOrder: order))
     }
   }
 }

@@ -282,51 +282,11 @@ public enum ScenarioRunner {
       let index = Int(id)
       guard results[index] == nil, placedExpectations[index] == engine.now else { return }
       let expectation = scenario.expectations[index]
-      let truth = whole?.truth ?? engine.record.truth
-      let charges = whole?.charges ?? engine.record.charges
-      let decision = engine.decision
-      var checks: [ExpectationResult.Check] = []
-      if let store = expectation.store {
-        checks.append(
-          .init(key: "store", expected: store.name, actual: truth.name, passed: store == truth))
-      }
-      // What the policy did not say (a policy in another process may leave its state or prompt
-      // out) is not checked.
-      if let state = expectation.entitlement, decision.saysState {
-        checks.append(
-          .init(
-            key: "entitlement", expected: state.name, actual: decision.state.name,
-            passed: state == decision.state))
-      }
-      if let access = expectation.access {
-        checks.append(
-          .init(
-            key: "access", expected: access ? "yes" : "no", actual: decision.access ? "yes" : "no",
-            passed: access == decision.access))
-      }
-      if let prompt = expectation.prompt, decision.saysPrompt {
-        checks.append(
-          .init(
-            key: "prompt", expected: prompt.name, actual: decision.prompt.name,
-            passed: prompt == decision.prompt))
-      }
-      let sentNames = whole?.sent ?? engine.observer.sent.map(\.name)
-      for name in expectation.sent {
-        let found = sentNames.contains { sent in
-          sent == name || (!name.contains("/") && sent.hasPrefix(name + "/"))
-        }
-        let actual =
-          found
-          ? "sent"
-          : (sentNames.isEmpty ? "nothing sent" : "not sent (sent: \(sentNames.joined(separator: ", ")))")
-        checks.append(.init(key: "sent", expected: name, actual: actual, passed: found))
-      }
-      if let expected = expectation.charges {
-        checks.append(
-          .init(
-            key: "charges", expected: String(expected), actual: String(charges),
-            passed: expected == charges))
-      }
+      let observed = ExpectationCheck.Observed(
+        truth: whole?.truth ?? engine.record.truth, decision: engine.decision,
+        sent: whole?.sent ?? engine.observer.sent.map(\.name),
+        charges: whole?.charges ?? engine.record.charges)
+      let checks = ExpectationCheck.allCases.flatMap { $0.judge(expectation, observed) }
       let recent =
         whole?.recentDeliveries
         ?? engine.observer.deliveries.suffix(3).map {

@@ -1,0 +1,79 @@
+/// A scenario's `expect:`: what must hold at an instant.
+extension ScenarioDecoder {
+  static func decodeExpectations(_ node: YAMLNode, _ context: Context) throws(DiagnosticError)
+    -> [Expectation]
+  {
+    var diagnostics: [Diagnostic] = []
+    var result: [Expectation] = []
+    for item in try node.decodeList(expected: "a list of expectations") {
+      var reader = MappingReader(
+        item, knownKeys: expectKeys + (context.isMulti ? ["source"] : []),
+        expected: "an expectation (a mapping with 'at')")
+      let at = reader.required("at") { n in try decodeAt(n, start: context.start) }
+      // `nil` for the subscriber as a whole (or when `source` itself is wrong).
+      let source =
+        context.isMulti ? reader.optional("source") { n in try context.decodeSource(n) } ?? nil : nil
+      let whole = context.isMulti && reader["source"] == nil
+      let sources = context.sources
+      let context = whole ? context.focused(on: nil) : context.focused(on: source)
+      let store = reader.optional("store") { n in
+        StoreTruth(name: try n.decodeChoice(from: StoreTruth.allCases.map(\.name), what: "store state"))!
+      }
+      let entitlement = reader.optional("entitlement") { n in
+        EntitlementState(
+          name: try n.decodeChoice(from: EntitlementState.allCases.map(\.name), what: "entitlement"))!
+      }
+      let access = reader.optional("access") { n in try decodeBool(n, what: "access") }
+      let prompt = reader.optional("prompt") { n in
+        RecoveryPrompt(name: try n.decodeChoice(from: RecoveryPrompt.allCases.map(\.name), what: "prompt"))!
+      }
+      let sent = reader.optional("sent", default: []) { (n) -> [String] in
+        let items: [YAMLNode]
+        if case .sequence(let list) = n.kind {
+          guard !list.isEmpty else {
+            throw DiagnosticError(
+              .error("expected at least one notification name, found an empty list", at: n.location))
+          }
+          items = list
+        } else {
+          items = [n]
+        }
+        var problems: [Diagnostic] = []
+        var names: [String] = []
+        for i in items {
+          do {
+            names.append(
+              whole
+                ? try decodeNotificationName(i, anyOf: sources ?? [])
+                : try decodeNotificationName(
+                  i, store: context.store, channel: context.channel))
+          } catch let error as DiagnosticError {
+            problems += error.diagnostics
+          }
+        }
+        if !problems.isEmpty { throw DiagnosticError(problems) }
+        return names
+      }
+      let charges = reader.optional("charges") { n in Int32(try n.decodeInteger(in: 0...1_000_000)) }
+      let member = reader.optional("member", default: 0) { n in
+        try decodeMember(n, familyMembers: context.familyMembers)
+      }
+      if reader.isMapping, reader["at"] != nil,
+        reader.entries.allSatisfy({ ["at", "member", "source"].contains($0.key.text) })
+      {
+        reader.report(
+          .error("an expectation needs at least one of \(Spelling.list(expectChecks))", at: item.location))
+      }
+      diagnostics += reader.diagnostics
+      if let at, reader.diagnostics.isEmpty {
+        let location = reader["at"]?.location ?? item.location
+        result.append(
+          Expectation(
+            at: at, store: store, entitlement: entitlement, access: access, prompt: prompt, sent: sent,
+            charges: charges, member: member, source: source, line: location.line, column: location.column))
+      }
+    }
+    if !diagnostics.isEmpty { throw DiagnosticError(diagnostics) }
+    return result
+  }
+}

@@ -1,0 +1,41 @@
+/// Google Play's facts, as the lane registry asks for them: the defaults and limits are in
+/// `GooglePlayLimits.swift`, with their sources.
+extension GooglePlayModel: StoreFacts {
+  static func selling(_ products: [Product]) throws(StoreConfigurationError) -> GooglePlayModel {
+    try GooglePlayModel(products: products)
+  }
+
+  /// Grace defaults to 7 days (3 for weekly plans), a simsub assumption; hold to 60 days minus
+  /// grace, Google's documented default.
+  static func graceAndHold(period: BillingPeriod, grace: TimeSpan?, hold: TimeSpan?)
+    -> (grace: TimeSpan, hold: TimeSpan)
+  {
+    let grace = grace ?? defaultGrace(for: period)
+    return (grace, hold ?? defaultHold(for: period, grace: grace))
+  }
+
+  static func limitProblems(_ product: Product) -> [StoreConfigurationError] {
+    productProblems(product)
+  }
+
+  static var notificationSource: SubscriptionSource { .googlePlay }
+
+  /// Pausing and resuming a subscription.
+  static var ownActions: [TimelineActionName] { [.pause, .resume] }
+
+  /// A documented RTDN name, without a subtype (RTDNs have none).
+  static func notificationNameProblem(_ name: String) -> NotificationNameProblem? {
+    let names = GooglePlayNotificationType.documented.map(\.1)
+    if let slash = name.firstIndex(of: "/"), names.contains(String(name[..<slash])) {
+      return .noSubtype(type: String(name[..<slash]))
+    }
+    guard names.contains(name) else {
+      let type = String(name.prefix { $0 != "/" })
+      if AppStoreNotificationType.documented.map(\.rawValue).contains(type) {
+        return .otherStore(.apple, example: "SUBSCRIPTION_RENEWED")
+      }
+      return .unknown(what: "google notification", word: name, known: names)
+    }
+    return nil
+  }
+}
