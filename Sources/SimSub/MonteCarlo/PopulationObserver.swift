@@ -45,6 +45,9 @@ public struct PopulationObserver: EngineObserver {
   /// When the first wrongful lockout and the first free access began, for counterexamples.
   public private(set) var firstLockout: Instant?
   public private(set) var firstFreeAccess: Instant?
+  /// Where the store's record goes after each action and timer, for a policy file's store APIs
+  /// and snapshots; `nil` (nothing kept) for a built-in policy.
+  package private(set) var records: LiveRecordHistory?
 
   private var truth = StoreTruth.never
   private var lastSample: Instant
@@ -84,6 +87,15 @@ public struct PopulationObserver: EngineObserver {
   public mutating func reset(
     price: Int64, start: Instant, horizonEnd: Instant = .distantFuture, cancels: VoluntaryCancels = .never
   ) {
+    reset(price: price, start: start, horizonEnd: horizonEnd, cancels: cancels, records: nil)
+  }
+
+  /// ``reset(price:start:horizonEnd:cancels:)`` for a subscriber whose store record is kept in
+  /// `records` (a policy file's run).
+  package mutating func reset(
+    price: Int64, start: Instant, horizonEnd: Instant, cancels: VoluntaryCancels, records: LiveRecordHistory?
+  ) {
+    self.records = records
     self.price = price
     outcome = SubscriberOutcome()
     episodeStart = nil
@@ -129,6 +141,7 @@ public struct PopulationObserver: EngineObserver {
   @inline(__always) public mutating func engineDidApply(
     _ action: SubscriberAction, at instant: Instant, record: SubscriptionRecord
   ) {
+    records?.append(record, at: instant)
     switch action {
     case .updateCard: update(record, at: instant, ending: .recoveredByFix)
     case .cancel:
@@ -150,6 +163,7 @@ public struct PopulationObserver: EngineObserver {
   @inline(__always) public mutating func engineDidFire(
     _ timer: StoreTimer, at instant: Instant, record: SubscriptionRecord
   ) {
+    records?.append(record, at: instant)
     if case .retry = timer {
       update(record, at: instant, ending: .recoveredByRetry)
     } else {
