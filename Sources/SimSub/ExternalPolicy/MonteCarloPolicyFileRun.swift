@@ -46,13 +46,19 @@ package enum MonteCarloPolicyFileRun {
       }
     }
     let failure = FirstFailure()
+    let refused = RefusedCount()
     let stop = options.stop
     let settings = WireSettings()
     let started = hosts
     var runOptions = options
     runOptions.eachWorker = { play in
       var scopes: [(binding: ExternalPolicyBinding, scope: MonteCarloPolicyScope)] = []
-      defer { for (_, scope) in scopes { scope.connection.stop() } }
+      defer {
+        for (_, scope) in scopes {
+          refused.add(scope.connection.refusedUnawaited, for: scope.connection.file.name)
+          scope.connection.stop()
+        }
+      }
       for (p, host) in started.enumerated() {
         guard let host else { continue }
         let connection: ExternalPolicyConnection
@@ -71,6 +77,11 @@ package enum MonteCarloPolicyFileRun {
     }
     let played = MonteCarloRunner.run(plan, policyTypes: types, options: runOptions)
     if let error = failure.value { return .failed(error) }
+    for (name, count) in refused.counts where count > 0 {
+      console.error(
+        "simsub: warning: \(name) refused \(Plural.count(count, "delivery", plural: "deliveries")) after Monte Carlo took \(count == 1 ? "it" : "them") as accepted (a process's deliveries are not waited for); every later delivery of that process was waited for\n"
+      )
+    }
     guard var result = played else { return .stopped }
     result.setup.policies = policies.map(\.name)
     return .played(result)
@@ -82,6 +93,16 @@ package enum MonteCarloPolicyFileRun {
   ) {
     guard let (binding, scope) = scopes.first else { return body() }
     binding.with(scope) { bound(scopes.dropFirst(), body) }
+  }
+
+  /// Deliveries refused after they were taken as accepted, by policy.
+  private final class RefusedCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var byName: [String: Int] = [:]
+
+    var counts: [(key: String, value: Int)] { lock.withLock { byName.sorted { $0.key < $1.key } } }
+
+    func add(_ count: Int, for name: String) { lock.withLock { byName[name, default: 0] += count } }
   }
 
   /// The first failure of any worker.

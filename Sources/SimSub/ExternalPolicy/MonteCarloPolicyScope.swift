@@ -14,6 +14,9 @@ import SubscriptionPolicy
 /// follow the policy's answers (a lockout may make the subscriber leave; a prompt may make them
 /// fix their card).
 ///
+/// A process's deliveries are not waited for: their answers are read with the question that
+/// follows (``ExternalPolicyConnection/pipelinesDeliveries``).
+///
 /// The first failure of the policy is handed to `failed` once, which stops the run.
 package final class MonteCarloPolicyScope: PolicyFileScope, @unchecked Sendable {
   package let connection: ExternalPolicyConnection
@@ -38,6 +41,7 @@ package final class MonteCarloPolicyScope: PolicyFileScope, @unchecked Sendable 
     failed: @escaping @Sendable (ExternalPolicyFailure) -> Void
   ) {
     self.connection = connection
+    connection.pipelinesDeliveries = true
     self.plan = plan
     self.settings = settings
     self.failed = failed
@@ -53,9 +57,13 @@ package final class MonteCarloPolicyScope: PolicyFileScope, @unchecked Sendable 
   package func begin(_ profile: SubscriberProfile) {
     number = profile.index + 1
     store = plan.population.cohort[profile.group].store
-    let context = WireContext(
+    var context = WireContext(
       settings: settings, app: AppIdentity(), scope: Self.identifierScope(of: plan.population),
       products: catalogs[store] ?? [], subscriberNumber: number)
+    // The subscriber's ids are derived once each, not at every request that carries them.
+    let memo = IdentifierMemo()
+    context.ids.memo = memo
+    context.subscriber.memo = memo
     self.context = context
     subscriberId = context.subscriberId
     records.reset()
