@@ -114,7 +114,7 @@ package final class StoreAPIServer: @unchecked Sendable {
 
     var current: StoreAPISubscribers {
       get {
-        if let live = lock.withLock({ self.live }) { return StoreAPISubscribers(live()) }
+        if let live = lock.withLock({ liveSource }) { return StoreAPISubscribers(live()) }
         return lock.withLock { subscribers }
       }
       set { lock.withLock { subscribers = newValue } }
