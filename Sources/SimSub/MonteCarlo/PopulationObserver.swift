@@ -46,8 +46,10 @@ public struct PopulationObserver: EngineObserver {
   public private(set) var firstLockout: Instant?
   public private(set) var firstFreeAccess: Instant?
   /// Where the store's record goes after each action and timer, for a policy file's store APIs
-  /// and snapshots; `nil` (nothing kept) for a built-in policy.
-  package private(set) var records: LiveRecordHistory?
+  /// and snapshots; `nil` (nothing kept) for a built-in policy. Unretained, so the observer
+  /// stays a plain value with nothing to count on the built-in policies' path: the driver's
+  /// scope holds the history for as long as the observer is given it.
+  private var records: Unmanaged<LiveRecordHistory>?
 
   private var truth = StoreTruth.never
   private var lastSample: Instant
@@ -95,7 +97,7 @@ public struct PopulationObserver: EngineObserver {
   package mutating func reset(
     price: Int64, start: Instant, horizonEnd: Instant, cancels: VoluntaryCancels, records: LiveRecordHistory?
   ) {
-    self.records = records
+    self.records = records.map { Unmanaged.passUnretained($0) }
     self.price = price
     outcome = SubscriberOutcome()
     episodeStart = nil
@@ -141,7 +143,7 @@ public struct PopulationObserver: EngineObserver {
   @inline(__always) public mutating func engineDidApply(
     _ action: SubscriberAction, at instant: Instant, record: SubscriptionRecord
   ) {
-    records?.append(record, at: instant)
+    records?.takeUnretainedValue().append(record, at: instant)
     switch action {
     case .updateCard: update(record, at: instant, ending: .recoveredByFix)
     case .cancel:
@@ -163,7 +165,7 @@ public struct PopulationObserver: EngineObserver {
   @inline(__always) public mutating func engineDidFire(
     _ timer: StoreTimer, at instant: Instant, record: SubscriptionRecord
   ) {
-    records?.append(record, at: instant)
+    records?.takeUnretainedValue().append(record, at: instant)
     if case .retry = timer {
       update(record, at: instant, ending: .recoveredByRetry)
     } else {
