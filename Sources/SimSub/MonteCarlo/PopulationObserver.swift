@@ -138,12 +138,19 @@ public struct PopulationObserver: EngineObserver {
       periodStart: record.periodStart, periodEnd: record.periodEnd, at: now, horizonEnd: horizonEnd)
   }
 
+  /// Appends `record` to the policy file's history: out of line, so that the built-in
+  /// policies' path, which has none, never copies the record to pass it.
+  @inline(never)
+  private func keep(_ record: SubscriptionRecord, at instant: Instant) {
+    records?.takeUnretainedValue().append(record, at: instant)
+  }
+
   // MARK: Events
 
   @inline(__always) public mutating func engineDidApply(
     _ action: SubscriberAction, at instant: Instant, record: SubscriptionRecord
   ) {
-    records?.takeUnretainedValue().append(record, at: instant)
+    if records != nil { keep(record, at: instant) }
     switch action {
     case .updateCard: update(record, at: instant, ending: .recoveredByFix)
     case .cancel:
@@ -165,7 +172,7 @@ public struct PopulationObserver: EngineObserver {
   @inline(__always) public mutating func engineDidFire(
     _ timer: StoreTimer, at instant: Instant, record: SubscriptionRecord
   ) {
-    records?.takeUnretainedValue().append(record, at: instant)
+    if records != nil { keep(record, at: instant) }
     if case .retry = timer {
       update(record, at: instant, ending: .recoveredByRetry)
     } else {
