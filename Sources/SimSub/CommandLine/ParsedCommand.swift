@@ -62,18 +62,12 @@ public struct ParsedCommand: Sendable, Equatable {
     return try value(long, as: { Int($0).flatMap { $0 >= minimum ? $0 : nil } }, reason: reason)
   }
 
-  /// The option's value as the name of a built-in policy; nil when absent. An unknown name is a
-  /// usage error that suggests the nearest one.
+  /// The option's value as the name of a built-in policy, or as it is when it names a policy
+  /// file (``PolicySelection/isPath(_:)``, read later); nil when absent. An unknown built-in
+  /// name is a usage error that suggests the nearest one.
   public func policyName(_ long: String) throws(UsageError) -> String? {
     guard let name = value(long) else { return nil }
-    guard PolicyRegistry.entry(named: name) != nil else {
-      if PolicySelection.isPath(name) {
-        throw invalidValue(
-          name, for: long,
-          reason:
-            "this command plays built-in policies only so far; a policy file plays scenarios ('simsub check --policy \(name)') and the gate's ('simsub gate --policy \(name)')"
-        )
-      }
+    guard PolicyRegistry.entry(named: name) != nil || PolicySelection.isPath(name) else {
       throw invalidValue(name, for: long, reason: UnknownPolicyError(name: name).description)
     }
     return name

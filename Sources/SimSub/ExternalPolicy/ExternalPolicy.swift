@@ -22,8 +22,10 @@ package struct ExternalPolicy<Slot: ExternalPolicySlot>: EntitlementPolicy, OutO
     Slot.binding.scope?.connection.decidesOnlyOnNotifications ?? false
   }
 
-  private let scope: ExternalPolicyScope?
+  private let scope: (any PolicyFileScope)?
   private let subscriber: UInt64
+
+  package static var monteCarloScope: MonteCarloPolicyScope? { Slot.binding.scope as? MonteCarloPolicyScope }
 
   package init(context: PolicyContext) {
     scope = Slot.binding.scope
@@ -51,8 +53,14 @@ package struct ExternalPolicy<Slot: ExternalPolicySlot>: EntitlementPolicy, OutO
 }
 
 /// A policy whose answers are asked of another process: each question is a round trip, so the
-/// engine does not ask twice to check a kept answer (``Engine/checksKeptDecisions``).
-package protocol OutOfProcessPolicy {}
+/// engine does not ask twice to check a kept answer (``Engine/checksKeptDecisions``), and its
+/// state is kept by subscriber there, so Monte Carlo builds one for each subscriber instead of
+/// copying one (``SubscriberDriver``).
+package protocol OutOfProcessPolicy {
+  /// The Monte Carlo scope bound on this thread for the policy's slot, if any: the driver tells
+  /// it which subscriber it plays and keeps that subscriber's store record for it.
+  static var monteCarloScope: MonteCarloPolicyScope? { get }
+}
 
 /// Where an ``ExternalPolicy`` finds its scope: one type per policy that can play at once.
 package protocol ExternalPolicySlot: Sendable {
@@ -63,18 +71,18 @@ package protocol ExternalPolicySlot: Sendable {
 /// thread that plays (`--concurrency`) binds the scenario it plays.
 package final class ExternalPolicyBinding: @unchecked Sendable {
   private let lock = NSLock()
-  private var current: [UInt: ExternalPolicyScope] = [:]
+  private var current: [UInt: any PolicyFileScope] = [:]
 
   package init() {}
 
   /// The scope bound on this thread now.
-  package var scope: ExternalPolicyScope? {
+  package var scope: (any PolicyFileScope)? {
     let thread = Self.thread
     return lock.withLock { current[thread] }
   }
 
   /// Runs `body` with `scope` bound on this thread, and unbinds it after.
-  package func with<T>(_ scope: ExternalPolicyScope, _ body: () throws -> T) rethrows -> T {
+  package func with<T>(_ scope: any PolicyFileScope, _ body: () throws -> T) rethrows -> T {
     let thread = Self.thread
     lock.withLock { current[thread] = scope }
     defer { lock.withLock { current[thread] = nil } }

@@ -21,6 +21,18 @@ package final class ExternalPolicyConnection: @unchecked Sendable {
   package let decidesOnlyOnNotifications: Bool
   private let transport: Transport
   private(set) package var failure: ExternalPolicyFailure?
+  /// Whether a process's deliveries are written without waiting for their answers, which are
+  /// read with the next question's (or `forget`'s): one round trip for a delivery and the
+  /// question after it, as Monte Carlo asks them (``MonteCarloPolicyScope``). Each is taken as
+  /// accepted when written; one the process refused after all is counted in
+  /// ``refusedUnawaited`` and ends this: every later delivery is waited for, so that the store
+  /// redelivers a refused one on its schedule, as in a scenario. A server's deliveries are
+  /// always waited for.
+  package var pipelinesDeliveries = false
+  /// Deliveries refused by the process after they were taken as accepted
+  /// (``pipelinesDeliveries``).
+  private(set) package var refusedUnawaited = 0
+  private var unawaited: [PolicyTicket] = []
 
   private enum Transport {
     case process(PolicyProcess, PolicyChannel, snapshots: [PolicyFile.Snapshot])
@@ -74,6 +86,15 @@ package final class ExternalPolicyConnection: @unchecked Sendable {
       let http = PolicyHTTPRequest(
         method: request.method, path: request.path, headers: request.headers.map { ($0.name, $0.value) },
         body: request.body)
+      if pipelinesDeliveries {
+        do {
+          unawaited.append(
+            try channel.send(.deliver(subscriber: subscriber, now: now, store: store, request: http)))
+        } catch {
+          failure = .channel(error)
+        }
+        return .accepted
+      }
       do {
         let answer = try channel.call(.deliver(subscriber: subscriber, now: now, store: store, request: http))
         guard case .deliver(let status) = answer else { return .notAccepted }
@@ -105,6 +126,7 @@ package final class ExternalPolicyConnection: @unchecked Sendable {
       }
       do {
         let answer = try channel.call(.decide(subscriber: subscriber, now: now, snapshot: shot))
+        try readUnawaited(channel)
         guard case .decide(let decision) = answer else { return .never }
         return Self.decision(decision)
       } catch {
@@ -124,7 +146,25 @@ package final class ExternalPolicyConnection: @unchecked Sendable {
   /// Tells a process that `subscriber`'s story is over (`forget`); a server is told nothing.
   package func forget(subscriber: String) {
     guard failure == nil, case .process(_, let channel, _) = transport else { return }
-    do { _ = try channel.call(.forget(subscriber: subscriber)) } catch { failure = .channel(error) }
+    do {
+      _ = try channel.call(.forget(subscriber: subscriber))
+      try readUnawaited(channel)
+    } catch {
+      failure = .channel(error)
+    }
+  }
+
+  /// Takes the answers of the deliveries not waited for, all read by now (answers come in
+  /// order), and counts those that refused.
+  private func readUnawaited(_ channel: PolicyChannel) throws(PolicyChannelError) {
+    guard !unawaited.isEmpty else { return }
+    for ticket in unawaited {
+      if case .deliver(let status) = try channel.receive(ticket), !(200..<300).contains(status) {
+        refusedUnawaited += 1
+        pipelinesDeliveries = false
+      }
+    }
+    unawaited.removeAll(keepingCapacity: true)
   }
 
   /// The decision the engine checks: the answer's access, and its state and prompt when it gave

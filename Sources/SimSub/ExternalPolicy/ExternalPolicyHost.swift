@@ -23,6 +23,9 @@ package final class ExternalPolicyHost: @unchecked Sendable {
   private let lock = NSLock()
   private var instants: [String: Instant] = [:]
   private var subscriptions: [String: [SimulatedSubscription]] = [:]
+  /// Monte Carlo's subscribers being played, by id (``setLive(_:for:)``).
+  private var live: [String: SimulatedSubscription] = [:]
+  private var answersLive = false
 
   /// Serves the store APIs, then, in the server mode, starts the server (polled on `ready`).
   package init(file: PolicyFile, settings: PolicySettings = .default, console: any Console)
@@ -104,6 +107,24 @@ package final class ExternalPolicyHost: @unchecked Sendable {
       return self.subscriptions.keys.sorted().flatMap { self.subscriptions[$0] ?? [] }
     }
     api.replaceSubscriptions(all)
+  }
+
+  /// The store APIs answer for `subscriber` from `subscription`, the store's record of a Monte
+  /// Carlo subscriber as played so far, until it is set to `nil` (the subscriber's story is
+  /// over). From the first call on, the APIs answer from these alone, looked up when a request
+  /// arrives.
+  package func setLive(_ subscription: SimulatedSubscription?, for subscriber: String) {
+    let first = lock.withLock {
+      live[subscriber] = subscription
+      defer { answersLive = true }
+      return !answersLive
+    }
+    if first {
+      api.answerLive { [weak self] in
+        guard let self else { return [] }
+        return self.lock.withLock { self.live.keys.sorted().compactMap { self.live[$0] } }
+      }
+    }
   }
 
   /// Stops the server simsub started (SIGTERM, then SIGKILL, to its group) and the store APIs.

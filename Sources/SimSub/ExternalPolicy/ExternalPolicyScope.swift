@@ -7,7 +7,7 @@ import SubscriptionPolicy
 /// The subscriptions come from a play of the same scenario with the reference policy: a
 /// scenario's store truth follows its timeline, never the policy's answers, so it is the same
 /// whichever policy plays it.
-package final class ExternalPolicyScope: @unchecked Sendable {
+package final class ExternalPolicyScope: PolicyFileScope, @unchecked Sendable {
   package let connection: ExternalPolicyConnection
   package let scenario: Scenario
   package let settings: WireSettings
@@ -56,7 +56,7 @@ package final class ExternalPolicyScope: @unchecked Sendable {
 
   /// Delivers `notification` to the policy for subscriber `number` at `arrival`, as the exact
   /// request its store sends (sent at its arrival: the engine's delays are not told apart).
-  func deliver(_ notification: StoreNotification, at arrival: Instant, subscriber number: UInt64)
+  package func deliver(_ notification: StoreNotification, at arrival: Instant, subscriber number: UInt64)
     -> DeliveryOutcome
   {
     let context = context(of: notification, subscriber: number)
@@ -91,7 +91,7 @@ package final class ExternalPolicyScope: @unchecked Sendable {
   }
 
   /// The policy's answer for subscriber `number` at `instant`.
-  func decide(at instant: Instant, subscriber number: UInt64) -> Decision {
+  package func decide(at instant: Instant, subscriber number: UInt64) -> Decision {
     let id = subscriberId(number)
     return connection.decide(subscriber: id, at: instant) { kind in
       let own = self.subscriptions.filter { $0.context.subscriberId == id }

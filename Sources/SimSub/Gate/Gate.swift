@@ -249,14 +249,17 @@ public enum Gate {
   /// What the gate does not yet play through a policy file, as the reports say it.
   static let notPlayedThroughFiles = [
     "policy table: not compared for a policy file (a server cannot place a notification that names no subscriber it has seen, such as a refund from 'never'); 'simsub policy-table --policy FILE' prints it",
-    "Monte Carlo: not played through a policy file yet",
+    "Monte Carlo: not played through a policy file (the baseline's population would take minutes through a process or server); 'simsub montecarlo POP --policy FILE' plays one through it",
   ]
 
   /// Runs the gate for a policy file: every scenario of the baseline's folder, those written for
   /// the reference policy played through the file's process or server (``ScenarioBatch``), the
   /// others as written, and the folder compared with the baseline's list. The policy table is not
   /// compared (`simsub policy-table --policy FILE` prints it) and Monte Carlo is not played
-  /// through a file yet (``Result/notPlayed``); a policy that fails is a failure of the gate.
+  /// through it (``Result/notPlayed``): the baseline's population is 100,000 subscribers or more,
+  /// minutes through a process or server; `simsub montecarlo --policy FILE` plays one. With
+  /// `replay`, the logs are played through the file after its scenarios. A policy that fails is a
+  /// failure of the gate.
   static func run(
     file: PolicyFile, paths: Paths, replay: GateReplay? = nil, concurrency: Int = 1, console: any Console
   ) throws(GateError) -> Result {

@@ -15,6 +15,8 @@ enum BuiltInPolicyDispatch {
     case is ActiveOnlyPolicy.Type: visitor.visit(ActiveOnlyPolicy.self)
     case is UnknownIsActivePolicy.Type: visitor.visit(UnknownIsActivePolicy.self)
     case is ArrivalOrderPolicy.Type: visitor.visit(ArrivalOrderPolicy.self)
+    case is ExternalPolicy<PolicyUnderTestSlot>.Type: visitor.visit(ExternalPolicy<PolicyUnderTestSlot>.self)
+    case is ExternalPolicy<ComparedPolicySlot>.Type: visitor.visit(ExternalPolicy<ComparedPolicySlot>.self)
     default: PolicyRegistry.open(type, with: visitor)
     }
   }

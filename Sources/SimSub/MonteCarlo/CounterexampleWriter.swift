@@ -25,16 +25,21 @@ public enum CounterexampleWriter {
   /// parse, and `simsub run` on it must fail with the violation. A violation whose story, as a
   /// scenario, does not show it is not written but named in `missing`: the run saw it all the
   /// same.
+  ///
+  /// A policy file's violations (`policyFiles`, by name) are named in `missing` with their
+  /// subscriber instead: the story is not replayed through its process or server.
   public static func write(
-    _ result: MonteCarloResult, plan: PopulationPlan, directory: String
+    _ result: MonteCarloResult, plan: PopulationPlan, directory: String, policyFiles: Set<String> = []
   ) throws(Failure) -> Written {
-    try write(result, plan: plan, directory: directory) { reproduces($0, path: $1, invariant: $2) }
+    try write(result, plan: plan, directory: directory, policyFiles: policyFiles) {
+      reproduces($0, path: $1, invariant: $2)
+    }
   }
 
   /// ``write(_:plan:directory:)`` with the check each file must pass given: tests give one
   /// that refuses, to see what a file that does not reproduce becomes.
   static func write(
-    _ result: MonteCarloResult, plan: PopulationPlan, directory: String,
+    _ result: MonteCarloResult, plan: PopulationPlan, directory: String, policyFiles: Set<String> = [],
     reproducing: (String, String, Invariant) -> Bool
   ) throws(Failure) -> Written {
     var updated = result
@@ -42,6 +47,12 @@ public enum CounterexampleWriter {
     for (p, policy) in result.setup.policies.enumerated() {
       for invariant in [Invariant.noLockoutInGrace, .noFreeAccess] {
         guard let subscriber = result.firstViolations[p].subscriber(for: invariant) else { continue }
+        if policyFiles.contains(policy) {
+          missing.append(
+            "\(policy), \(invariant.rawValue), subscriber \(subscriber): a policy file's counterexample is not written (its story is not replayed through its process or server); 'simsub check --policy' plays scenarios through it"
+          )
+          continue
+        }
         let made: Counterexample?
         do {
           made = try Counterexample.make(

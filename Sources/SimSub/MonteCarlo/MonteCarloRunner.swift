@@ -25,6 +25,10 @@ public enum MonteCarloRunner {
     /// Called about five times a second from the calling thread with subscribers played so far
     /// and the slice's total.
     public var progress: (@Sendable (UInt64, UInt64) -> Void)?
+    /// Runs each worker thread's share of the run, on that thread: a policy file's run opens the
+    /// thread's connection and binds it there (``MonteCarloPolicyFileRun``). A worker that does
+    /// not call `play` plays nothing, so it must stop the run. `nil`: each worker just plays.
+    package var eachWorker: (@Sendable (_ play: () -> Void) -> Void)?
 
     public init(
       threads: Int = ProcessInfo.processInfo.activeProcessorCount, shard: Shard = .whole,
@@ -142,13 +146,17 @@ public enum MonteCarloRunner {
     let stop = options.stop
     for _ in 0..<options.threads {
       group.enter()
+      let eachWorker = options.eachWorker
       Thread.detachNewThread {
-        var worker = Worker<A, B>(plan: plan, compare: compare)
-        while !stop.isStopped, let block = shared.takeBlock() {
-          worker.play(block)
-          shared.didPlay(UInt64(block.count))
+        let work = {
+          var worker = Worker<A, B>(plan: plan, compare: compare)
+          while !stop.isStopped, let block = shared.takeBlock() {
+            worker.play(block)
+            shared.didPlay(UInt64(block.count))
+          }
+          worker.finish(into: shared)
         }
-        worker.finish(into: shared)
+        if let eachWorker { eachWorker(work) } else { work() }
         group.leave()
       }
     }

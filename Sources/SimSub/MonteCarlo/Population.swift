@@ -16,7 +16,8 @@ public struct Population: Hashable, Sendable {
   public var horizon: TimeSpan
   /// The run's seed (`--seed` overrides).
   public var seed: UInt64
-  /// The built-in policy to play (`--policy` overrides).
+  /// The policy to play (`--policy` overrides): a built-in name, or a policy file's path (from
+  /// the file, joined to the population's directory).
   public var policy: String
   /// Day 0 of the population: subscribers start spread over the first period after it.
   public var start: Instant

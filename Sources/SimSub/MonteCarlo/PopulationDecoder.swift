@@ -26,7 +26,7 @@ enum PopulationDecoder {
     let horizon = top.optional("horizon", default: .days(365)) { n in try decodeHorizon(n) }
     let seed = top.optional("seed", default: 1) { n in try decodeSeed(n) }
     let policy = top.optional("policy", default: "reference") { n in
-      try n.decodeChoice(from: PolicyRegistry.names, what: "policy")
+      try ScenarioDecoder.decodePolicy(n, scenarioPath: path)
     }
     let start = top.optional("start", default: Population.defaultStart) { n in
       try ScenarioDecoder.decodeInstantLiteral(n)

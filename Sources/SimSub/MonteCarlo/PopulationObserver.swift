@@ -45,6 +45,11 @@ public struct PopulationObserver: EngineObserver {
   /// When the first wrongful lockout and the first free access began, for counterexamples.
   public private(set) var firstLockout: Instant?
   public private(set) var firstFreeAccess: Instant?
+  /// Where the store's record goes after each action and timer, for a policy file's store APIs
+  /// and snapshots; `nil` (nothing kept) for a built-in policy. Unretained, so the observer
+  /// stays a plain value with nothing to count on the built-in policies' path: the driver's
+  /// scope holds the history for as long as the observer is given it.
+  private var records: Unmanaged<LiveRecordHistory>?
 
   private var truth = StoreTruth.never
   private var lastSample: Instant
@@ -84,6 +89,15 @@ public struct PopulationObserver: EngineObserver {
   public mutating func reset(
     price: Int64, start: Instant, horizonEnd: Instant = .distantFuture, cancels: VoluntaryCancels = .never
   ) {
+    reset(price: price, start: start, horizonEnd: horizonEnd, cancels: cancels, records: nil)
+  }
+
+  /// ``reset(price:start:horizonEnd:cancels:)`` for a subscriber whose store record is kept in
+  /// `records` (a policy file's run).
+  package mutating func reset(
+    price: Int64, start: Instant, horizonEnd: Instant, cancels: VoluntaryCancels, records: LiveRecordHistory?
+  ) {
+    self.records = records.map { Unmanaged.passUnretained($0) }
     self.price = price
     outcome = SubscriberOutcome()
     episodeStart = nil
@@ -124,11 +138,19 @@ public struct PopulationObserver: EngineObserver {
       periodStart: record.periodStart, periodEnd: record.periodEnd, at: now, horizonEnd: horizonEnd)
   }
 
+  /// Appends `record` to the policy file's history: out of line, so that the built-in
+  /// policies' path, which has none, never copies the record to pass it.
+  @inline(never)
+  private func keep(_ record: SubscriptionRecord, at instant: Instant) {
+    records?.takeUnretainedValue().append(record, at: instant)
+  }
+
   // MARK: Events
 
   @inline(__always) public mutating func engineDidApply(
     _ action: SubscriberAction, at instant: Instant, record: SubscriptionRecord
   ) {
+    if records != nil { keep(record, at: instant) }
     switch action {
     case .updateCard: update(record, at: instant, ending: .recoveredByFix)
     case .cancel:
@@ -150,6 +172,7 @@ public struct PopulationObserver: EngineObserver {
   @inline(__always) public mutating func engineDidFire(
     _ timer: StoreTimer, at instant: Instant, record: SubscriptionRecord
   ) {
+    if records != nil { keep(record, at: instant) }
     if case .retry = timer {
       update(record, at: instant, ending: .recoveredByRetry)
     } else {

@@ -41,6 +41,10 @@ struct SubscriberDriver<Store: StoreModel, Policy: EntitlementPolicy>: Sendable 
   private var leaves: Xoshiro256StarStar?
   /// The policy every subscriber starts with, built once: copying it is cheaper than building it.
   private let freshPolicy: Policy
+  /// For a policy file's policy, whose state is kept by subscriber in its process or server:
+  /// the scope bound on this thread, told which subscriber is played, for whom a policy is
+  /// built with their identity. `nil` for a policy in process, copied from `freshPolicy`.
+  private let outOfProcess: MonteCarloPolicyScope?
 
   // The episode whose card fixes are scheduled.
   private var episode: Instant?
@@ -60,6 +64,7 @@ struct SubscriberDriver<Store: StoreModel, Policy: EntitlementPolicy>: Sendable 
   init(store: Store, plan: PopulationPlan) {
     self.plan = plan
     freshPolicy = Policy(context: PolicyContext(settings: plan.policySettings))
+    outOfProcess = (Policy.self as? any OutOfProcessPolicy.Type)?.monteCarloScope
     let placeholder = PopulationPayments(
       rng: Xoshiro256StarStar(s0: 1, s1: 2, s2: 3, s3: 4), rates: plan.groups[0].rates)
     engine = Engine(
@@ -78,13 +83,22 @@ struct SubscriberDriver<Store: StoreModel, Policy: EntitlementPolicy>: Sendable 
     let index = profile.index
     streamFold = plan.streamFold(of: index)
     // The payments and the observer reset where they lie in the engine (not built and assigned).
-    engine.reset(subscriber: index + 1, start: profile.start, policy: freshPolicy)
+    if let scope = outOfProcess {
+      scope.begin(profile)
+      let identity = SubscriberIdentity(number: index + 1, id: scope.subscriberId)
+      engine.reset(
+        subscriber: index + 1, start: profile.start,
+        policy: Policy(context: PolicyContext(settings: plan.policySettings, subscriber: identity)))
+    } else {
+      engine.reset(subscriber: index + 1, start: profile.start, policy: freshPolicy)
+    }
     engine.payments.reset(rng: plan.stream(.payments, folded: streamFold), rates: group.rates)
     engine.observer.reset(
       price: group.details.priceMilliunits, start: profile.start, horizonEnd: profile.horizonEnd,
       cancels: VoluntaryCancels(
         rng: plan.stream(.cancels, folded: streamFold), chance: plan.cancelChance,
-        drawnByObserver: story == nil))
+        drawnByObserver: story == nil),
+      records: outOfProcess?.records)
     fixes = nil
     leaves = nil
     episode = nil
@@ -109,6 +123,7 @@ struct SubscriberDriver<Store: StoreModel, Policy: EntitlementPolicy>: Sendable 
       }
     }
     let end = max(horizonEnd, engine.now)
+    outOfProcess?.end()
     return engine.observer.finish(
       at: end, collected: engine.record.collectedMilliunits, renewals: engine.payments.renewals,
       failedRenewals: engine.payments.failedRenewals)

@@ -91,6 +91,13 @@ package final class StoreAPIServer: @unchecked Sendable {
     state.current = StoreAPISubscribers(subscriptions)
   }
 
+  /// Answers each request from what `subscriptions` gives when the request arrives: for
+  /// subscriptions that change while they are played (Monte Carlo's), whose index would be
+  /// rebuilt at every change but is needed only when the API is called.
+  package func answerLive(from subscriptions: @escaping @Sendable () -> [SimulatedSubscription]) {
+    state.live = subscriptions
+  }
+
   /// Stops the four servers; when it returns, their ports are closed. Calling it again does
   /// nothing.
   package func stop() {
@@ -106,9 +113,19 @@ package final class StoreAPIServer: @unchecked Sendable {
     init(_ subscribers: StoreAPISubscribers) { self.subscribers = subscribers }
 
     var current: StoreAPISubscribers {
-      get { lock.withLock { subscribers } }
+      get {
+        if let live = lock.withLock({ liveSource }) { return StoreAPISubscribers(live()) }
+        return lock.withLock { subscribers }
+      }
       set { lock.withLock { subscribers = newValue } }
     }
+
+    /// Where ``current`` comes from when set: asked at each request.
+    var live: (@Sendable () -> [SimulatedSubscription])? {
+      get { lock.withLock { liveSource } }
+      set { lock.withLock { liveSource = newValue } }
+    }
+    private var liveSource: (@Sendable () -> [SimulatedSubscription])?
 
     private var fixedAnswers: [StoreAPIKind: [String: JSONValue]] = [:]
 

@@ -26,10 +26,23 @@ public struct WireIdentifiers: Hashable, Sendable {
   public var salt: String
   /// What the ids belong to: the scenario, source and member.
   public var scope: String
+  /// Where ids already derived are kept, when a caller gives one (``IdentifierMemo``): the
+  /// same ids are asked for again and again over one subscriber's requests. Not part of the
+  /// value: two identifiers with the same salt and scope are equal.
+  var memo: IdentifierMemo?
 
   public init(salt: String, scope: String) {
     self.salt = salt
     self.scope = scope
+  }
+
+  public static func == (a: WireIdentifiers, b: WireIdentifiers) -> Bool {
+    a.salt == b.salt && a.scope == b.scope
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(salt)
+    hasher.combine(scope)
   }
 
   /// A fresh salt: 16 hexadecimal digits from the system's random source.
@@ -54,12 +67,22 @@ public struct WireIdentifiers: Hashable, Sendable {
 
   /// `count` decimal digits.
   func digits(_ kind: String, _ key: String, count: Int) -> String {
+    if let memo { return memo.text(kind, key, count) { derivedDigits(kind, key, count: count) } }
+    return derivedDigits(kind, key, count: count)
+  }
+
+  private func derivedDigits(_ kind: String, _ key: String, count: Int) -> String {
     let b = bytes(kind, key, count: count)
     return String(b.prefix(count).map { Character(UnicodeScalar(0x30 + $0 % 10)) })
   }
 
   /// `count` characters of `alphabet`.
   func characters(_ kind: String, _ key: String, count: Int, alphabet: [Character]) -> String {
+    guard let memo else { return derivedCharacters(kind, key, count: count, alphabet: alphabet) }
+    return memo.text(kind, key, count) { derivedCharacters(kind, key, count: count, alphabet: alphabet) }
+  }
+
+  private func derivedCharacters(_ kind: String, _ key: String, count: Int, alphabet: [Character]) -> String {
     // 256 is not a multiple of most alphabets: a byte above the largest multiple is skipped,
     // so every character is equally likely.
     let limit = 256 - 256 % alphabet.count
@@ -80,6 +103,11 @@ public struct WireIdentifiers: Hashable, Sendable {
 
   /// A version 4 UUID (RFC 9562 §5.4).
   public func uuid(_ kind: String, _ key: String) -> UUID {
+    guard let memo else { return derivedUUID(kind, key) }
+    return memo.uuid(kind, key) { derivedUUID(kind, key) }
+  }
+
+  private func derivedUUID(_ kind: String, _ key: String) -> UUID {
     var b = bytes(kind, key)
     b[6] = b[6] & 0x0F | 0x40
     b[8] = b[8] & 0x3F | 0x80

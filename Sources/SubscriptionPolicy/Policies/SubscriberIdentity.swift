@@ -7,11 +7,12 @@
 /// outside its value (a process, a server) keys it by this id.
 public struct SubscriberIdentity: Hashable, Sendable {
   /// The subscriber's number: in a scenario 1 for the purchaser and `N + 1` for family member
-  /// N; in Monte Carlo a population's subscribers each get a copy of one policy built for
-  /// subscriber 1.
+  /// N; in Monte Carlo a built-in policy's subscribers each get a copy of one policy built for
+  /// subscriber 1, and a policy file's are each built for their own number, `i + 1`.
   public var number: UInt64
-  /// The subscriber's UUID in lower case as the requests carry it; `nil` when the run gave
-  /// none, as scenarios and Monte Carlo do today.
+  /// The subscriber's UUID in lower case as the requests carry it: given to a policy file's
+  /// policy in Monte Carlo; `nil` when the run gave none, as scenarios and built-in policies'
+  /// Monte Carlo runs do.
   public var id: String?
 
   @inlinable

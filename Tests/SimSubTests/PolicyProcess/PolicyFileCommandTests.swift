@@ -247,17 +247,38 @@ extension PolicyProcessSuites {
       #expect(missingConsole.standardError.contains("error: no policy file '../policies/gone.policy'"))
     }
 
-    /// Monte Carlo takes built-in policies only, and says where a policy file plays.
-    @Test func montecarloSaysItTakesBuiltInPoliciesOnly() throws {
+    /// Monte Carlo through the Node server, one server for both threads (the store APIs answer
+    /// its `subscriptionsv2` calls from the subscriber being played): no lockout; with the
+    /// active-only mistake, grace subscribers are locked out. A policy file with mistakes, or a
+    /// path that is not one, is bad input.
+    @Test func montecarloThroughTheNodeServer() throws {
+      try PolicyProcessFixtures.requireNode()
       let dir = try CommandLineScratchDirectory()
       defer { dir.remove() }
-      let file = "\(Self.root)/docs/examples/node-server/server.policy"
-      let (mc, mcConsole) = dir.simsub([
-        "montecarlo", "\(Self.root)/Scenarios/populations/typical.pop", "--policy", file,
+      let population = "\(Self.root)/Scenarios/populations/typical.pop"
+      let (good, goodConsole) = dir.simsub([
+        "montecarlo", population, "--users", "24", "--policy", try Self.nodeServer(in: dir),
       ])
-      #expect(mc == .badInput)
-      #expect(mcConsole.standardError.contains("built-in policies only so far"))
-      #expect(mcConsole.standardError.contains("simsub check --policy \(file)"))
+      #expect(good == .success, "\(goodConsole.standardOutput)\n\(goodConsole.standardError)")
+      #expect(goodConsole.standardOutput.contains("✓ no-lockout-in-grace (node)"))
+      let (bad, badConsole) = dir.simsub([
+        "montecarlo", population, "--users", "24", "--policy",
+        try Self.nodeServer(in: dir, mistake: "active-only"),
+      ])
+      #expect(bad == .checkFailed, "\(badConsole.standardError)")
+      #expect(badConsole.standardOutput.contains("✗ no-lockout-in-grace (node-active-only)"))
+
+      try dir.file("broken.policy", "name: Broken\ncommand: []\n")
+      let (broken, brokenConsole) = dir.simsub([
+        "montecarlo", population, "--users", "10", "--policy", dir.at("broken.policy"),
+      ])
+      #expect(broken == .badInput)
+      #expect(brokenConsole.standardError.contains("broken.policy:1:7: error:"))
+      let (notAFile, notAFileConsole) = dir.simsub([
+        "montecarlo", population, "--users", "10", "--compare", "policies/adapter.json",
+      ])
+      #expect(notAFile == .badInput)
+      #expect(notAFileConsole.standardError.contains("a policy file's name ends in '.policy'"))
     }
 
     /// `policy-table --policy FILE.policy` through the Node server: every row's access is the

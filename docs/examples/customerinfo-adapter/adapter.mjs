@@ -23,8 +23,10 @@ function decide(customerInfo) {
   if (entitlement.isActive) {
     // RevenueCat keeps the entitlement active through the store's grace period.
     const access = mistake === "will-renew" ? entitlement.willRenew : true;
+    // In grace the entitlement expires when grace does, on the device's clock, with no update
+    // from RevenueCat: say when, so the app is asked again then (`grace-ends`).
     return billingIssue
-      ? { access, state: "grace", prompt: family ? "none" : "soft" }
+      ? { access, state: "grace", prompt: family ? "none" : "soft", "grace-ends": entitlement.expirationDate ?? null }
       : { access, state: "active", prompt: "none" };
   }
   // Not active: a billing issue still open is the store's retry without access; anything else

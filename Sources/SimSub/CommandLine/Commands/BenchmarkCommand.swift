@@ -215,6 +215,29 @@ enum BenchmarkCommand {
     text += String(format: "    one at a time:                %9.0f /s\n", figures.oneAtATimePerSecond)
     text += String(
       format: "    %d in flight (pipelined):     %9.0f /s\n", figures.depth, figures.pipelinedPerSecond)
+    return text + monteCarloPolicyFileLines(context)
+  }
+
+  /// Monte Carlo through the CustomerInfo adapter, when it and the population are there (from
+  /// the repository's root).
+  private static func monteCarloPolicyFileLines(_ context: CommandContext) -> String {
+    let (pop, policy) = (
+      MonteCarloPolicyFileBenchmark.populationPath, MonteCarloPolicyFileBenchmark.policyPath
+    )
+    guard let population = repositoryFile(pop, context), let file = repositoryFile(policy, context) else {
+      return "  Monte Carlo through a policy process: not measured (\(pop) or \(policy) not found)\n"
+    }
+    let figures: MonteCarloPolicyFileBenchmark.Figures
+    do { figures = try MonteCarloPolicyFileBenchmark.measure(population: population, policy: file) } catch {
+      return
+        "  Monte Carlo through a policy process: not measured (\(error.description.split(separator: "\n").first ?? ""))\n"
+    }
+    var text =
+      "  Monte Carlo through a policy process (\(policy)), \(pop), \(Format.grouped(Int64(figures.users))) subscribers, \(Plural.count(figures.threads, "thread")):\n"
+    text += String(
+      format: "    subscriber-years/s:           %9.0f (%.2f s; target ≥ 2,000)\n",
+      figures.subscriberYearsPerSecond,
+      figures.seconds)
     return text
   }
 }

@@ -36,16 +36,31 @@ enum MonteCarloCommand {
     if let users = options.users { population.users = users }
     if let seed = options.seed { population.seed = seed }
     if let horizon = options.horizon { population.horizon = horizon }
-    if let policy = options.policy { population.policy = policy }
-    var policies = [population.policy]
-    if let compare = options.compare {
-      guard compare != population.policy else {
-        return context.usage(
-          .invalid(
-            "--compare names the policy already played ('\(compare)'); name another one",
-            commandPath: context.command.path))
+    var policies: [PolicySelection] = []
+    do {
+      if let policy = options.policy {
+        population.policy = policy
+        policies.append(try PolicySelection.resolve(policy, relativeTo: context.resolver.baseDirectory))
+      } else {
+        // The file's own `policy:`, a built-in name or a path already joined to its directory.
+        policies.append(try PolicySelection.resolve(population.policy))
       }
-      policies.append(compare)
+      if let compare = options.compare {
+        policies.append(try PolicySelection.resolve(compare, relativeTo: context.resolver.baseDirectory))
+      }
+    } catch {
+      if case .file = error {
+        context.console.error(
+          error.description.hasSuffix("\n") ? error.description : error.description + "\n")
+        return .badInput
+      }
+      return context.fail(error.description)
+    }
+    if policies.count == 2, policies[0].name == policies[1].name {
+      return context.usage(
+        .invalid(
+          "--compare names the policy already played ('\(policies[1].name)'); name another one",
+          commandPath: context.command.path))
     }
     let plan: PopulationPlan
     do {
@@ -63,11 +78,31 @@ enum MonteCarloCommand {
       threads: options.threads, shard: options.shard, stop: stop, progress: onProgress)
     let began = DispatchTime.now().uptimeNanoseconds
     let played: MonteCarloResult?
-    do {
-      played = try MonteCarloRunner.run(plan, policies: policies, options: runOptions)
-    } catch {
-      interrupt.end()
-      return context.fail(error.description)
+    let files = Set(
+      policies.compactMap { selection -> String? in
+        if case .file(let file) = selection { return file.name }
+        return nil
+      })
+    if files.isEmpty {
+      do {
+        played = try MonteCarloRunner.run(plan, policies: policies.map(\.name), options: runOptions)
+      } catch {
+        interrupt.end()
+        return context.fail(error.description)
+      }
+    } else {
+      // Through the file's process (one per thread) or server; its failure ends the run.
+      switch MonteCarloPolicyFileRun.run(
+        plan, policies: policies, options: runOptions, console: context.console)
+      {
+      case .played(let result): played = result
+      case .stopped: played = nil
+      case .failed(let failure):
+        progress?.clear()
+        interrupt.end()
+        context.console.error("Error: \(failure)\n")
+        return .checkFailed
+      }
     }
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
     progress?.clear()
@@ -83,7 +118,8 @@ enum MonteCarloCommand {
     if result.firstViolations.contains(where: { $0.lockout != nil || $0.freeAccess != nil }) {
       do {
         let written = try CounterexampleWriter.write(
-          result, plan: plan, directory: options.counterexamples ?? CounterexampleWriter.defaultDirectory)
+          result, plan: plan, directory: options.counterexamples ?? CounterexampleWriter.defaultDirectory,
+          policyFiles: files)
         result = written.result
         for line in written.missing {
           context.console.error("simsub: warning: no counterexample for \(line)\n")
