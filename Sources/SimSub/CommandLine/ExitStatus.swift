@@ -10,7 +10,3 @@ public enum ExitStatus: Int32, Sendable, Equatable {
   /// Bad input or usage: an unknown option, a missing or unreadable file, a malformed scenario.
   case badInput = 2
 }
-
-/// A status a command ends with before its work is done, carried as a `Result`'s failure by
-/// the steps that decide it (``CommandContext/policySelection(_:)``).
-extension ExitStatus: Error {}

@@ -4,11 +4,7 @@ import Foundation
 enum GateCommand {
   static func run(_ context: CommandContext) -> ExitStatus {
     let name = context.command.value("policy") ?? "reference"
-    let selection: PolicySelection
-    switch context.policySelection(name) {
-    case .success(let found): selection = found
-    case .failure(let status): return status
-    }
+    guard let selection = context.policySelection(name) else { return .badInput }
     switch selection {
     case .builtIn(let name):
       guard let entry = PolicyRegistry.entry(named: name) else {

@@ -8,17 +8,11 @@ enum ReplayCommand {
     let command = context.command
     let began = Instant(secondsSinceEpoch: Int64(Date().timeIntervalSince1970))
     let name = command.value("policy") ?? "reference"
-    let policy: PolicySelection
-    switch context.policySelection(name) {
-    case .success(let found): policy = found
-    case .failure(let status): return status
-    }
+    guard let policy = context.policySelection(name) else { return .badInput }
     var compared: PolicySelection?
     if let other = command.value("compare") {
-      switch context.policySelection(other) {
-      case .success(let found): compared = found
-      case .failure(let status): return status
-      }
+      guard let found = context.policySelection(other) else { return .badInput }
+      compared = found
       // The policy is played twice, alone and beside the other: a server simsub does not start
       // would hear every story twice.
       if case .file(let file) = policy, case .server(let server) = file.mode, server.start == nil {
@@ -79,9 +73,9 @@ enum ReplayCommand {
     switch played(
       policy, context: context, settings: stream.settings, { ReplayDispatch.play($0, stream: stream) })
     {
-    case .success(.success(let done)): (index, outcome) = done
-    case .success(.failure(let error)): return context.fail("\(error.file): \(error.message)")
-    case .failure(let status): return status
+    case .success(let done): (index, outcome) = done
+    case .failure(let error): return context.fail("\(error.file): \(error.message)")
+    case nil: return .checkFailed
     }
     if strict, !index.problems.isEmpty { return .badInput }
     var report = ReplayReport(files: logs.count, index: index, policy: policy.name, outcome: outcome)
@@ -91,9 +85,9 @@ enum ReplayCommand {
         ReplayDispatch.compare($0, $1, stream: stream)
       }
       switch differences {
-      case .success(.success(let done)): report.differences = done.result
-      case .success(.failure(let error)): return context.fail("\(error.file): \(error.message)")
-      case .failure(let status): return status
+      case .success(let done): report.differences = done.result
+      case .failure(let error): return context.fail("\(error.file): \(error.message)")
+      case nil: return .checkFailed
       }
     }
     // The listed violators' timelines and, with --counterexamples, their scenarios: their
@@ -134,9 +128,9 @@ enum ReplayCommand {
         }
       }
       switch after {
-      case .success(.success): break
-      case .success(.failure(let error)): return context.fail("\(error)")
-      case .failure(let status): return status
+      case .success: break
+      case .failure(let error): return context.fail("\(error)")
+      case nil: return .checkFailed
       }
     }
     let text: String
@@ -156,12 +150,12 @@ enum ReplayCommand {
   }
 
   /// `play` with `selections` opened (``ReplayPolicyChoice/opening(_:settings:console:)``) and
-  /// closed after, or exit status 1 with the reason when a policy file's policy could not start
-  /// or failed during the play.
+  /// closed after, or `nil` once the reason is reported when a policy file's policy could not
+  /// start or failed during the play: the command then exits with status 1.
   private static func played<T>(
     _ selections: PolicySelection..., context: CommandContext, settings: PolicySettings,
     _ play: ([ReplayPolicyChoice]) -> T
-  ) -> Result<T, ExitStatus> {
+  ) -> T? {
     var opened: [(choice: ReplayPolicyChoice, close: () -> Void)] = []
     defer { for o in opened.reversed() { o.close() } }
     do throws(ExternalPolicyFailure) {
@@ -170,27 +164,27 @@ enum ReplayCommand {
       }
     } catch {
       context.console.error("Error: \(error)\n")
-      return .failure(.checkFailed)
+      return nil
     }
     let result = play(opened.map(\.choice))
     if let failure = opened.lazy.compactMap(\.choice.failure).first {
       context.console.error("Error: \(failure)\n")
-      return .failure(.checkFailed)
+      return nil
     }
-    return .success(result)
+    return result
   }
 
   private static func played<T>(
     _ selection: PolicySelection, context: CommandContext, settings: PolicySettings,
     _ play: (ReplayPolicyChoice) -> T
-  ) -> Result<T, ExitStatus> {
+  ) -> T? {
     played(selection, context: context, settings: settings) { play($0[0]) }
   }
 
   private static func played<T>(
     _ old: PolicySelection, _ new: PolicySelection, context: CommandContext, settings: PolicySettings,
     _ play: (ReplayPolicyChoice, ReplayPolicyChoice) -> T
-  ) -> Result<T, ExitStatus> {
+  ) -> T? {
     played(old, new, context: context, settings: settings) { play($0[0], $0[1]) }
   }
 }

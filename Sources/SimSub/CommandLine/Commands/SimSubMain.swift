@@ -94,17 +94,19 @@ struct CommandContext {
   }
 
   /// The policy `argument` names, a built-in name or a policy file's path (relative to the
-  /// working directory), or the status it was refused with: a policy file's mistakes as its
-  /// `path:line:col` diagnostics, anything else as one error line; both exit status 2.
-  func policySelection(_ argument: String) -> Result<PolicySelection, ExitStatus> {
+  /// working directory), or `nil` once the reason is reported: a policy file's mistakes as its
+  /// `path:line:col` diagnostics, anything else as one error line; the command then exits with
+  /// status 2.
+  func policySelection(_ argument: String) -> PolicySelection? {
     do throws(PolicySelection.Failure) {
-      return .success(try PolicySelection.resolve(argument, relativeTo: resolver.baseDirectory))
+      return try PolicySelection.resolve(argument, relativeTo: resolver.baseDirectory)
     } catch {
       if case .file = error {
         console.error(error.description.hasSuffix("\n") ? error.description : error.description + "\n")
-        return .failure(.badInput)
+      } else {
+        _ = fail(error.description)
       }
-      return .failure(fail(error.description))
+      return nil
     }
   }
 
