@@ -15,6 +15,7 @@ public enum Metric: Int, CaseIterable, Hashable, Sendable {
   case recoveredByFix
   case recoveredEventually
   case involuntaryChurn
+  case departures
   case involuntaryShareOfCancellations
   case collectedPerSubscriber
   case recoveredRevenuePerSubscriber
@@ -51,6 +52,7 @@ public enum Metric: Int, CaseIterable, Hashable, Sendable {
     case .recoveredByFix: .recoveredByFix30
     case .recoveredEventually: .recovered
     case .involuntaryChurn, .involuntaryShareOfCancellations: .involuntary
+    case .departures: .departures
     case .collectedPerSubscriber: .collected
     case .recoveredRevenuePerSubscriber: .recoveredRevenue
     case .lostRevenuePerSubscriber: .lostRevenue
@@ -66,7 +68,7 @@ public enum Metric: Int, CaseIterable, Hashable, Sendable {
     switch self {
     case .failedRenewalShare: .renewals
     case .recoveryRate, .recoveredInGrace, .recoveredInHold, .recoveredByRetry, .recoveredByFix,
-      .recoveredEventually, .involuntaryChurn:
+      .recoveredEventually, .involuntaryChurn, .departures:
       .episodes
     case .involuntaryShareOfCancellations: .cancellations
     default: .subscribers
@@ -113,6 +115,7 @@ public enum Metric: Int, CaseIterable, Hashable, Sendable {
     case .recoveredByFix: "recovered-by-fix-30d"
     case .recoveredEventually: "recovered-eventually"
     case .involuntaryChurn: "involuntary-churn"
+    case .departures: "departures-without-access"
     case .involuntaryShareOfCancellations: "involuntary-share-of-cancellations"
     case .collectedPerSubscriber: "revenue-collected-per-subscriber"
     case .recoveredRevenuePerSubscriber: "revenue-recovered-per-subscriber"
@@ -137,6 +140,7 @@ public enum Metric: Int, CaseIterable, Hashable, Sendable {
     case .recoveredByFix: "  recovered by a card fix"
     case .recoveredEventually: "recovered at all (by the window's end)"
     case .involuntaryChurn: "involuntary churn (episodes that expired)"
+    case .departures: "departures without access (episodes left)"
     case .involuntaryShareOfCancellations: "involuntary share of cancellations"
     case .collectedPerSubscriber: "revenue collected per subscriber"
     case .recoveredRevenuePerSubscriber: "revenue recovered per subscriber"

@@ -142,13 +142,12 @@ enum MonteCarloPartCheck {
           "\(sum(.episodes)) episodes, but recovered + left-in-episode + involuntary-churn is \(ended): an episode ends at most once"
         )
       }
-      let cancelled = [sum(.involuntary), sum(.voluntaryCancels), sum(.leftAfterLockout)].reduce(Int64(0)) {
-        $0.addingReportingOverflow($1).overflow ? .max : $0 + $1
-      }
+      let cancelled = [sum(.involuntary), sum(.voluntaryCancels), sum(.leftAfterLockout), sum(.departures)]
+        .reduce(Int64(0)) { $0.addingReportingOverflow($1).overflow ? .max : $0 + $1 }
       if cancelled > sum(.cancellations) {
         fail(
           .cancellations,
-          "\(sum(.cancellations)) cancellations, but involuntary-churn + voluntary-cancels + lost-to-lockout is \(cancelled): each is a cancellation"
+          "\(sum(.cancellations)) cancellations, but involuntary-churn + voluntary-cancels + lost-to-lockout + departures is \(cancelled): each is a cancellation"
         )
       }
       // Counters that are 0 or 1 per subscriber, and the spans they are 1 for.

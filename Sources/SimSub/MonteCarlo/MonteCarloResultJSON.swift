@@ -9,8 +9,8 @@
 /// possible, and the estimates are checked by computing them again.
 public enum MonteCarloResultJSON {
   /// Bumped whenever the tallies' layout changes, so parts from another version are refused.
-  /// 2: the document ends with its `sha256`.
-  public static let resultsVersion: Int64 = 2
+  /// 2: the document ends with its `sha256`. 3: the `departures` counter.
+  public static let resultsVersion: Int64 = 3
 
   // MARK: Writing
 

@@ -115,16 +115,22 @@ public struct Behaviour: Hashable, Sendable {
   /// The chance that a subscriber whom the policy locks out while the store still entitles
   /// them cancels for good, once per lockout.
   public var leavesWhenLockedOut: Double
+  /// The chance, on each day of a billing-issue episode that the policy gives no access (rightly,
+  /// in billing retry or account hold, or wrongly), that the subscriber leaves for good instead
+  /// of waiting for the store to collect: checked on the subscriber's daily check, after the
+  /// day's card fix. 0 (the default) turns departures off.
+  public var leavesPerDayWithoutAccess: Double
 
   public init(
     cancelsPerPeriod: Double = 0.04, opensAppPerDay: Double = 0.5,
     fixesCardPerDay: PerPrompt<Double> = PerPrompt(none: 0.01, soft: 0.05, hard: 0.08),
-    leavesWhenLockedOut: Double = 0.3
+    leavesWhenLockedOut: Double = 0.3, leavesPerDayWithoutAccess: Double = 0
   ) {
     self.cancelsPerPeriod = cancelsPerPeriod
     self.opensAppPerDay = opensAppPerDay
     self.fixesCardPerDay = fixesCardPerDay
     self.leavesWhenLockedOut = leavesWhenLockedOut
+    self.leavesPerDayWithoutAccess = leavesPerDayWithoutAccess
   }
 
   /// The chance of fixing the card on one day while the policy shows `prompt`: the subscriber

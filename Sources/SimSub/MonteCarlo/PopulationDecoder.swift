@@ -11,6 +11,7 @@ enum PopulationDecoder {
   static let reasonKeys = DeclineReason.allCases.map(\.name)
   static let behaviourKeys = [
     "cancels-per-period", "opens-app-per-day", "fixes-card-per-day", "leaves-when-locked-out",
+    "leaves-per-day-without-access",
   ]
   static let promptKeys = RecoveryPrompt.allCases.map(\.name)
 
@@ -186,6 +187,9 @@ enum PopulationDecoder {
     b.leavesWhenLockedOut = reader.optional("leaves-when-locked-out", default: b.leavesWhenLockedOut) { n in
       try decodeProbability(n)
     }
+    b.leavesPerDayWithoutAccess = reader.optional(
+      "leaves-per-day-without-access", default: b.leavesPerDayWithoutAccess
+    ) { n in try decodeProbability(n) }
     try reader.finish()
     return b
   }

@@ -35,6 +35,12 @@ public struct PopulationObserver: EngineObserver {
   /// Set by the driver before it makes the subscriber leave: the next cancel is a departure
   /// after a lockout, not a voluntary cancel.
   public var leaving = false
+  /// Set by the driver before a subscriber without access leaves: the next cancel is a
+  /// departure without access.
+  public var departing = false
+  /// Whether the driver needs to hear of a change of access during an episode (departures are
+  /// on, and the policy's answer changes only on notifications).
+  public var watchesAccess = false
   /// Raised when the driver must react before the next instant; the driver lowers it.
   public var needsDriver = false
   /// The end of the span in which episodes may begin: past it, with no episode open, the
@@ -59,6 +65,8 @@ public struct PopulationObserver: EngineObserver {
   private var period: Int32 = 0
   /// The prompt of the last sample.
   private var prompt = RecoveryPrompt.none
+  /// The access of the last sample.
+  private var access = false
 
   /// How an episode ended.
   public struct EndedEpisode: Hashable, Sendable {
@@ -105,6 +113,7 @@ public struct PopulationObserver: EngineObserver {
     lockoutBegan = false
     periodBegan = false
     leaving = false
+    departing = false
     needsDriver = false
     self.horizonEnd = horizonEnd
     self.cancels = cancels
@@ -116,6 +125,7 @@ public struct PopulationObserver: EngineObserver {
     freeAccess = false
     period = 0
     prompt = .none
+    access = false
   }
 
   @inline(__always) public func wantsToStop(before next: Instant) -> Bool {
@@ -160,11 +170,14 @@ public struct PopulationObserver: EngineObserver {
         outcome[.cancellations] += 1
         if leaving {
           outcome[.leftAfterLockout] = 1
+        } else if departing {
+          outcome[.departures] += 1
         } else {
           outcome[.voluntaryCancels] += 1
         }
       }
       leaving = false
+      departing = false
     default: update(record, at: instant, ending: .expired)
     }
   }
@@ -258,6 +271,11 @@ public struct PopulationObserver: EngineObserver {
     // The driver sets its next card fix by the prompt: a change during an episode needs it.
     if sample.decision.prompt != prompt {
       prompt = sample.decision.prompt
+      if episodeStart != nil { needsDriver = true }
+    }
+    // … and, with departures, by whether the subscriber has access.
+    if watchesAccess, sample.decision.access != access {
+      access = sample.decision.access
       if episodeStart != nil { needsDriver = true }
     }
   }

@@ -21,6 +21,9 @@ public struct PopulationPlan: Sendable {
   let groupCuts: [UInt64]
   public let cancelChance: Chance
   public let leaveChance: Chance
+  /// The chance of leaving on a day of an episode without access; `nil` when departures are
+  /// off, so an episode draws nothing for them.
+  public let departureChance: Chance?
   /// The chance of fixing the card on one day, by the prompt shown.
   public let fixChance: PerPrompt<Chance>
 
@@ -126,6 +129,7 @@ public struct PopulationPlan: Sendable {
     let b = population.behaviour
     cancelChance = Chance(b.cancelsPerPeriod)
     leaveChance = Chance(b.leavesWhenLockedOut)
+    departureChance = b.leavesPerDayWithoutAccess > 0 ? Chance(b.leavesPerDayWithoutAccess) : nil
     fixChance = PerPrompt(
       none: Chance(min(1, b.dailyFixChance(.none))), soft: Chance(min(1, b.dailyFixChance(.soft))),
       hard: Chance(min(1, b.dailyFixChance(.hard))))

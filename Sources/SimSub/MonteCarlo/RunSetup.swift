@@ -58,6 +58,7 @@ public struct RunSetup: Hashable, Sendable {
             .object(RecoveryPrompt.allCases.map { ($0.name, .double(p.behaviour.fixesCardPerDay[$0])) })
           ),
           ("leaves-when-locked-out", .double(p.behaviour.leavesWhenLockedOut)),
+          ("leaves-per-day-without-access", .double(p.behaviour.leavesPerDayWithoutAccess)),
         ])
       ),
     ])

@@ -14,7 +14,12 @@
 ///   the first successful check, re-scanning only when the prompt changes; a policy on its own
 ///   clock is woken at every check instead.
 /// - **Departures**: when a wrongful lockout begins, the subscriber cancels for good with
-///   `leaves-when-locked-out`, at that instant, once per lockout.
+///   `leaves-when-locked-out`, at that instant, once per lockout. With
+///   `leaves-per-day-without-access`, on each daily check of an episode that did not fix the
+///   card, a subscriber the policy gives no access leaves for good when the check's second draw
+///   `v_j` falls below that chance: the same check instants and the same scan ahead as card
+///   fixes, the scan stopping at the first check that fixes the card or, while access is
+///   denied, loses the subscriber.
 ///
 /// The engine and every buffer are kept between subscribers, so after warm-up a subscriber
 /// costs no allocation.
@@ -57,8 +62,14 @@ struct SubscriberDriver<Store: StoreModel, Policy: EntitlementPolicy>: Sendable 
   /// draws of the next. The buffer keeps the largest count an episode needed, so an episode
   /// neither empties nor grows it.
   private var draws: [UInt64]
-  /// The prompt the pending marker was chosen under, and the marker's id.
+  /// With departures on, each check's second draw (`departureDraws[0 ..< checks]`), drawn from
+  /// the episode's generator after every fix draw (so the fix draws are the same with
+  /// departures on or off): the check loses a subscriber without access when it falls below
+  /// the departure chance.
+  private var departureDraws: [UInt64]
+  /// The prompt and the access the pending marker was chosen under, and the marker's id.
   private var assumedPrompt = RecoveryPrompt.none
+  private var assumedAccess = true
   private var generation: UInt32 = 0
 
   init(store: Store, plan: PopulationPlan) {
@@ -74,6 +85,11 @@ struct SubscriberDriver<Store: StoreModel, Policy: EntitlementPolicy>: Sendable 
     recoveries = Array(repeating: 0, count: RecoveryCurve.buckets)
     draws = []
     draws.reserveCapacity(RecoveryCurve.buckets * 2)
+    departureDraws = []
+    if plan.departureChance != nil {
+      departureDraws.reserveCapacity(RecoveryCurve.buckets * 2)
+      engine.observer.watchesAccess = Policy.decidesOnlyOnNotifications
+    }
   }
 
   /// Plays subscriber `profile` to the end of their horizon (and of any episode open then).
@@ -147,8 +163,12 @@ struct SubscriberDriver<Store: StoreModel, Policy: EntitlementPolicy>: Sendable 
       if failure != episode {
         begin(episode: failure)
       } else if Policy.decidesOnlyOnNotifications {
-        let prompt = engine.currentDecision().prompt
-        if prompt != assumedPrompt { scheduleFix(fromCheckAfter: engine.now, prompt: prompt) }
+        let decision = engine.currentDecision()
+        if decision.prompt != assumedPrompt
+          || (plan.departureChance != nil && decision.access != assumedAccess)
+        {
+          scheduleCheck(fromCheckAfter: engine.now, prompt: decision.prompt, access: decision.access)
+        }
       }
     }
     if engine.observer.lockoutBegan {
@@ -194,8 +214,17 @@ struct SubscriberDriver<Store: StoreModel, Policy: EntitlementPolicy>: Sendable 
     draws.withUnsafeMutableBufferPointer { buffer in
       for j in 0..<count { buffer[j] = generator.next() }
     }
+    if plan.departureChance != nil {
+      if departureDraws.count < checks {
+        departureDraws.append(contentsOf: repeatElement(0, count: checks - departureDraws.count))
+      }
+      departureDraws.withUnsafeMutableBufferPointer { buffer in
+        for j in 0..<count { buffer[j] = generator.next() }
+      }
+    }
     if Policy.decidesOnlyOnNotifications {
-      scheduleFix(fromCheckAfter: engine.now, prompt: engine.currentDecision().prompt)
+      let decision = engine.currentDecision()
+      scheduleCheck(fromCheckAfter: engine.now, prompt: decision.prompt, access: decision.access)
     } else if checks > 0 {
       generation &+= 1
       engine.scheduleMarker(generation, at: firstCheck, afterEverything: false)
@@ -211,15 +240,36 @@ struct SubscriberDriver<Store: StoreModel, Policy: EntitlementPolicy>: Sendable 
     return since < 0 ? 0 : Int(since / 86_400) + 1
   }
 
-  /// Sets the marker at the first check after `instant` whose draw falls below the chance for
-  /// `prompt`, invalidating any earlier marker.
-  private mutating func scheduleFix(fromCheckAfter instant: Instant, prompt: RecoveryPrompt) {
+  /// Sets the marker at the first check after `instant` that fixes the card under `prompt` or,
+  /// with departures on and no `access`, loses the subscriber, invalidating any earlier marker.
+  private mutating func scheduleCheck(fromCheckAfter instant: Instant, prompt: RecoveryPrompt, access: Bool) {
     generation &+= 1
     assumedPrompt = prompt
-    guard let j = firstSuccess(from: firstCheck(after: instant), chance: plan.fixChance[prompt]) else {
-      return
+    assumedAccess = access
+    let from = firstCheck(after: instant)
+    var due = firstSuccess(from: from, chance: plan.fixChance[prompt])
+    if !access, let departure = plan.departureChance,
+      let leaves = firstDeparture(from: from, before: due ?? checks, chance: departure)
+    {
+      due = leaves
     }
+    guard let j = due else { return }
     engine.scheduleMarker(generation, at: firstCheck + .days(Int64(j)), afterEverything: false)
+  }
+
+  /// The first check in `from ..< end` whose departure draw falls inside `chance`, if any.
+  private func firstDeparture(from: Int, before end: Int, chance: Chance) -> Int? {
+    guard from < end else { return nil }
+    if chance.isCertain { return from }
+    let threshold = chance.threshold
+    return departureDraws.withUnsafeBufferPointer { buffer in
+      var j = from
+      while j < end {
+        if buffer[j] < threshold { return j }
+        j &+= 1
+      }
+      return nil
+    }
   }
 
   /// The first check from `from` on whose draw falls inside `chance`, if any. Scanned through
@@ -247,18 +297,31 @@ struct SubscriberDriver<Store: StoreModel, Policy: EntitlementPolicy>: Sendable 
     else {
       return
     }
+    let j = firstCheck(after: engine.now) - 1
     if Policy.decidesOnlyOnNotifications {
-      fix()
+      // The marker is at the first check that fixes the card or loses the subscriber under the
+      // prompt and access assumed: which of the two.
+      if plan.fixChance[assumedPrompt].contains(draw(j)) { fix() } else { depart() }
       return
     }
     // A policy on its own clock: decide at this check with the prompt shown now.
-    let j = firstCheck(after: engine.now) - 1
-    if plan.fixChance[engine.currentDecision().prompt].contains(draw(j)) {
+    let decision = engine.currentDecision()
+    if plan.fixChance[decision.prompt].contains(draw(j)) {
       fix()
+    } else if !decision.access, let departure = plan.departureChance, departure.contains(departureDraws[j]) {
+      depart()
     } else if j + 1 < checks {
       generation &+= 1
       engine.scheduleMarker(generation, at: firstCheck + .days(Int64(j + 1)), afterEverything: false)
     }
+  }
+
+  /// The subscriber, without access, leaves for good: turns auto-renew off now, which ends the
+  /// subscription at once in grace, billing retry and account hold.
+  private mutating func depart() {
+    engine.observer.departing = true
+    engine.schedule(.cancel, at: engine.now)
+    story?.append(StoryEntry(at: engine.now, action: .cancel))
   }
 
   private mutating func fix() {

@@ -40,6 +40,7 @@ public struct SubscriberOutcome: Hashable, Sendable {
     buffer[Counter.collected.rawValue] = v.collected
     buffer[Counter.recoveredRevenue.rawValue] = v.recoveredRevenue
     buffer[Counter.lostRevenue.rawValue] = v.lostRevenue
+    buffer[Counter.departures.rawValue] = v.departures
   }
 
   /// The counters, one field each so an outcome is a plain value of fixed size.
@@ -68,6 +69,7 @@ public struct SubscriberOutcome: Hashable, Sendable {
     var collected: Int64 = 0
     var recoveredRevenue: Int64 = 0
     var lostRevenue: Int64 = 0
+    var departures: Int64 = 0
 
     subscript(counter: Counter) -> Int64 {
       get {
@@ -96,6 +98,7 @@ public struct SubscriberOutcome: Hashable, Sendable {
         case .collected: collected
         case .recoveredRevenue: recoveredRevenue
         case .lostRevenue: lostRevenue
+        case .departures: departures
         }
       }
       set {
@@ -124,6 +127,7 @@ public struct SubscriberOutcome: Hashable, Sendable {
         case .collected: collected = newValue
         case .recoveredRevenue: recoveredRevenue = newValue
         case .lostRevenue: lostRevenue = newValue
+        case .departures: departures = newValue
         }
       }
     }
@@ -160,8 +164,8 @@ public enum Counter: Int, CaseIterable, Hashable, Sendable {
   case leftInEpisode
   /// Times the subscriber turned auto-renew off of their own accord.
   case voluntaryCancels
-  /// Subscriptions that ended or were set to end: involuntary churn, voluntary cancels and
-  /// departures after a lockout.
+  /// Subscriptions that ended or were set to end: involuntary churn, voluntary cancels,
+  /// departures after a lockout and departures without access.
   case cancellations
   /// Spans in which the store entitled the subscriber and the policy denied access.
   case lockouts
@@ -183,6 +187,9 @@ public enum Counter: Int, CaseIterable, Hashable, Sendable {
   case recoveredRevenue
   /// The price of each failed renewal never recovered (episodes ended by involuntary churn).
   case lostRevenue
+  /// Episodes the subscriber left for good on a day the policy gave them no access
+  /// (`leaves-per-day-without-access`).
+  case departures
 
   /// The key in JSON results.
   public var key: String {
@@ -211,6 +218,7 @@ public enum Counter: Int, CaseIterable, Hashable, Sendable {
     case .collected: "collected"
     case .recoveredRevenue: "recovered-revenue"
     case .lostRevenue: "lost-revenue"
+    case .departures: "departures"
     }
   }
 }
