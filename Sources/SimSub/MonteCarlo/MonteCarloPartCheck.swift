@@ -133,6 +133,7 @@ enum MonteCarloPartCheck {
         "each recovery within 30 days is by a retry or a fixed card")
       atMost(.recovered30, .recovered, "recoveries within 30 days are recoveries")
       atMost(.failedRenewals, .renewals, "a declined renewal is a renewal")
+      atMost(.departures, .episodes, "a subscriber gives up on an episode at most once")
       let ended = [sum(.recovered), sum(.leftInEpisode), sum(.involuntary)].reduce(Int64(0)) {
         $0.addingReportingOverflow($1).overflow ? .max : $0 + $1
       }
@@ -142,12 +143,13 @@ enum MonteCarloPartCheck {
           "\(sum(.episodes)) episodes, but recovered + left-in-episode + involuntary-churn is \(ended): an episode ends at most once"
         )
       }
-      let cancelled = [sum(.involuntary), sum(.voluntaryCancels), sum(.leftAfterLockout), sum(.departures)]
-        .reduce(Int64(0)) { $0.addingReportingOverflow($1).overflow ? .max : $0 + $1 }
+      let cancelled = [sum(.involuntary), sum(.voluntaryCancels), sum(.leftAfterLockout)].reduce(Int64(0)) {
+        $0.addingReportingOverflow($1).overflow ? .max : $0 + $1
+      }
       if cancelled > sum(.cancellations) {
         fail(
           .cancellations,
-          "\(sum(.cancellations)) cancellations, but involuntary-churn + voluntary-cancels + lost-to-lockout + departures is \(cancelled): each is a cancellation"
+          "\(sum(.cancellations)) cancellations, but involuntary-churn + voluntary-cancels + lost-to-lockout is \(cancelled): each is a cancellation"
         )
       }
       // Counters that are 0 or 1 per subscriber, and the spans they are 1 for.

@@ -35,9 +35,6 @@ public struct PopulationObserver: EngineObserver {
   /// Set by the driver before it makes the subscriber leave: the next cancel is a departure
   /// after a lockout, not a voluntary cancel.
   public var leaving = false
-  /// Set by the driver before a subscriber without access leaves: the next cancel is a
-  /// departure without access.
-  public var departing = false
   /// Whether the driver needs to hear of a change of access during an episode (departures are
   /// on, and the policy's answer changes only on notifications).
   public var watchesAccess = false
@@ -113,7 +110,6 @@ public struct PopulationObserver: EngineObserver {
     lockoutBegan = false
     periodBegan = false
     leaving = false
-    departing = false
     needsDriver = false
     self.horizonEnd = horizonEnd
     self.cancels = cancels
@@ -148,6 +144,9 @@ public struct PopulationObserver: EngineObserver {
       periodStart: record.periodStart, periodEnd: record.periodEnd, at: now, horizonEnd: horizonEnd)
   }
 
+  /// The subscriber, without access, gave up on the open episode.
+  public mutating func countDeparture() { outcome[.departures] += 1 }
+
   /// Appends `record` to the policy file's history: out of line, so that the built-in
   /// policies' path, which has none, never copies the record to pass it.
   @inline(never)
@@ -170,14 +169,11 @@ public struct PopulationObserver: EngineObserver {
         outcome[.cancellations] += 1
         if leaving {
           outcome[.leftAfterLockout] = 1
-        } else if departing {
-          outcome[.departures] += 1
         } else {
           outcome[.voluntaryCancels] += 1
         }
       }
       leaving = false
-      departing = false
     default: update(record, at: instant, ending: .expired)
     }
   }

@@ -70,6 +70,8 @@ struct SubscriberDriver<Store: StoreModel, Policy: EntitlementPolicy>: Sendable 
   /// The prompt and the access the pending marker was chosen under, and the marker's id.
   private var assumedPrompt = RecoveryPrompt.none
   private var assumedAccess = true
+  /// Whether the subscriber gave up on the current episode: no check is due any more.
+  private var gaveUp = false
   private var generation: UInt32 = 0
 
   init(store: Store, plan: PopulationPlan) {
@@ -162,7 +164,7 @@ struct SubscriberDriver<Store: StoreModel, Policy: EntitlementPolicy>: Sendable 
     if let failure = engine.observer.episodeStart {
       if failure != episode {
         begin(episode: failure)
-      } else if Policy.decidesOnlyOnNotifications {
+      } else if Policy.decidesOnlyOnNotifications, !gaveUp {
         let decision = engine.currentDecision()
         if decision.prompt != assumedPrompt
           || (plan.departureChance != nil && decision.access != assumedAccess)
@@ -194,6 +196,7 @@ struct SubscriberDriver<Store: StoreModel, Policy: EntitlementPolicy>: Sendable 
 
   private mutating func begin(episode failure: Instant) {
     episode = failure
+    gaveUp = false
     story?.append(StoryEntry(at: failure, action: .cardFails(engine.payments.reason)))
     // The subscriber's daily check instants are start + offset + k days; the episode's first
     // check is the first of them after the failure.
@@ -293,7 +296,8 @@ struct SubscriberDriver<Store: StoreModel, Policy: EntitlementPolicy>: Sendable 
 
   /// A marker is due: a check of the current episode, unless it is stale.
   private mutating func checkDue(marker id: UInt32) {
-    guard id == generation, engine.observer.episodeStart != nil, engine.observer.episodeStart == episode
+    guard id == generation, !gaveUp, engine.observer.episodeStart != nil,
+      engine.observer.episodeStart == episode
     else {
       return
     }
@@ -316,12 +320,14 @@ struct SubscriberDriver<Store: StoreModel, Policy: EntitlementPolicy>: Sendable 
     }
   }
 
-  /// The subscriber, without access, leaves for good: turns auto-renew off now, which ends the
-  /// subscription at once in grace, billing retry and account hold.
+  /// The subscriber, without access, gives up for good: never fixes the card in this episode.
+  /// They do not cancel: the store's retries go on and may still collect, and an episode that
+  /// runs out expires as involuntary churn, which is how the stores and RevenueCat count a
+  /// subscriber who walked away from a failed payment.
   private mutating func depart() {
-    engine.observer.departing = true
-    engine.schedule(.cancel, at: engine.now)
-    story?.append(StoryEntry(at: engine.now, action: .cancel))
+    gaveUp = true
+    generation &+= 1
+    engine.observer.countDeparture()
   }
 
   private mutating func fix() {

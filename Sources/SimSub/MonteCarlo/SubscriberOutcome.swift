@@ -164,8 +164,8 @@ public enum Counter: Int, CaseIterable, Hashable, Sendable {
   case leftInEpisode
   /// Times the subscriber turned auto-renew off of their own accord.
   case voluntaryCancels
-  /// Subscriptions that ended or were set to end: involuntary churn, voluntary cancels,
-  /// departures after a lockout and departures without access.
+  /// Subscriptions that ended or were set to end: involuntary churn, voluntary cancels and
+  /// departures after a lockout.
   case cancellations
   /// Spans in which the store entitled the subscriber and the policy denied access.
   case lockouts
@@ -187,8 +187,8 @@ public enum Counter: Int, CaseIterable, Hashable, Sendable {
   case recoveredRevenue
   /// The price of each failed renewal never recovered (episodes ended by involuntary churn).
   case lostRevenue
-  /// Episodes the subscriber left for good on a day the policy gave them no access
-  /// (`leaves-per-day-without-access`).
+  /// Episodes the subscriber gave up on, for good, on a day the policy gave them no access
+  /// (`leaves-per-day-without-access`): no card fix after it.
   case departures
 
   /// The key in JSON results.

@@ -34,11 +34,11 @@ import Testing
     return population
   }
 
-  /// Every renewal fails, nothing recovers, and a subscriber without access leaves at the first
-  /// check: each episode ends in a departure, in billing retry after grace (or at once without
-  /// grace), and none expires.
+  /// Every renewal fails, nothing recovers, and a subscriber without access gives up at the
+  /// first check: each episode is given up on (in billing retry after grace, or at once
+  /// without grace) and, no one cancelling, expires at the window's end as involuntary churn.
   @Test(arguments: ["0d", "16d"])
-  func everyEpisodeEndsInADepartureWhenNothingRecovers(grace: String) throws {
+  func everyEpisodeIsGivenUpWhenNothingRecovers(grace: String) throws {
     let population = try MonteCarloTestSupport.population(
       """
       name: certain departures
@@ -59,11 +59,36 @@ import Testing
     let episodes = all.sum(.episodes, policy: 0)
     #expect(episodes == 300)
     #expect(all.sum(.departures, policy: 0) == episodes)
-    #expect(all.sum(.leftInEpisode, policy: 0) == episodes)
-    #expect(all.sum(.cancellations, policy: 0) == episodes)
-    #expect(all.sum(.involuntary, policy: 0) == 0)
+    #expect(all.sum(.involuntary, policy: 0) == episodes)
+    #expect(all.sum(.leftInEpisode, policy: 0) == 0)
     #expect(all.sum(.voluntaryCancels, policy: 0) == 0)
     #expect(all.sum(.recovered, policy: 0) == 0)
+  }
+
+  /// A subscriber who gave up fixes no card, but the store's retries still collect: with every
+  /// retry succeeding, every episode recovers by a retry, those given up on too.
+  @Test func aSubscriberWhoGaveUpIsStillChargedByARetry() throws {
+    let population = try MonteCarloTestSupport.population(
+      """
+      name: retries after giving up
+      users: 200
+      horizon: 40d
+      cohort:
+        - {store: apple, product: {period: 1M, price: 9.99, grace: 0d}}
+      payments:
+        renewal-failure: 1
+        reasons: {expired: 0, insufficient-funds: 1, declined: 0}
+        retry-success: {expired: 0, insufficient-funds: 1, declined: 0}
+      behaviour:
+        cancels-per-period: 0
+        fixes-card-per-day: {none: 0, soft: 0, hard: 0}
+        leaves-per-day-without-access: 1
+      """)
+    let all = try MonteCarloTestSupport.run(population, policies: ["reference"]).all
+    #expect(all.sum(.episodes, policy: 0) > 0)
+    #expect(all.sum(.departures, policy: 0) > 0)
+    #expect(all.sum(.recovered, policy: 0) == all.sum(.episodes, policy: 0))
+    #expect(all.sum(.recoveredByRetry30, policy: 0) == all.sum(.recovered30, policy: 0))
   }
 
   /// The same population without departures: every episode runs out and expires.
