@@ -328,9 +328,9 @@ public enum SimSubCommands {
       .option(
         "only", value: "part",
         help:
-          "Measure one part alone: the scenarios, the engine, the App Store wire bodies, HTTP, the store APIs, a policy process, a policy server or replay.",
+          "Measure one part alone: the scenarios, the engine, the App Store wire bodies, HTTP, the store APIs, a policy process, a policy server, replay or a Monte Carlo sweep.",
         default: .described("all"),
-        allowed: ["scenarios", "engine", "wire", "http", "store-api", "process", "server", "replay"]),
+        allowed: ["scenarios", "engine", "wire", "http", "store-api", "process", "server", "replay", "sweep"]),
     ])
 
   public static let replay = CommandSpec(
