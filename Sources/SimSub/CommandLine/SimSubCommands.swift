@@ -236,6 +236,20 @@ public enum SimSubCommands {
           Write a scenario (.scn) into <dir> for each counterexample found: the first subscriber \
           a policy wrongly locked out and the first it let in for free, to replay with 'simsub run'.
           """, default: .described("Reports/counterexamples")),
+      .option(
+        "sweep", value: "key=v1,v2,...",
+        help: """
+          Play the population at each value of one setting, on the same random draws, and report \
+          every estimate per value with its paired difference from the first value: \
+          apple.grace, google.grace, google.hold, stripe.grace, stripe.window, \
+          STORE.renewal-failure, STORE.retry-success.REASON, cancels-per-period, \
+          opens-app-per-day, fixes-card-per-day.PROMPT, leaves-when-locked-out. Only the first \
+          value decides the exit status.
+          """, repeating: true),
+      .option(
+        "sweep-metric", value: "name",
+        help: "The estimate a sweep's chart draws against the value, by its JSON key.",
+        default: .described("recovery-rate-30d")),
     ])
 
   public static let merge = CommandSpec(
@@ -314,9 +328,9 @@ public enum SimSubCommands {
       .option(
         "only", value: "part",
         help:
-          "Measure one part alone: the scenarios, the engine, the App Store wire bodies, HTTP, the store APIs, a policy process, a policy server or replay.",
+          "Measure one part alone: the scenarios, the engine, the App Store wire bodies, HTTP, the store APIs, a policy process, a policy server, replay or a Monte Carlo sweep.",
         default: .described("all"),
-        allowed: ["scenarios", "engine", "wire", "http", "store-api", "process", "server", "replay"]),
+        allowed: ["scenarios", "engine", "wire", "http", "store-api", "process", "server", "replay", "sweep"]),
     ])
 
   public static let replay = CommandSpec(

@@ -227,7 +227,7 @@ public enum MonteCarloRunner {
   }
 
   /// One policy's engines: one per store, and one per store and order behind RevenueCat.
-  private struct Drivers<P: EntitlementPolicy> {
+  struct Drivers<P: EntitlementPolicy> {
     var apple: SubscriberDriver<AppStoreModel, P>
     var google: SubscriberDriver<GooglePlayModel, P>
     var stripe: SubscriberDriver<StripeModel, P>

@@ -16,4 +16,13 @@ public enum PopulationLoader {
     try InputFile.decode(
       text, path: path, expectedKeys: PopulationDecoder.requiredKeys, decode: PopulationDecoder.decode)
   }
+
+  /// Loads the population at `path` with its parsed document, which a sweep edits and decodes
+  /// again at each value (``PopulationSweep``).
+  public static func loadDocument(path: String) throws(Failure) -> (root: YAMLNode, population: Population) {
+    try InputFile.load(path: path, expectedKeys: PopulationDecoder.requiredKeys) {
+      (root, path) throws(DiagnosticError) -> (root: YAMLNode, population: Population) in
+      (root, try PopulationDecoder.decode(root, path: path))
+    }
+  }
 }

@@ -129,6 +129,20 @@ public struct StoreTally: Hashable, Sendable {
     counters[p * Counter.allCases.count + counter.rawValue]
   }
 
+  /// Policy `p`'s side of a paired tally as a tally of one policy: exactly what a run of that
+  /// side alone adds up (a paired tally's sides are each a plain tally, with the cross
+  /// products beside them).
+  public func side(_ p: Int) -> StoreTally {
+    guard policies == 2 else { return self }
+    let c = Counter.allCases.count
+    let k = Self.plan.single.count
+    let r = RecoveryCurve.buckets
+    return StoreTally(
+      policies: 1, counters: Array(counters[p * c..<(p + 1) * c]),
+      products: Array(products[p * k..<(p + 1) * k]),
+      cross: [], recoveries: Array(recoveries[p * r..<(p + 1) * r]))!
+  }
+
   /// Σ a·b under policy `p`, as a double.
   public func product(_ a: Counter, _ b: Counter, policy p: Int) -> Double {
     if a == .subscribers { return Double(sum(b, policy: p)) }

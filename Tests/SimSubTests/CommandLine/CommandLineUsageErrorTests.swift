@@ -114,7 +114,7 @@ import Testing
     #expect(status == .badInput)
     #expect(
       console.standardError.hasPrefix(
-        "Error: --compare names the policy already played\nUsage: simsub montecarlo <file> "))
+        "Error: --compare names the policy already played\nUsage: simsub montecarlo [<options>] <file>\n"))
     #expect(console.standardError.hasSuffix("\n  See 'simsub montecarlo --help' for more information.\n"))
   }
 

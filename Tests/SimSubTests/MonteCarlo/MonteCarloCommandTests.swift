@@ -54,7 +54,7 @@ import Testing
     #expect(run.status == .badInput)
     #expect(run.output.isEmpty)
     #expect(run.error.hasPrefix(bad.message + "\n"), "\(run.error)")
-    #expect(run.error.contains("\nUsage: simsub montecarlo <file> [--users <n>]"))
+    #expect(run.error.contains("\nUsage: simsub montecarlo [<options>] <file>\n"))
     #expect(try dir.entries().isEmpty)
   }
 

@@ -81,6 +81,7 @@ enum BenchmarkCommand {
       }
       text += replayRows(replay)
     }
+    if only == nil || only == "sweep" { text += sweepLines(context, repetitions: min(repetitions, 3)) }
     context.console.out(text)
     return .success
   }
@@ -238,6 +239,25 @@ enum BenchmarkCommand {
       format: "    subscriber-years/s:           %9.0f (%.2f s; target ≥ 2,000)\n",
       figures.subscriberYearsPerSecond,
       figures.seconds)
+    return text
+  }
+
+  /// A sweep of four App Store grace lengths against one plain run of typical.pop.
+  private static func sweepLines(_ context: CommandContext, repetitions: Int) -> String {
+    let pop = MonteCarloSweepBenchmark.populationPath
+    guard let population = repositoryFile(pop, context) else {
+      return "  Monte Carlo sweep: not measured (\(pop) not found; run from the repository's root)\n"
+    }
+    let f: MonteCarloSweepBenchmark.Figures
+    do { f = try MonteCarloSweepBenchmark.measure(population: population, repetitions: repetitions) } catch {
+      return "  Monte Carlo sweep: not measured (\(error.description))\n"
+    }
+    var text =
+      "  Monte Carlo sweep \(MonteCarloSweepBenchmark.sweep), \(pop), \(Format.grouped(Int64(f.users))) subscribers, \(Plural.count(f.threads, "thread")):\n"
+    text += String(format: "    one plain run:                %9.2f s\n", f.plainSeconds)
+    text += String(
+      format: "    sweep of %d values:            %9.2f s = %.2f × %d plain runs (target ≤ 1)\n", f.values,
+      f.sweepSeconds, f.ratio, f.values)
     return text
   }
 }

@@ -19,6 +19,9 @@ enum MonteCarloCommand {
     } catch {
       return context.usage(error)
     }
+    if !context.command.values("sweep").isEmpty || context.command.value("sweep-metric") != nil {
+      return MonteCarloSweepCommand.run(context, path: path, options: options)
+    }
     let pictures = MonteCarloOutput.pictures(context.command)
     if let refused = context.checkOutputs(inputs: [path], also: pictures) { return refused }
     var population: Population

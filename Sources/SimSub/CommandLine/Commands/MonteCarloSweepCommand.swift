@@ -1,0 +1,167 @@
+import Dispatch
+import Foundation
+
+/// `simsub montecarlo FILE.pop --sweep KEY=V1,V2,...`: plays the population at each value of
+/// one setting on the same random draws (``MonteCarloSweepRunner``) and reports every estimate
+/// per value with its paired difference from the first.
+///
+/// Everything is checked before anything runs: the key (a misspelt one named with the nearest
+/// known key), every value (decoded as the file would hold it), and the options a sweep does
+/// not take yet (`--compare`, `--shard`, a policy file, a second `--sweep`); each is a usage
+/// error, status 2. Only the first value decides the exit status.
+enum MonteCarloSweepCommand {
+  static func run(_ context: CommandContext, path: String, options: MonteCarloCommand.Options) -> ExitStatus {
+    let command = context.command
+    func refuse(_ message: String) -> ExitStatus {
+      context.usage(.invalid(message, commandPath: command.path))
+    }
+    let texts = command.values("sweep")
+    guard let text = texts.first else {
+      return refuse("--sweep-metric is for a sweep: give --sweep KEY=V1,V2,...")
+    }
+    if texts.count > 1 {
+      return refuse(
+        "--sweep is given \(texts.count) times; a sweep plays one key (a grid of two is not supported yet)")
+    }
+    if options.compare != nil {
+      return refuse(
+        "--compare and --sweep together are not supported yet: sweep one policy (--policy), then the other")
+    }
+    if options.shard != .whole {
+      return refuse("--shard and --sweep together are not supported: a sweep plays the whole population")
+    }
+    let sweep: PopulationSweep
+    do { sweep = try PopulationSweep(parsing: text) } catch { return refuse(error.message) }
+    var metric = MonteCarloSweepResult.defaultMetric
+    if let name = command.value("sweep-metric") {
+      guard let found = Metric.allCases.first(where: { $0.key == name }) else {
+        var message = "unknown --sweep-metric '\(name)'"
+        if let near = Spelling.suggestion(for: name, among: Metric.allCases.map(\.key)) {
+          message += ". Did you mean '\(near)'?"
+        }
+        message += " The metrics are: \(Metric.allCases.map(\.key).joined(separator: ", "))"
+        return refuse(message)
+      }
+      metric = found
+    }
+    let pictures = pictures(command)
+    if let refused = context.checkOutputs(inputs: [path], also: pictures) { return refused }
+    let loaded: (root: YAMLNode, population: Population)
+    do {
+      loaded = try PopulationLoader.loadDocument(path: try context.resolver.resolve(path))
+    } catch let error as PopulationLoader.Failure {
+      context.console.error(error.rendered + "\n")
+      return .badInput
+    } catch let error as PathResolutionError {
+      return context.fail(error.description)
+    } catch {
+      return context.fail("\(error)")
+    }
+    var populations: [Population]
+    do {
+      populations = try sweep.populations(loaded.root, path: loaded.population.path)
+    } catch {
+      return refuse(error.message)
+    }
+    let policyName = options.policy ?? loaded.population.policy
+    let selection: PolicySelection
+    do {
+      selection = try PolicySelection.resolve(
+        policyName, relativeTo: options.policy == nil ? nil : context.resolver.baseDirectory)
+    } catch {
+      return context.fail(error.description)
+    }
+    guard case .builtIn(let name) = selection, let entry = PolicyRegistry.entry(named: name) else {
+      return refuse(
+        "--sweep plays a built-in policy; a policy file ('\(selection.name)') is not supported yet")
+    }
+    for i in populations.indices {
+      populations[i].path = path
+      populations[i].policy = name
+      if let users = options.users { populations[i].users = users }
+      if let seed = options.seed { populations[i].seed = seed }
+      if let horizon = options.horizon { populations[i].horizon = horizon }
+    }
+    var plans: [PopulationPlan] = []
+    for (population, value) in zip(populations, sweep.values) {
+      do {
+        plans.append(try PopulationPlan(population))
+      } catch {
+        return refuse("--sweep \(sweep.key)=\(value): \(error.message)")
+      }
+    }
+
+    let stop = MonteCarloStop()
+    let interrupt = MonteCarloCommand.Interrupt(stop: stop)
+    let progress = context.facts.showsProgress ? MonteCarloCommand.Progress(console: context.console) : nil
+    var onProgress: (@Sendable (UInt64, UInt64) -> Void)?
+    if let progress { onProgress = { done, total in progress.show(done, of: total) } }
+    let runOptions = MonteCarloRunner.Options(threads: options.threads, stop: stop, progress: onProgress)
+    let began = DispatchTime.now().uptimeNanoseconds
+    let played = MonteCarloSweepRunner.run(plans, policy: entry.type, options: runOptions)
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
+    progress?.clear()
+    interrupt.end()
+    guard var runs = played else {
+      context.console.error("simsub: interrupted; nothing written\n")
+      interrupt.reraise()
+      return .badInput
+    }
+    let users = populations[0].users
+    context.console.error(
+      "simsub: played \(Plural.count(users, as: Format.grouped(Int64(users)), "subscriber")) × \(populations[0].horizon) at \(Plural.count(plans.count, "value")) of \(sweep.key) in \(Format.fixed(seconds, decimals: 2)) s on \(Plural.count(options.threads, "thread"))\n"
+    )
+    // The baseline's counterexamples, as its plain run writes them; the other values'
+    // violations are findings.
+    if runs[0].sawViolation(policy: 0) {
+      do {
+        let written = try CounterexampleWriter.write(
+          runs[0], plan: plans[0],
+          directory: options.counterexamples ?? CounterexampleWriter.defaultDirectory,
+          policyFiles: [])
+        runs[0] = written.result
+        for line in written.missing {
+          context.console.error("simsub: warning: no counterexample for \(line)\n")
+        }
+      } catch {
+        return context.fail(error.description)
+      }
+    }
+    return emit(MonteCarloSweepResult(sweep: sweep, metric: metric, runs: runs), context: context)
+  }
+
+  /// The chart written beside a Markdown report given `--output`.
+  static func pictures(_ command: ParsedCommand) -> [(option: String, path: String)] {
+    MonteCarloOutput.pictures(command)
+  }
+
+  static func emit(_ result: MonteCarloSweepResult, context: CommandContext) -> ExitStatus {
+    let text: String
+    switch context.command.value("format") ?? "text" {
+    case "json": text = MonteCarloSweepJSON.render(result)
+    case "html": text = MonteCarloSweepHTMLReport.render(result)
+    case "markdown":
+      guard let output = context.command.value("output") else {
+        text = MonteCarloSweepMarkdownReport.render(result)
+        break
+      }
+      let picture = MonteCarloMarkdownReport.picturePath(forReport: output)
+      do {
+        try AtomicFile.write(MonteCarloSweepCharts.svg(result), to: picture)
+      } catch {
+        return context.fail(error.description)
+      }
+      text = MonteCarloSweepMarkdownReport.render(result, picture: (picture as NSString).lastPathComponent)
+    default:
+      let colour = context.command.value("output") == nil && context.facts.style == .colour
+      text = MonteCarloSweepTextReport(colour: colour).render(result)
+    }
+    if let svg = context.command.value("svg") {
+      do { try AtomicFile.write(MonteCarloSweepCharts.svg(result), to: svg) } catch {
+        return context.fail(error.description)
+      }
+    }
+    if let failure = context.emit(text) { return failure }
+    return result.passed ? .success : .checkFailed
+  }
+}

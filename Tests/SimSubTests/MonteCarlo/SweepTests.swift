@@ -1,0 +1,263 @@
+import Foundation
+import Testing
+
+@testable import SimSub
+
+/// `--sweep KEY=V1,V2,...`: one population at several values of a setting, on the same draws.
+@Suite struct SweepTests {
+  /// The shipped typical population's text.
+  static func typicalText() throws -> String {
+    try String(contentsOfFile: MonteCarloTestSupport.typicalPath, encoding: .utf8)
+  }
+
+  /// The sweep's populations at each value, from `text` as a file would hold it.
+  static func populations(_ text: String, sweep: String, users: Int) throws -> (PopulationSweep, [Population])
+  {
+    let sweep = try PopulationSweep(parsing: sweep)
+    let root = try YAMLParser.parse(text, file: "sweep.pop", expectedKeys: PopulationDecoder.requiredKeys)
+    var populations = try sweep.populations(root, path: "sweep.pop")
+    for i in populations.indices { populations[i].users = users }
+    return (sweep, populations)
+  }
+
+  static func sweep(_ populations: [Population], policy: String = "reference", threads: Int = 2) throws
+    -> [MonteCarloResult]
+  {
+    let type = try #require(PolicyRegistry.entry(named: policy)).type
+    let runs = MonteCarloSweepRunner.run(
+      try populations.map { try PopulationPlan($0) }, policy: type, options: .init(threads: threads))
+    return try #require(runs)
+  }
+
+  @Test func aSweepOfOneValueIsThePlainRun() throws {
+    let (_, populations) = try Self.populations(try Self.typicalText(), sweep: "apple.grace=16d", users: 1200)
+    let swept = try Self.sweep(populations)
+    let plain = try MonteCarloTestSupport.run(populations[0], policies: ["reference"])
+    #expect(swept.count == 1)
+    #expect(swept[0] == plain)
+    // And the value 16d is what the file already says: the plain run of the file as shipped.
+    let shipped = try MonteCarloTestSupport.typical(users: 1200)
+    let asShipped = try MonteCarloTestSupport.run(shipped, policies: ["reference"])
+    #expect(swept[0].apple == asShipped.apple && swept[0].google == asShipped.google)
+  }
+
+  struct Edit: CustomTestStringConvertible, Sendable {
+    var sweep: String
+    var policy: String
+    /// The shipped file's text, and what it says at the sweep's last value.
+    var find: String
+    var replace: String
+    var testDescription: String { sweep }
+  }
+
+  static let edits = [
+    Edit(
+      sweep: "apple.grace=16d,28d", policy: "reference",
+      find: "product: {period: 1M, price: 9.99, grace: 16d}",
+      replace: "product: {period: 1M, price: 9.99, grace: 28d}"),
+    Edit(
+      sweep: "google.hold=53d,30d", policy: "reference",
+      find: "product: {period: 1M, price: 9.99, grace: 7d}",
+      replace: "product: {period: 1M, price: 9.99, grace: 7d, hold: 30d}"),
+    Edit(
+      sweep: "google.retry-success.declined=0.0065,0.2", policy: "reference",
+      find: "retry-success: {insufficient-funds: 0.013, declined: 0.0065}",
+      replace: "retry-success: {insufficient-funds: 0.013, declined: 0.2}"),
+    Edit(
+      sweep: "fixes-card-per-day.soft=0.02,0.3", policy: "reference",
+      find: "fixes-card-per-day: {none: 0.005, soft: 0.02, hard: 0.04}",
+      replace: "fixes-card-per-day: {none: 0.005, soft: 0.3, hard: 0.04}"),
+    Edit(
+      sweep: "leaves-when-locked-out=0.3,0.9", policy: "active-only", find: "leaves-when-locked-out: 0.3",
+      replace: "leaves-when-locked-out: 0.9"),
+  ]
+
+  @Test(arguments: edits) func eachValueIsExactlyItsSoloRun(_ edit: Edit) throws {
+    // Common random numbers: each value's side of the sweep is the plain run of the file edited
+    // to say that value, to the last counter, product and recovery.
+    let text = try Self.typicalText()
+    #expect(text.contains(edit.find))
+    let (_, populations) = try Self.populations(text, sweep: edit.sweep, users: 1000)
+    let runs = try Self.sweep(populations, policy: edit.policy)
+    let result = MonteCarloSweepResult(
+      sweep: try PopulationSweep(parsing: edit.sweep), metric: .recoveryRate, runs: runs)
+    var edited = try MonteCarloTestSupport.population(
+      text.replacingOccurrences(of: edit.find, with: edit.replace))
+    edited.users = 1000
+    let solos = [
+      try MonteCarloTestSupport.run(MonteCarloTestSupport.typical(users: 1000), policies: [edit.policy]),
+      try MonteCarloTestSupport.run(edited, policies: [edit.policy]),
+    ]
+    for v in 0..<2 {
+      let swept = result.solo(v)
+      #expect(swept.apple == solos[v].apple, "\(edit.sweep) value \(v): apple")
+      #expect(swept.google == solos[v].google, "\(edit.sweep) value \(v): google")
+      #expect(swept.firstViolations == solos[v].firstViolations)
+      #expect(swept.setup.parameters == solos[v].setup.parameters)
+    }
+    // The two values differ somewhere: the edit was played, not ignored.
+    #expect(solos[0].all != solos[1].all)
+  }
+
+  @Test func differencesArePairedOnTheSameDraws() throws {
+    let (sweep, populations) = try Self.populations(
+      try Self.typicalText(), sweep: "apple.grace=16d,28d", users: 3000)
+    let result = MonteCarloSweepResult(sweep: sweep, metric: .recoveryRate, runs: try Self.sweep(populations))
+    for metric in [Metric.recoveryRate, .recoveredInGrace, .collectedPerSubscriber] {
+      let a = result.estimate(metric, .apple, value: 0)
+      let b = result.estimate(metric, .apple, value: 1)
+      let d = try #require(result.difference(metric, .apple, value: 1))
+      // The point estimate is the difference of the two values' estimates…
+      #expect(abs(d.value - (b.value - a.value)) < 1e-12, "\(metric)")
+      // …and its interval is the paired one: far narrower than two independent runs' would be.
+      let unpaired = ((a.high - a.low) * (a.high - a.low) + (b.high - b.low) * (b.high - b.low)).squareRoot()
+      #expect(d.high - d.low < 0.75 * unpaired, "\(metric): paired \(d), unpaired width \(unpaired)")
+      #expect(d.low < d.value && d.value < d.high)
+    }
+    // The grace is Apple's: the Google subscribers play the very same stories at both values, so
+    // their differences are exactly zero, which only pairing subscriber by subscriber can show.
+    for metric in Metric.allCases {
+      guard let d = result.difference(metric, .google, value: 1), d.isDefined else { continue }
+      #expect(d.value == 0 && d.low == 0 && d.high == 0, "\(metric): \(d)")
+    }
+    #expect(result.difference(.recoveryRate, .all, value: 0) == nil)
+  }
+
+  struct BadSweep: CustomTestStringConvertible, Sendable {
+    var arguments: [String]
+    var message: String
+    var testDescription: String { arguments.joined(separator: " ") }
+  }
+
+  static let bad = [
+    BadSweep(
+      arguments: ["--sweep", "aple.grace=16d"],
+      message: "Error: unknown --sweep key 'aple.grace'. Did you mean 'apple.grace'?"),
+    BadSweep(
+      arguments: ["--sweep", "apple.grace=16d,5d"],
+      message:
+        "Error: --sweep apple.grace=5d: apple offers a billing grace period of 3, 16 or 28 days for monthly products"
+    ),
+    BadSweep(
+      arguments: ["--sweep", "leaves-when-locked-out=0.3,1.5"],
+      message:
+        "Error: --sweep leaves-when-locked-out=1.5: expected a probability between 0 and 1, such as 0.07, found '1.5'"
+    ),
+    BadSweep(arguments: ["--sweep", "apple.grace"], message: "Error: --sweep expects KEY=V1,V2,..."),
+    BadSweep(
+      arguments: ["--sweep", "apple.grace=16d,,28d"], message: "Error: --sweep apple.grace: a value is empty"),
+    BadSweep(
+      arguments: ["--sweep", "apple.grace=16d,16d"],
+      message: "Error: --sweep apple.grace: the value '16d' is given twice"),
+    BadSweep(
+      arguments: ["--sweep", "stripe.window=14d"],
+      message: "Error: --sweep stripe.window: the population has no stripe group"),
+    BadSweep(
+      arguments: ["--sweep", "apple.grace=16d", "--compare", "active-only"],
+      message: "Error: --compare and --sweep together are not supported yet"),
+    BadSweep(
+      arguments: ["--sweep", "apple.grace=16d", "--sweep", "google.grace=7d"],
+      message: "Error: --sweep is given 2 times; a sweep plays one key"),
+    BadSweep(
+      arguments: ["--sweep", "apple.grace=16d", "--shard", "1/2"],
+      message: "Error: --shard and --sweep together"),
+    BadSweep(
+      arguments: ["--sweep", "apple.grace=16d", "--sweep-metric", "recovery-rate-3d"],
+      message: "Error: unknown --sweep-metric 'recovery-rate-3d'. Did you mean 'recovery-rate-30d'?"),
+    BadSweep(
+      arguments: ["--sweep-metric", "recovery-rate-30d"], message: "Error: --sweep-metric is for a sweep"),
+  ]
+
+  @Test(arguments: bad) func badSweepsAreUsageErrors(_ bad: BadSweep) {
+    let run = MonteCarloTestSupport.simsub(
+      ["montecarlo", MonteCarloTestSupport.typicalPath, "--users", "50"] + bad.arguments)
+    #expect(run.status == .badInput)
+    #expect(run.error.hasPrefix(bad.message), "\(run.error)")
+    #expect(run.output.isEmpty)
+  }
+
+  @Test func theJSONHasEveryValueWithItsEstimatesAndDifference() throws {
+    let args = ["montecarlo", MonteCarloTestSupport.typicalPath, "--users", "400", "--format", "json"]
+    let swept = MonteCarloTestSupport.simsub(args + ["--sweep", "apple.grace=16d,0d,28d"])
+    #expect(swept.status == .success)
+    let root = try #require(
+      try JSONSerialization.jsonObject(with: Data(swept.output.utf8)) as? [String: Any])
+    let sweep = try #require(root["sweep"] as? [String: Any])
+    #expect(sweep["key"] as? String == "apple.grace")
+    #expect(sweep["values"] as? [String] == ["16d", "0d", "28d"])
+    #expect(sweep["baseline"] as? String == "16d")
+    #expect(sweep["metric"] as? String == "recovery-rate-30d")
+    #expect(root["passed"] as? Bool == true)
+    let values = try #require(root["values"] as? [[String: Any]])
+    #expect(values.map { $0["value"] as? String } == ["16d", "0d", "28d"])
+    #expect(values[0]["difference"] is NSNull)
+    for value in values {
+      let estimates = try #require(value["estimates"] as? [String: [String: Any]])
+      #expect(Set(estimates.keys) == ["all", "apple", "google"])
+      for metric in Metric.allCases {
+        let e = try #require(estimates["all"]?[metric.key] as? [String: Any], "\(metric.key)")
+        #expect(e["value"] != nil && e["low"] != nil && e["high"] != nil)
+      }
+    }
+    let difference = try #require(values[1]["difference"] as? [String: [String: Any]])
+    #expect(difference["all"]?["of"] as? String == "0d - 16d")
+    #expect(difference["apple"]?["recovery-rate-30d"] is [String: Any])
+    // The first value's estimates are the plain run's, number for number.
+    let plain = MonteCarloTestSupport.simsub(args)
+    let plainRoot = try #require(
+      try JSONSerialization.jsonObject(with: Data(plain.output.utf8)) as? [String: Any])
+    let plainEstimates = try #require(plainRoot["estimates"] as? [String: [String: Any]])
+    for group in ["all", "apple", "google"] {
+      let plainGroup = try #require(
+        (plainEstimates[group]?["policies"] as? [String: Any])?["reference"] as? [String: Any])
+      let sweptGroup = try #require((values[0]["estimates"] as? [String: [String: Any]])?[group])
+      for (key, value) in sweptGroup {
+        #expect(
+          (value as? NSObject) == (plainGroup[key] as? NSObject), "\(group) \(key)")
+      }
+    }
+  }
+
+  @Test func onlyTheFirstValueDecidesTheExitStatus() throws {
+    let dir = try CommandLineScratchDirectory()
+    defer { dir.remove() }
+    let pop = dir.at("apple.pop")
+    try "name: apple only\ncohort:\n  - {store: apple, product: {period: 1M, price: 9.99, grace: 0d}}\n"
+      .write(toFile: pop, atomically: true, encoding: .utf8)
+    let args = [
+      "montecarlo", pop, "--users", "300", "--policy", "active-only", "--counterexamples", dir.at("cx"),
+    ]
+    // Without grace active-only locks nobody out wrongly; with 16 days it does.
+    let passes = MonteCarloTestSupport.simsub(args + ["--sweep", "apple.grace=0d,16d"])
+    #expect(passes.status == .success, "\(passes.error)")
+    #expect(passes.output.contains("! no-lockout-in-grace (active-only, apple.grace=16d, swept)"))
+    #expect(passes.output.contains("a finding, not the verdict, which is apple.grace=0d's"))
+    let fails = MonteCarloTestSupport.simsub(args + ["--sweep", "apple.grace=16d,0d"])
+    #expect(fails.status == .checkFailed)
+    #expect(fails.output.contains("✗ no-lockout-in-grace (active-only, apple.grace=16d)"))
+    #expect(fails.output.contains("counterexample \(dir.at("cx"))/"))
+  }
+
+  @Test func everyFormatShowsTheSweep() throws {
+    let dir = try CommandLineScratchDirectory()
+    defer { dir.remove() }
+    let args = [
+      "montecarlo", MonteCarloTestSupport.typicalPath, "--users", "300", "--sweep", "apple.grace=16d,28d",
+    ]
+    let text = MonteCarloTestSupport.simsub(args)
+    #expect(text.output.contains("Sweep of apple.grace: estimates and paired differences from 16d"))
+    #expect(text.output.contains("    28d − 16d  "))
+    let markdown = MonteCarloTestSupport.simsub(
+      args + ["--format", "markdown", "--output", dir.at("sweep.md")])
+    #expect(markdown.status == .success)
+    let md = try String(contentsOfFile: dir.at("sweep.md"), encoding: .utf8)
+    #expect(md.contains("![recovery rate (within 30 days) by apple.grace](sweep.svg)"))
+    #expect(md.contains("| &nbsp;&nbsp;28d − 16d | "))
+    let svg = try String(contentsOfFile: dir.at("sweep.svg"), encoding: .utf8)
+    #expect(svg.hasPrefix("<svg") && svg.contains("apple.grace"))
+    let html = MonteCarloTestSupport.simsub(
+      args + ["--format", "html", "--sweep-metric", "involuntary-churn"])
+    #expect(html.output.contains("<svg"))
+    #expect(html.output.contains("involuntary churn (episodes that expired) by apple.grace"))
+  }
+}
