@@ -140,7 +140,7 @@ public enum Metric: Int, CaseIterable, Hashable, Sendable {
     case .recoveredByFix: "  recovered by a card fix"
     case .recoveredEventually: "recovered at all (by the window's end)"
     case .involuntaryChurn: "involuntary churn (episodes that expired)"
-    case .departures: "departures without access (episodes left)"
+    case .departures: "departures without access (episodes given up)"
     case .involuntaryShareOfCancellations: "involuntary share of cancellations"
     case .collectedPerSubscriber: "revenue collected per subscriber"
     case .recoveredRevenuePerSubscriber: "revenue recovered per subscriber"

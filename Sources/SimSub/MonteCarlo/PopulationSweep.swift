@@ -39,7 +39,7 @@ public struct PopulationSweep: Hashable, Sendable {
     }
     keys += ["cancels-per-period", "opens-app-per-day"]
     keys += RecoveryPrompt.allCases.map { "fixes-card-per-day.\($0.name)" }
-    keys.append("leaves-when-locked-out")
+    keys += ["leaves-when-locked-out", "leaves-per-day-without-access"]
     return keys
   }()
 

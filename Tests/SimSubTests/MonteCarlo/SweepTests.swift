@@ -70,6 +70,10 @@ import Testing
     Edit(
       sweep: "leaves-when-locked-out=0.3,0.9", policy: "active-only", find: "leaves-when-locked-out: 0.3",
       replace: "leaves-when-locked-out: 0.9"),
+    Edit(
+      sweep: "leaves-per-day-without-access=0,0.05", policy: "reference",
+      find: "leaves-when-locked-out: 0.3   # assumption: a wrongly locked-out subscriber cancels for good",
+      replace: "leaves-when-locked-out: 0.3\n  leaves-per-day-without-access: 0.05"),
   ]
 
   @Test(arguments: edits) func eachValueIsExactlyItsSoloRun(_ edit: Edit) throws {
