@@ -17,9 +17,16 @@ public enum Metric: Int, CaseIterable, Hashable, Sendable {
   case involuntaryChurn
   case departures
   case involuntaryShareOfCancellations
+  case totalChurn
+  case voluntaryChurn
+  case involuntaryChurnOfSubscribers
+  case retainedShare
   case collectedPerSubscriber
   case recoveredRevenuePerSubscriber
   case lostRevenuePerSubscriber
+  case lostRevenueToHorizonPerSubscriber
+  case unpaidAccessDaysPerSubscriber
+  case unpaidAccessValuePerSubscriber
   case lockoutDaysPerSubscriber
   case lockedOutShare
   case lostToLockoutShare
@@ -53,6 +60,13 @@ public enum Metric: Int, CaseIterable, Hashable, Sendable {
     case .recoveredEventually: .recovered
     case .involuntaryChurn, .involuntaryShareOfCancellations: .involuntary
     case .departures: .departures
+    case .totalChurn: .cancellations
+    case .voluntaryChurn: .voluntaryCancels
+    case .involuntaryChurnOfSubscribers: .involuntary
+    case .retainedShare: .retained
+    case .lostRevenueToHorizonPerSubscriber: .lostRevenueToHorizon
+    case .unpaidAccessDaysPerSubscriber: .unpaidAccessSeconds
+    case .unpaidAccessValuePerSubscriber: .unpaidAccessValue
     case .collectedPerSubscriber: .collected
     case .recoveredRevenuePerSubscriber: .recoveredRevenue
     case .lostRevenuePerSubscriber: .lostRevenue
@@ -78,7 +92,8 @@ public enum Metric: Int, CaseIterable, Hashable, Sendable {
   public var kind: Kind {
     switch self {
     case .episodesPerSubscriber, .collectedPerSubscriber, .recoveredRevenuePerSubscriber,
-      .lostRevenuePerSubscriber, .lockoutDaysPerSubscriber, .freeAccessDaysPerSubscriber:
+      .lostRevenuePerSubscriber, .lockoutDaysPerSubscriber, .freeAccessDaysPerSubscriber,
+      .lostRevenueToHorizonPerSubscriber, .unpaidAccessDaysPerSubscriber, .unpaidAccessValuePerSubscriber:
       .mean
     default: .proportion
     }
@@ -87,8 +102,10 @@ public enum Metric: Int, CaseIterable, Hashable, Sendable {
   public var unit: Unit {
     switch self {
     case .episodesPerSubscriber: .count
-    case .collectedPerSubscriber, .recoveredRevenuePerSubscriber, .lostRevenuePerSubscriber: .money
-    case .lockoutDaysPerSubscriber, .freeAccessDaysPerSubscriber: .days
+    case .collectedPerSubscriber, .recoveredRevenuePerSubscriber, .lostRevenuePerSubscriber,
+      .lostRevenueToHorizonPerSubscriber, .unpaidAccessValuePerSubscriber:
+      .money
+    case .lockoutDaysPerSubscriber, .freeAccessDaysPerSubscriber, .unpaidAccessDaysPerSubscriber: .days
     default: .share
     }
   }
@@ -117,6 +134,13 @@ public enum Metric: Int, CaseIterable, Hashable, Sendable {
     case .involuntaryChurn: "involuntary-churn"
     case .departures: "departures-without-access"
     case .involuntaryShareOfCancellations: "involuntary-share-of-cancellations"
+    case .totalChurn: "total-churn"
+    case .voluntaryChurn: "voluntary-churn"
+    case .involuntaryChurnOfSubscribers: "involuntary-churn-of-subscribers"
+    case .retainedShare: "retained-at-horizon"
+    case .lostRevenueToHorizonPerSubscriber: "revenue-lost-to-horizon-per-subscriber"
+    case .unpaidAccessDaysPerSubscriber: "unpaid-access-days-per-subscriber"
+    case .unpaidAccessValuePerSubscriber: "unpaid-access-value-per-subscriber"
     case .collectedPerSubscriber: "revenue-collected-per-subscriber"
     case .recoveredRevenuePerSubscriber: "revenue-recovered-per-subscriber"
     case .lostRevenuePerSubscriber: "revenue-lost-per-subscriber"
@@ -142,6 +166,13 @@ public enum Metric: Int, CaseIterable, Hashable, Sendable {
     case .involuntaryChurn: "involuntary churn (episodes that expired)"
     case .departures: "departures without access (episodes given up)"
     case .involuntaryShareOfCancellations: "involuntary share of cancellations"
+    case .totalChurn: "total churn (subscriptions ended or set to end)"
+    case .voluntaryChurn: "  by a voluntary cancel"
+    case .involuntaryChurnOfSubscribers: "  by a failed renewal that expired"
+    case .retainedShare: "subscribers retained at the horizon"
+    case .lostRevenueToHorizonPerSubscriber: "  counted to the horizon"
+    case .unpaidAccessDaysPerSubscriber: "access never paid for, days per subscriber"
+    case .unpaidAccessValuePerSubscriber: "  its value per subscriber"
     case .collectedPerSubscriber: "revenue collected per subscriber"
     case .recoveredRevenuePerSubscriber: "revenue recovered per subscriber"
     case .lostRevenuePerSubscriber: "revenue lost to involuntary churn per subscriber"

@@ -59,7 +59,9 @@ public enum MonteCarloHTMLReport {
             })
       }
       page.sections.append(
-        HTMLPage.Section(id: "difference", heading: "Paired difference (same draws)", body: table.fragment))
+        HTMLPage.Section(
+          id: "difference", heading: "Paired difference (same draws)",
+          body: .lines([table.fragment, .element("p", text: Metric.marksLegend + ".")])))
     }
     let violations = MonteCarloReportText.violationLines(result, mark: { $0 ? "✓" : "✗" }, finding: "⚠")
     page.sections.append(

@@ -63,6 +63,8 @@ public enum MonteCarloMarkdownReport {
         out.append("| \(label(metric)) | " + cells.joined(separator: " | ") + " |")
       }
       out.append("")
+      out.append("_\(Metric.marksLegend)._")
+      out.append("")
     }
     for (p, policy) in setup.policies.enumerated() {
       out.append("### Recovery curve: share of episodes recovered by day since the failure (`\(policy)`)")

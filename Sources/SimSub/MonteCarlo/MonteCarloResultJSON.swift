@@ -100,13 +100,28 @@ public enum MonteCarloResultJSON {
           ("of", .string("\(result.setup.policies[0]) - \(result.setup.policies[1])"))
         ])
         for metric in Metric.allCases {
-          difference.append(metric.key, number(Estimator.difference(metric, tally)))
+          let d = Estimator.difference(metric, tally)
+          difference.append(metric.key, favouring(number(d), d, metric, names: result.setup.policies))
         }
         entry.append("difference", .object(difference))
       }
       groups.append(group.rawValue, .object(entry))
     }
     return .object(groups)
+  }
+
+  /// A difference's JSON with the side it favours for the business and for the subscriber
+  /// (``Metric/favoured(_:_:)``), by name, when it favours one.
+  static func favouring(_ json: JSONValue, _ d: Estimate, _ metric: Metric, names: [String]) -> JSONValue {
+    guard case .object(var o) = json else { return json }
+    for (key, better) in [
+      ("better-for-business", metric.betterForBusiness),
+      ("better-for-subscriber", metric.betterForSubscriber),
+    ] {
+      guard let side = Metric.favoured(d, better) else { continue }
+      o.append(key, .string(side == .first ? names[0] : names[1]))
+    }
+    return .object(o)
   }
 
   static func violations(_ result: MonteCarloResult) -> JSONValue {

@@ -32,7 +32,10 @@ public enum MonteCarloSweepHTMLReport {
     page.sections.append(
       HTMLPage.Section(
         id: "chart", heading: "\(metric.label.trimmingLeadingSpaces()) by \(result.sweep.key)",
-        body: .lines([.chart(SweepChart.draw(MonteCarloSweepCharts.chart(result)))])))
+        body: .lines([
+          .chart(SweepChart.draw(MonteCarloSweepCharts.chart(result))),
+          .element("p", text: Metric.marksLegend + "."),
+        ])))
     let groups = result.groups
     for (i, m) in MonteCarloSweepTable.metrics(result).enumerated() {
       var table = HTMLTable(

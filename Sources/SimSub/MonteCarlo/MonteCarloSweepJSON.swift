@@ -54,8 +54,12 @@ public enum MonteCarloSweepJSON {
       for group in result.groups {
         var metrics = JSONObject([("of", .string("\(result.sweep.values[v]) - \(result.sweep.values[0])"))])
         for metric in Metric.allCases {
+          let d = result.difference(metric, group, value: v) ?? .undefined
           metrics.append(
-            metric.key, MonteCarloResultJSON.number(result.difference(metric, group, value: v) ?? .undefined))
+            metric.key,
+            MonteCarloResultJSON.favouring(
+              MonteCarloResultJSON.number(d), d, metric,
+              names: [result.sweep.values[v], result.sweep.values[0]]))
         }
         groups.append(group.rawValue, .object(metrics))
       }

@@ -20,7 +20,7 @@ public enum MonteCarloSweepMarkdownReport {
       out.append("")
     }
     out.append(
-      "Each value's estimate, and under it its paired difference from `\(result.sweep.values[0])` (same draws), with 95% intervals."
+      "Each value's estimate, and under it its paired difference from `\(result.sweep.values[0])` (same draws), with 95% intervals. \(Metric.marksLegend)."
     )
     for metric in MonteCarloSweepTable.metrics(result) {
       out.append("")

@@ -24,6 +24,7 @@ public struct MonteCarloSweepTextReport: Sendable {
       ["subscribers"]
         + groups.map { Format.grouped(result.runs[0].tally($0).sum(.subscribers, policy: 0)) })
     out += MonteCarloReportText.layout(table, header: { paint($0, TerminalPaint.dim) })
+    out.append("  " + paint(Metric.marksLegend, TerminalPaint.dim))
     for metric in MonteCarloSweepTable.metrics(result) {
       out.append("")
       out.append("  " + paint(metric.label.trimmingLeadingSpaces(), TerminalPaint.bold))

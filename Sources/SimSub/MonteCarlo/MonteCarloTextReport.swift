@@ -53,6 +53,7 @@ public struct MonteCarloTextReport: Sendable {
             })
       }
       out += MonteCarloReportText.layout(table, header: { paint($0, TerminalPaint.dim) })
+      out.append("  " + paint(Metric.marksLegend, TerminalPaint.dim))
       out.append("")
     }
     for (p, policy) in setup.policies.enumerated() {
@@ -140,6 +141,12 @@ enum MonteCarloReportText {
   /// `+1.25 pp (+1.10 to +1.40)`.
   static func differenceCell(_ e: Estimate, _ metric: Metric) -> String {
     guard e.isDefined else { return "—" }
+    let marks = metric.marks(e)
+    return marks.isEmpty ? interval(e, metric) : interval(e, metric) + " " + marks
+  }
+
+  /// The difference and its interval, signed.
+  static func interval(_ e: Estimate, _ metric: Metric) -> String {
     func signed(_ v: Double, _ decimals: Int) -> String {
       let text = Format.fixed(v, decimals: decimals)
       return text.hasPrefix("-") ? text : "+" + text

@@ -22,6 +22,9 @@
 public struct PopulationObserver: EngineObserver {
   /// The price of the subscriber's product: what a recovery collects and an expiry loses.
   public var price: Int64
+  /// The product's nominal period in seconds (30 days for a month): the price per second of
+  /// access, for what unpaid access is worth and what an expiry loses to the horizon.
+  public var periodSeconds: Int64 = 30 * 86_400
   public private(set) var outcome = SubscriberOutcome()
 
   /// The failure instant of the open episode, if one is open.
@@ -64,6 +67,8 @@ public struct PopulationObserver: EngineObserver {
   private var prompt = RecoveryPrompt.none
   /// The access of the last sample.
   private var access = false
+  /// Seconds of access in the open episode so far (up to the last sample).
+  private var episodeAccess: Int64 = 0
 
   /// How an episode ended.
   public struct EndedEpisode: Hashable, Sendable {
@@ -100,10 +105,12 @@ public struct PopulationObserver: EngineObserver {
   /// ``reset(price:start:horizonEnd:cancels:)`` for a subscriber whose store record is kept in
   /// `records` (a policy file's run).
   package mutating func reset(
-    price: Int64, start: Instant, horizonEnd: Instant, cancels: VoluntaryCancels, records: LiveRecordHistory?
+    price: Int64, start: Instant, horizonEnd: Instant, cancels: VoluntaryCancels, records: LiveRecordHistory?,
+    periodSeconds: Int64 = 30 * 86_400
   ) {
     self.records = records.map { Unmanaged.passUnretained($0) }
     self.price = price
+    self.periodSeconds = max(1, periodSeconds)
     outcome = SubscriberOutcome()
     episodeStart = nil
     endedEpisode = nil
@@ -122,6 +129,7 @@ public struct PopulationObserver: EngineObserver {
     period = 0
     prompt = .none
     access = false
+    episodeAccess = 0
   }
 
   @inline(__always) public func wantsToStop(before next: Instant) -> Bool {
@@ -211,6 +219,9 @@ public struct PopulationObserver: EngineObserver {
       episodeStart = issue
       outcome[.episodes] += 1
       needsDriver = true
+      // The next sample adds the span since the last one; the part before this instant was
+      // not in the episode.
+      episodeAccess = access ? -(instant - lastSample).seconds : 0
     }
   }
 
@@ -228,14 +239,24 @@ public struct PopulationObserver: EngineObserver {
         outcome[truth == .hold ? .recoveredInHold30 : .recoveredInGrace30] += 1
         outcome[kind == .recoveredByFix ? .recoveredByFix30 : .recoveredByRetry30] += 1
       }
-    } else if ending == .canceled {
-      kind = .canceled
-      outcome[.leftInEpisode] += 1
     } else {
-      kind = .expired
-      outcome[.involuntary] += 1
-      outcome[.cancellations] += 1
-      outcome[.lostRevenue] += price
+      // Access the episode gave and no payment ever covered.
+      let unpaid = max(0, episodeAccess + (access ? (instant - lastSample).seconds : 0))
+      outcome[.unpaidAccessSeconds] += unpaid
+      outcome[.unpaidAccessValue] += unpaid * price / periodSeconds
+      if ending == .canceled {
+        kind = .canceled
+        outcome[.leftInEpisode] += 1
+      } else {
+        kind = .expired
+        outcome[.involuntary] += 1
+        outcome[.cancellations] += 1
+        outcome[.lostRevenue] += price
+        // What the subscriber would have paid from the failed renewal to the horizon, at least
+        // that renewal's price.
+        let rest = min(max(0, (horizonEnd - failure).seconds), 36_525 * 86_400)
+        outcome[.lostRevenueToHorizon] += max(price, rest * price / periodSeconds)
+      }
     }
     endedEpisode = EndedEpisode(kind: kind, failure: failure, end: instant)
     needsDriver = true
@@ -247,6 +268,7 @@ public struct PopulationObserver: EngineObserver {
     let elapsed = (sample.instant - lastSample).seconds
     if lockedOut { outcome[.lockoutSeconds] += elapsed }
     if freeAccess { outcome[.freeAccessSeconds] += elapsed }
+    if access, episodeStart != nil { episodeAccess += elapsed }
     lastSample = sample.instant
     let lock = sample.truth.isEntitled && !sample.decision.access && !sample.awaitingGainNotice
     if lock && !lockedOut {
@@ -270,9 +292,9 @@ public struct PopulationObserver: EngineObserver {
       if episodeStart != nil { needsDriver = true }
     }
     // … and, with departures, by whether the subscriber has access.
-    if watchesAccess, sample.decision.access != access {
+    if sample.decision.access != access {
       access = sample.decision.access
-      if episodeStart != nil { needsDriver = true }
+      if watchesAccess, episodeStart != nil { needsDriver = true }
     }
   }
 
@@ -285,6 +307,7 @@ public struct PopulationObserver: EngineObserver {
     if freeAccess { outcome[.freeAccessSeconds] += elapsed }
     lastSample = end
     outcome[.collected] = collected
+    outcome[.retained] = outcome[.cancellations] == 0 ? 1 : 0
     outcome[.renewals] = Int64(renewals)
     outcome[.failedRenewals] = Int64(failedRenewals)
     return outcome

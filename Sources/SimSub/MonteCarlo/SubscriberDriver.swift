@@ -116,7 +116,7 @@ struct SubscriberDriver<Store: StoreModel, Policy: EntitlementPolicy>: Sendable 
       cancels: VoluntaryCancels(
         rng: plan.stream(.cancels, folded: streamFold), chance: plan.cancelChance,
         drawnByObserver: story == nil),
-      records: outOfProcess?.records)
+      records: outOfProcess?.records, periodSeconds: group.details.period.nominalDays * 86_400)
     fixes = nil
     leaves = nil
     episode = nil

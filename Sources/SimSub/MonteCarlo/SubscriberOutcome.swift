@@ -41,6 +41,10 @@ public struct SubscriberOutcome: Hashable, Sendable {
     buffer[Counter.recoveredRevenue.rawValue] = v.recoveredRevenue
     buffer[Counter.lostRevenue.rawValue] = v.lostRevenue
     buffer[Counter.departures.rawValue] = v.departures
+    buffer[Counter.unpaidAccessSeconds.rawValue] = v.unpaidAccessSeconds
+    buffer[Counter.unpaidAccessValue.rawValue] = v.unpaidAccessValue
+    buffer[Counter.lostRevenueToHorizon.rawValue] = v.lostRevenueToHorizon
+    buffer[Counter.retained.rawValue] = v.retained
   }
 
   /// The counters, one field each so an outcome is a plain value of fixed size.
@@ -70,6 +74,10 @@ public struct SubscriberOutcome: Hashable, Sendable {
     var recoveredRevenue: Int64 = 0
     var lostRevenue: Int64 = 0
     var departures: Int64 = 0
+    var unpaidAccessSeconds: Int64 = 0
+    var unpaidAccessValue: Int64 = 0
+    var lostRevenueToHorizon: Int64 = 0
+    var retained: Int64 = 0
 
     subscript(counter: Counter) -> Int64 {
       get {
@@ -99,6 +107,10 @@ public struct SubscriberOutcome: Hashable, Sendable {
         case .recoveredRevenue: recoveredRevenue
         case .lostRevenue: lostRevenue
         case .departures: departures
+        case .unpaidAccessSeconds: unpaidAccessSeconds
+        case .unpaidAccessValue: unpaidAccessValue
+        case .lostRevenueToHorizon: lostRevenueToHorizon
+        case .retained: retained
         }
       }
       set {
@@ -128,6 +140,10 @@ public struct SubscriberOutcome: Hashable, Sendable {
         case .recoveredRevenue: recoveredRevenue = newValue
         case .lostRevenue: lostRevenue = newValue
         case .departures: departures = newValue
+        case .unpaidAccessSeconds: unpaidAccessSeconds = newValue
+        case .unpaidAccessValue: unpaidAccessValue = newValue
+        case .lostRevenueToHorizon: lostRevenueToHorizon = newValue
+        case .retained: retained = newValue
         }
       }
     }
@@ -190,6 +206,14 @@ public enum Counter: Int, CaseIterable, Hashable, Sendable {
   /// Episodes the subscriber gave up on, for good, on a day the policy gave them no access
   /// (`leaves-per-day-without-access`): no card fix after it.
   case departures
+  /// Seconds of access in episodes that ended unpaid (expired, or ended by a cancel): access no payment covered.
+  case unpaidAccessSeconds
+  /// What that access is worth at the product's price per second, in milliunits.
+  case unpaidAccessValue
+  /// For each episode that expired, what the subscriber would have paid from the failed renewal to the horizon at the product's price per second (at least one renewal's price), in milliunits.
+  case lostRevenueToHorizon
+  /// 1 when the subscription neither ended nor was set to end during the run.
+  case retained
 
   /// The key in JSON results.
   public var key: String {
@@ -219,6 +243,10 @@ public enum Counter: Int, CaseIterable, Hashable, Sendable {
     case .recoveredRevenue: "recovered-revenue"
     case .lostRevenue: "lost-revenue"
     case .departures: "departures"
+    case .unpaidAccessSeconds: "unpaid-access-seconds"
+    case .unpaidAccessValue: "unpaid-access-value"
+    case .lostRevenueToHorizon: "lost-revenue-to-horizon"
+    case .retained: "retained"
     }
   }
 }
