@@ -114,6 +114,8 @@ enum Describe {
     if let access = e.access { parts.append("access \(access ? "yes" : "no")") }
     if let prompt = e.prompt { parts.append("prompt \(prompt.name)") }
     for name in e.sent { parts.append("sent \(name)") }
+    for name in e.notSent { parts.append("not sent \(name)") }
+    if e.sincePrevious != nil { parts.append("since the previous expectation") }
     if let charges = e.charges { parts.append("charges \(charges)") }
     return parts.joined(separator: ", ")
   }
