@@ -34,6 +34,7 @@ public enum PolicyRegistry {
     Entry(PastDueIsFreePolicy.self),
     Entry(BillingErrorIsEndPolicy.self),
     Entry(LatestSourceWinsPolicy.self),
+    Entry(RefundIsFinalPolicy.self),
   ]
 
   /// The names of ``all``, in order.

@@ -12,7 +12,7 @@ enum Describe {
     case .resubscribe(let p), .changeProduct(let p): return "\(name) \(product(p))"
     case .pause(let span): return "\(name) for \(span)"
     case .stopSharing(let member): return member == 0 ? name : "\(name) (member \(member))"
-    case .updateCard, .cancel, .uncancel, .refund, .resume: return name
+    case .updateCard, .cancel, .uncancel, .refund, .reverseRefund, .resume: return name
     }
   }
 

@@ -15,6 +15,9 @@ public enum SubscriberAction: Hashable, Sendable {
   case resubscribe(product: ProductIndex)
   /// The store refunds the latest charge and revokes access.
   case refund
+  /// Apple: the App Store reverses the refund it granted (after a dispute the customer
+  /// raised), so what the refund revoked is due again (`REFUND_REVERSED`).
+  case reverseRefund
   /// Upgrade, downgrade or crossgrade within the group, with the store's timing.
   case changeProduct(ProductIndex)
   /// Google: pause from the next renewal for this long.

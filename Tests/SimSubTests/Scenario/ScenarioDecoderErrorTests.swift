@@ -465,6 +465,14 @@ extension ScenarioTests {
           "9:13: member 1 does not exist: this scenario has no family members (add 'family-members: 1' or more)",
         ]),
       Case(
+        label: "reverse-refund on google and stripe",
+        text:
+          "name: t\nsources:\n  - {store: google, product: {}}\n  - {store: stripe, product: {}}\ntimeline:\n  - {at: 1d, source: google, do: reverse-refund}\n  - {at: 2d, source: stripe, do: reverse-refund}\n",
+        errors: [
+          "6:34: apple has reverse-refund; google does not",
+          "7:34: apple has reverse-refund; stripe does not",
+        ]),
+      Case(
         label: "stop-sharing without family members",
         text: "name: t\nstore: apple\nproduct: {}\ntimeline:\n  - at: 1d\n    do: stop-sharing\n",
         errors: [

@@ -242,6 +242,12 @@ function revenueCat(body) {
         reading = { state: "revoked" };
       }
       break;
+    case "REFUND_REVERSED":
+      // The refund is taken back: access is due again until expiration_at_ms.
+      if (event.expiration_at_ms != null) {
+        reading = { state: event.expiration_at_ms > event.event_timestamp_ms ? "active" : "expired" };
+      }
+      break;
     case "EXPIRATION":
       reading = {
         BILLING_ERROR: { state: "hold" }, SUBSCRIPTION_PAUSED: { state: "paused" },

@@ -99,6 +99,7 @@ extension ScenarioDecoder {
       case .cancel: decoded = .subscriber(.cancel)
       case .uncancel: decoded = .subscriber(.uncancel)
       case .refund: decoded = .subscriber(.refund)
+      case .reverseRefund: decoded = .subscriber(.reverseRefund)
       case .resume: decoded = .subscriber(.resume)
       case .stopSharing: decoded = .subscriber(.stopSharing(member: 0))
       case .leaveFamily:

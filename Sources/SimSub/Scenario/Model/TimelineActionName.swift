@@ -10,6 +10,7 @@ enum TimelineActionName: String, CaseIterable {
   case uncancel
   case resubscribe
   case refund
+  case reverseRefund = "reverse-refund"
   case changeProduct = "change-product"
   case pause
   case resume
@@ -31,7 +32,7 @@ enum TimelineActionName: String, CaseIterable {
     case .leaveFamily: ["member"]
     case .note: ["text"]
     case .delivery: ScenarioDecoder.deliveryKeys
-    case .updateCard, .cancel, .uncancel, .refund, .resume, .stopSharing: []
+    case .updateCard, .cancel, .uncancel, .refund, .reverseRefund, .resume, .stopSharing: []
     }
   }
 
@@ -50,6 +51,7 @@ enum TimelineActionName: String, CaseIterable {
     case .uncancel: self = .uncancel
     case .resubscribe: self = .resubscribe
     case .refund: self = .refund
+    case .reverseRefund: self = .reverseRefund
     case .changeProduct: self = .changeProduct
     case .pause: self = .pause
     case .resume: self = .resume

@@ -20,8 +20,9 @@ extension AppStoreModel: StoreFacts {
 
   static var notificationSource: SubscriptionSource { .appStore }
 
-  /// Family Sharing's: the purchaser stops sharing, a family member leaves.
-  static var ownActions: [TimelineActionName] { [.stopSharing, .leaveFamily] }
+  /// Family Sharing's (the purchaser stops sharing, a family member leaves), and the App Store
+  /// reversing a refund.
+  static var ownActions: [TimelineActionName] { [.reverseRefund, .stopSharing, .leaveFamily] }
 
   /// Every `notificationType` and subtype the model sends (``AppStoreModel``, and `REVOKE` for a
   /// family member, ``AppStoreFamilyMember``), as docs/STORE-MODELS.md lists them. Any other
@@ -32,7 +33,8 @@ extension AppStoreModel: StoreFacts {
     (.didFailToRenew, nil), (.didFailToRenew, .gracePeriod), (.gracePeriodExpired, nil),
     (.expired, .voluntary), (.expired, .billingRetry), (.didChangeRenewalStatus, .autoRenewEnabled),
     (.didChangeRenewalStatus, .autoRenewDisabled), (.didChangeRenewalPref, nil),
-    (.didChangeRenewalPref, .upgrade), (.didChangeRenewalPref, .downgrade), (.refund, nil), (.revoke, nil),
+    (.didChangeRenewalPref, .upgrade), (.didChangeRenewalPref, .downgrade), (.refund, nil),
+    (.refundReversed, nil), (.revoke, nil),
   ]
 
   /// ``sent`` as `sent:` names (`TYPE` or `TYPE/SUBTYPE`).

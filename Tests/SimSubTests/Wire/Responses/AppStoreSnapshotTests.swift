@@ -110,14 +110,15 @@ import Testing
         }
         compared += 1
       }
-      // A transaction is revoked exactly when a REFUND or REVOKE named it.
-      let revoked = Set(
-        p.delivered.compactMap { _, _, notification -> String? in
-          guard case .appStore(let n) = notification,
-            n.notificationType == .refund || n.notificationType == .revoke
-          else { return nil }
-          return n.data.transactionInfo?.transactionId.text
-        })
+      // A transaction is revoked exactly when a REFUND or REVOKE named it, and no
+      // REFUND_REVERSED named it after that.
+      var revoked = Set<String>()
+      for (_, _, notification) in p.delivered {
+        guard case .appStore(let n) = notification, let id = n.data.transactionInfo?.transactionId.text
+        else { continue }
+        if n.notificationType == .refund || n.notificationType == .revoke { revoked.insert(id) }
+        if n.notificationType == .refundReversed { revoked.remove(id) }
+      }
       for h in decoded {
         let id = try #require(h["transactionId"]?.stringValue)
         #expect((h["revocationDate"] != nil) == revoked.contains(id), "\(p.scenario.path) \(id)")
