@@ -35,6 +35,7 @@ public enum PolicyRegistry {
     Entry(BillingErrorIsEndPolicy.self),
     Entry(LatestSourceWinsPolicy.self),
     Entry(RefundIsFinalPolicy.self),
+    Entry(ExtensionIgnoredPolicy.self),
   ]
 
   /// The names of ``all``, in order.

@@ -473,6 +473,20 @@ extension ScenarioTests {
           "7:34: apple has reverse-refund; stripe does not",
         ]),
       Case(
+        label: "extend-renewal by what Apple does not allow",
+        text:
+          "name: t\nstore: apple\nproduct: {}\ntimeline:\n  - {at: 1d, do: extend-renewal, by: 0d}\n  - {at: 2d, do: extend-renewal, by: 91d}\n  - {at: 3d, do: extend-renewal, by: 36h}\n  - {at: 4d, do: extend-renewal}\n",
+        errors: [
+          "5:38: apple extends a renewal date by whole days, 1d to 90d, not 0d",
+          "6:38: apple extends a renewal date by whole days, 1d to 90d, not 91d",
+          "7:38: apple extends a renewal date by whole days, 1d to 90d, not 1d 12h",
+          "8:5: missing required key 'by'",
+        ]),
+      Case(
+        label: "extend-renewal on google",
+        text: "name: t\nstore: google\nproduct: {}\ntimeline:\n  - {at: 1d, do: extend-renewal, by: 5d}\n",
+        errors: ["5:18: apple has extend-renewal; google does not"]),
+      Case(
         label: "stop-sharing without family members",
         text: "name: t\nstore: apple\nproduct: {}\ntimeline:\n  - at: 1d\n    do: stop-sharing\n",
         errors: [

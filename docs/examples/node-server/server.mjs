@@ -243,7 +243,8 @@ function revenueCat(body) {
       }
       break;
     case "REFUND_REVERSED":
-      // The refund is taken back: access is due again until expiration_at_ms.
+    case "SUBSCRIPTION_EXTENDED":
+      // The refund is taken back, or the period extended: access is due until expiration_at_ms.
       if (event.expiration_at_ms != null) {
         reading = { state: event.expiration_at_ms > event.event_timestamp_ms ? "active" : "expired" };
       }

@@ -11,6 +11,7 @@ enum TimelineActionName: String, CaseIterable {
   case resubscribe
   case refund
   case reverseRefund = "reverse-refund"
+  case extendRenewal = "extend-renewal"
   case changeProduct = "change-product"
   case pause
   case resume
@@ -29,6 +30,7 @@ enum TimelineActionName: String, CaseIterable {
     case .cardFails: ["reason"]
     case .resubscribe, .changeProduct: ["product"]
     case .pause: ["for"]
+    case .extendRenewal: ["by"]
     case .leaveFamily: ["member"]
     case .note: ["text"]
     case .delivery: ScenarioDecoder.deliveryKeys
@@ -52,6 +54,7 @@ enum TimelineActionName: String, CaseIterable {
     case .resubscribe: self = .resubscribe
     case .refund: self = .refund
     case .reverseRefund: self = .reverseRefund
+    case .extendRenewal: self = .extendRenewal
     case .changeProduct: self = .changeProduct
     case .pause: self = .pause
     case .resume: self = .resume

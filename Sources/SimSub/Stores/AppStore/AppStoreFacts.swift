@@ -20,9 +20,11 @@ extension AppStoreModel: StoreFacts {
 
   static var notificationSource: SubscriptionSource { .appStore }
 
-  /// Family Sharing's (the purchaser stops sharing, a family member leaves), and the App Store
-  /// reversing a refund.
-  static var ownActions: [TimelineActionName] { [.reverseRefund, .stopSharing, .leaveFamily] }
+  /// Family Sharing's (the purchaser stops sharing, a family member leaves), the App Store
+  /// reversing a refund, and the developer extending the renewal date.
+  static var ownActions: [TimelineActionName] {
+    [.reverseRefund, .extendRenewal, .stopSharing, .leaveFamily]
+  }
 
   /// Every `notificationType` and subtype the model sends (``AppStoreModel``, and `REVOKE` for a
   /// family member, ``AppStoreFamilyMember``), as docs/STORE-MODELS.md lists them. Any other
@@ -34,7 +36,7 @@ extension AppStoreModel: StoreFacts {
     (.expired, .voluntary), (.expired, .billingRetry), (.didChangeRenewalStatus, .autoRenewEnabled),
     (.didChangeRenewalStatus, .autoRenewDisabled), (.didChangeRenewalPref, nil),
     (.didChangeRenewalPref, .upgrade), (.didChangeRenewalPref, .downgrade), (.refund, nil),
-    (.refundReversed, nil), (.revoke, nil),
+    (.refundReversed, nil), (.renewalExtended, nil), (.revoke, nil),
   ]
 
   /// ``sent`` as `sent:` names (`TYPE` or `TYPE/SUBTYPE`).
