@@ -17,7 +17,9 @@ import SubscriptionPolicy
 public struct ExtensionIgnoredPolicy: EntitlementPolicy {
   public static let name = "extension-ignored"
   public static let summary = "Known bad: locks out at the expiry before an extension"
-  public static let decidesOnlyOnNotifications = true
+  /// `false`: the policy answers from a date on its own clock, so it is sampled at every step
+  /// (counterexample replay takes answers between notifications as still otherwise).
+  public static let decidesOnlyOnNotifications = false
 
   private var reference: ReferencePolicy
   /// The paid-through date of the last purchase or renewal heard of.
