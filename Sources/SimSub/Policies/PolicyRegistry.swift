@@ -34,6 +34,8 @@ public enum PolicyRegistry {
     Entry(PastDueIsFreePolicy.self),
     Entry(BillingErrorIsEndPolicy.self),
     Entry(LatestSourceWinsPolicy.self),
+    Entry(RefundIsFinalPolicy.self),
+    Entry(ExtensionIgnoredPolicy.self),
   ]
 
   /// The names of ``all``, in order.

@@ -11,8 +11,9 @@ enum Describe {
     case .cardFails(let reason): return "\(name) (\(reason.name))"
     case .resubscribe(let p), .changeProduct(let p): return "\(name) \(product(p))"
     case .pause(let span): return "\(name) for \(span)"
+    case .extendRenewal(let span): return "\(name) by \(span)"
     case .stopSharing(let member): return member == 0 ? name : "\(name) (member \(member))"
-    case .updateCard, .cancel, .uncancel, .refund, .resume: return name
+    case .updateCard, .cancel, .uncancel, .refund, .reverseRefund, .resume: return name
     }
   }
 
@@ -114,6 +115,8 @@ enum Describe {
     if let access = e.access { parts.append("access \(access ? "yes" : "no")") }
     if let prompt = e.prompt { parts.append("prompt \(prompt.name)") }
     for name in e.sent { parts.append("sent \(name)") }
+    for name in e.notSent { parts.append("not sent \(name)") }
+    if e.sincePrevious != nil { parts.append("since the previous expectation") }
     if let charges = e.charges { parts.append("charges \(charges)") }
     return parts.joined(separator: ", ")
   }

@@ -15,6 +15,12 @@ public enum SubscriberAction: Hashable, Sendable {
   case resubscribe(product: ProductIndex)
   /// The store refunds the latest charge and revokes access.
   case refund
+  /// Apple: the App Store reverses the refund it granted (after a dispute the customer
+  /// raised), so what the refund revoked is due again (`REFUND_REVERSED`).
+  case reverseRefund
+  /// Apple: the developer extends the renewal date by this many whole days, 1 to 90, through the
+  /// App Store Server API ("Extend a Subscription Renewal Date"; `RENEWAL_EXTENDED`).
+  case extendRenewal(TimeSpan)
   /// Upgrade, downgrade or crossgrade within the group, with the store's timing.
   case changeProduct(ProductIndex)
   /// Google: pause from the next renewal for this long.

@@ -380,6 +380,7 @@ package enum ReferenceRules {
   /// | any other `CANCELLATION`, `BILLING_ERROR` included | nothing |
   /// | `EXPIRATION` `BILLING_ERROR` | hold: grace ran out and the store may still recover it |
   /// | `EXPIRATION` `SUBSCRIPTION_PAUSED` | paused |
+  /// | `REFUND_REVERSED`, `SUBSCRIPTION_EXTENDED` with `expiration_at_ms` after the event / not after it | active / expired |
   /// | `EXPIRATION` `CUSTOMER_SUPPORT` | revoked |
   /// | any other `EXPIRATION` | expired (revoked stays revoked) |
   /// | `PRODUCT_CHANGE`, `SUBSCRIPTION_PAUSED`, `TEST`, `TRANSFER`, other types | nothing |
@@ -405,6 +406,10 @@ package enum ReferenceRules {
         return nil
       }
       return EntitlementReading(.revoked)
+    case .refundReversed, .subscriptionExtended:
+      // The refund is taken back, or the period extended: access is due to `expiration_at_ms`.
+      guard let end = e.expirationAt else { return nil }
+      return EntitlementReading(end > e.eventTimestamp ? .active : .expired)
     case .expiration:
       switch e.expirationReason ?? .unknown {
       case .billingError: return EntitlementReading(.hold)

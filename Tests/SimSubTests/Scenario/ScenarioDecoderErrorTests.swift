@@ -93,7 +93,7 @@ extension ScenarioTests {
         label: "an expectation with nothing to check",
         text: "name: t\nstore: apple\nproduct: {}\ntimeline: []\nexpect:\n  - at: 1d\n",
         errors: [
-          "6:5: an expectation needs at least one of 'store', 'entitlement', 'access', 'prompt', 'sent' or 'charges'"
+          "6:5: an expectation needs at least one of 'store', 'entitlement', 'access', 'prompt', 'sent', 'not-sent' or 'charges'"
         ]),
       Case(
         label: "an outage without for",
@@ -338,6 +338,71 @@ extension ScenarioTests {
         text: "name: t\nstore: apple\nproduct: {}\ntimeline: []\nexpect:\n  - at: 1d\n    sent: []\n",
         errors: ["7:11: expected at least one notification name, found an empty list"]),
 
+      // Names the store documents, or words of its, that simsub's model never sends.
+      Case(
+        label: "an apple pairing apple never sends",
+        text:
+          "name: t\nstore: apple\nproduct: {}\ntimeline: []\nexpect:\n  - at: 1d\n    sent: DID_RENEW/BILLING_RETRY\n",
+        errors: [
+          "7:11: simsub's apple model never sends 'DID_RENEW/BILLING_RETRY': it sends 'DID_RENEW' and 'DID_RENEW/BILLING_RECOVERY'"
+        ]),
+      Case(
+        label: "an apple type the model does not play, in not-sent",
+        text:
+          "name: t\nstore: apple\nproduct: {}\ntimeline: []\nexpect:\n  - at: 1d\n    not-sent: [REFUND, PRICE_INCREASE]\n",
+        errors: [
+          "7:24: simsub's apple model never sends 'PRICE_INCREASE': it is not played (docs/STORE-MODELS.md lists what is)"
+        ]),
+      Case(
+        label: "stripe events the model never sends",
+        text:
+          "name: t\nstore: stripe\nproduct: {}\ntimeline: []\nexpect:\n  - {at: 1d, sent: [invoice.payment_succeeded, customer.subscription.trial_will_end]}\n",
+        errors: [
+          "6:21: simsub's stripe model never sends 'invoice.payment_succeeded': it is not played (docs/STORE-MODELS.md lists what is)",
+          "6:48: simsub's stripe model never sends 'customer.subscription.trial_will_end': it is not played (docs/STORE-MODELS.md lists what is)",
+        ]),
+      Case(
+        label: "a google notification the model never sends",
+        text:
+          "name: t\nstore: google\nproduct: {}\ntimeline: []\nexpect:\n  - {at: 1d, not-sent: SUBSCRIPTION_DEFERRED}\n",
+        errors: [
+          "6:24: simsub's google model never sends 'SUBSCRIPTION_DEFERRED': it is not played (docs/STORE-MODELS.md lists what is)"
+        ]),
+      Case(
+        label: "a revenuecat pause event in front of apple",
+        text:
+          "name: t\nstore: apple\nchannel: revenuecat\nproduct: {}\ntimeline: []\nexpect:\n  - {at: 1d, sent: [SUBSCRIPTION_PAUSED, EXPIRATION/SUBSCRIPTION_PAUSED]}\n",
+        errors: [
+          "7:21: revenuecat in front of simsub's apple model never sends 'SUBSCRIPTION_PAUSED': it is not played (docs/STORE-MODELS.md lists what is)",
+          "7:42: revenuecat in front of simsub's apple model never sends 'EXPIRATION/SUBSCRIPTION_PAUSED': it sends 'EXPIRATION/BILLING_ERROR' and 'EXPIRATION/UNSUBSCRIBE'",
+        ]),
+      Case(
+        label: "an empty not-sent list",
+        text: "name: t\nstore: apple\nproduct: {}\ntimeline: []\nexpect:\n  - at: 1d\n    not-sent: []\n",
+        errors: ["7:15: expected at least one notification name, found an empty list"]),
+
+      // `since: previous`.
+      Case(
+        label: "since on the first expectation",
+        text:
+          "name: t\nstore: apple\nproduct: {}\ntimeline: []\nexpect:\n  - {at: 1d, sent: SUBSCRIBED, since: previous}\n",
+        errors: ["6:39: 'since: previous' needs an expectation before this one"]),
+      Case(
+        label: "since without sent or not-sent",
+        text:
+          "name: t\nstore: apple\nproduct: {}\ntimeline: []\nexpect:\n  - {at: 1d, access: yes}\n  - {at: 2d, access: yes, since: previous}\n",
+        errors: ["7:34: 'since' narrows 'sent' and 'not-sent'; this expectation has neither"]),
+      Case(
+        label: "since with a value other than previous",
+        text:
+          "name: t\nstore: apple\nproduct: {}\ntimeline: []\nexpect:\n  - {at: 1d, access: yes}\n  - {at: 2d, sent: SUBSCRIBED, since: previus}\n",
+        errors: ["7:39: unknown since 'previus' — did you mean 'previous'?"]),
+      Case(
+        label: "since for a member with no earlier expectation of its own",
+        text:
+          "name: t\nstore: apple\nfamily-members: 1\nproduct: {}\ntimeline: []\nexpect:\n  - {at: 1d, access: yes}\n  - {at: 2d, member: 1, sent: SUBSCRIBED, since: previous}\n",
+        errors: ["8:50: 'since: previous' needs an expectation before this one for member 1"]),
+
       // Shapes and names.
       Case(
         label: "a name with a line break",
@@ -400,6 +465,28 @@ extension ScenarioTests {
           "9:13: member 1 does not exist: this scenario has no family members (add 'family-members: 1' or more)",
         ]),
       Case(
+        label: "reverse-refund on google and stripe",
+        text:
+          "name: t\nsources:\n  - {store: google, product: {}}\n  - {store: stripe, product: {}}\ntimeline:\n  - {at: 1d, source: google, do: reverse-refund}\n  - {at: 2d, source: stripe, do: reverse-refund}\n",
+        errors: [
+          "6:34: apple has reverse-refund; google does not",
+          "7:34: apple has reverse-refund; stripe does not",
+        ]),
+      Case(
+        label: "extend-renewal by what Apple does not allow",
+        text:
+          "name: t\nstore: apple\nproduct: {}\ntimeline:\n  - {at: 1d, do: extend-renewal, by: 0d}\n  - {at: 2d, do: extend-renewal, by: 91d}\n  - {at: 3d, do: extend-renewal, by: 36h}\n  - {at: 4d, do: extend-renewal}\n",
+        errors: [
+          "5:38: apple extends a renewal date by whole days, 1d to 90d, not 0d",
+          "6:38: apple extends a renewal date by whole days, 1d to 90d, not 91d",
+          "7:38: apple extends a renewal date by whole days, 1d to 90d, not 1d 12h",
+          "8:5: missing required key 'by'",
+        ]),
+      Case(
+        label: "extend-renewal on google",
+        text: "name: t\nstore: google\nproduct: {}\ntimeline:\n  - {at: 1d, do: extend-renewal, by: 5d}\n",
+        errors: ["5:18: apple has extend-renewal; google does not"]),
+      Case(
         label: "stop-sharing without family members",
         text: "name: t\nstore: apple\nproduct: {}\ntimeline:\n  - at: 1d\n    do: stop-sharing\n",
         errors: [
@@ -447,7 +534,7 @@ extension ScenarioTests {
         text:
           "name: t\nstore: apple\nproduct: {}\nfamily-members: 1\ntimeline: []\nexpect:\n  - {at: 1d, member: 1}\n",
         errors: [
-          "7:5: an expectation needs at least one of 'store', 'entitlement', 'access', 'prompt', 'sent' or 'charges'"
+          "7:5: an expectation needs at least one of 'store', 'entitlement', 'access', 'prompt', 'sent', 'not-sent' or 'charges'"
         ]),
       // Stripe and RevenueCat notification names.
       Case(
@@ -459,7 +546,7 @@ extension ScenarioTests {
         label: "an apple name on stripe",
         text: "name: t\nstore: stripe\nproduct: {}\ntimeline: []\nexpect:\n  - {at: 1d, sent: DID_RENEW}\n",
         errors: [
-          "6:20: unknown stripe event type 'DID_RENEW': expected 'customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted', 'customer.subscription.paused', 'customer.subscription.resumed', 'customer.subscription.trial_will_end', 'invoice.paid', 'invoice.payment_succeeded', 'invoice.payment_failed' or 'charge.refunded'"
+          "6:20: unknown stripe event type 'DID_RENEW': expected 'customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted', 'invoice.paid', 'invoice.payment_failed' or 'charge.refunded'"
         ]),
       Case(
         label: "a misspelt revenuecat type",

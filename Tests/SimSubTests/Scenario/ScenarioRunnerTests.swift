@@ -98,7 +98,7 @@ extension ScenarioTests {
       ("DID_FAIL_TO_RENEW/GRACE_PERIOD", true),
       ("SUBSCRIBED/INITIAL_BUY", true),
       ("SUBSCRIBED/RESUBSCRIBE", false),
-      ("DID_FAIL_TO_RENEW/BILLING_RETRY", false),
+      ("EXPIRED/BILLING_RETRY", false),
       // Not yet sent at this instant: it comes with the recovery, five days later.
       ("DID_RENEW", false),
     ])
@@ -107,6 +107,82 @@ extension ScenarioTests {
         Self.cardExpired(expect: "  - at: renewal 1 + 1h\n    sent: \(name)\n"))
       #expect(result.passed == found)
       #expect(result.expectations.first?.checks.map(\.passed) == [found])
+    }
+
+    @Test func notSentPassesUntilTheNameIsSent() throws {
+      // The recovery comes five days into grace: before it, not sent; after it, sent.
+      let result = try ScenarioTesting.play(
+        Self.cardExpired(
+          expect: """
+              - at: renewal 1 + 1h
+                not-sent: [DID_RENEW/BILLING_RECOVERY, EXPIRED]
+              - at: renewal 1 + 5d 1h
+                not-sent: DID_RENEW
+            """))
+      #expect(
+        ScenarioTesting.checks(result) == [
+          "not-sent DID_RENEW/BILLING_RECOVERY: not sent ✓",
+          "not-sent EXPIRED: not sent ✓",
+          "not-sent DID_RENEW: sent ✗",
+        ])
+      #expect(!result.passed)
+    }
+
+    @Test func sinceTheVeryPreviousExpectationLooksOnlyAtWhatCameAfterIt() throws {
+      // renewal 1 is 2026-02-28T09:00:00Z; the grace notice is sent there, the recovery five
+      // days later. Since the first expectation (an hour into grace), only the recovery.
+      let result = try ScenarioTesting.play(
+        Self.cardExpired(
+          expect: """
+              - at: renewal 1 + 1h
+                sent: DID_FAIL_TO_RENEW/GRACE_PERIOD
+              - at: renewal 1 + 5d 1h
+                since: previous
+                sent: [DID_RENEW/BILLING_RECOVERY, DID_FAIL_TO_RENEW]
+                not-sent: [DID_FAIL_TO_RENEW, SUBSCRIBED, DID_RENEW]
+              - at: renewal 1 + 6d
+                since: previous
+                sent: DID_RENEW
+            """))
+      #expect(
+        ScenarioTesting.checks(result) == [
+          "sent DID_FAIL_TO_RENEW/GRACE_PERIOD: sent ✓",
+          "sent DID_RENEW/BILLING_RECOVERY: sent since 2026-02-28T10:00:00Z ✓",
+          "sent DID_FAIL_TO_RENEW: not sent since 2026-02-28T10:00:00Z (sent since: DID_RENEW/BILLING_RECOVERY) ✗",
+          "not-sent DID_FAIL_TO_RENEW: not sent since 2026-02-28T10:00:00Z ✓",
+          "not-sent SUBSCRIBED: not sent since 2026-02-28T10:00:00Z ✓",
+          "not-sent DID_RENEW: sent since 2026-02-28T10:00:00Z ✗",
+          "sent DID_RENEW: nothing sent since 2026-03-05T10:00:00Z ✗",
+        ])
+      // Without `since`, the same names are judged over everything sent so far.
+      let whole = try ScenarioTesting.play(
+        Self.cardExpired(
+          expect: """
+              - at: renewal 1 + 1h
+                sent: DID_FAIL_TO_RENEW/GRACE_PERIOD
+              - at: renewal 1 + 5d 1h
+                sent: [DID_RENEW/BILLING_RECOVERY, DID_FAIL_TO_RENEW]
+            """))
+      #expect(whole.passed)
+    }
+
+    @Test func sinceAPreviousExpectationNotYetCheckedFails() throws {
+      // The previous expectation in the file comes later in time: there is no window to judge.
+      let result = try ScenarioTesting.play(
+        Self.cardExpired(
+          expect: """
+              - at: renewal 1 + 5d 1h
+                store: active
+              - at: renewal 1 + 1h
+                since: previous
+                sent: DID_FAIL_TO_RENEW
+            """))
+      #expect(
+        ScenarioTesting.checks(result) == [
+          "store active: active ✓",
+          "sent DID_FAIL_TO_RENEW: the previous expectation (line 12) was not checked before this one ✗",
+        ])
+      #expect(!result.passed)
     }
 
     @Test func aBareTypeSentWithoutSubtypeDoesNotMatchASubtype() throws {

@@ -145,8 +145,13 @@ extension ScenarioTests {
         label: "an expectation naming only its source",
         text: twoSources + "\ntimeline: []\nexpect:\n  - {at: 1d, source: web}\n",
         errors: [
-          "7:5: an expectation needs at least one of 'store', 'entitlement', 'access', 'prompt', 'sent' or 'charges'"
+          "7:5: an expectation needs at least one of 'store', 'entitlement', 'access', 'prompt', 'sent', 'not-sent' or 'charges'"
         ]),
+      .init(
+        label: "since: previous with several sources",
+        text: twoSources
+          + "\ntimeline: []\nexpect:\n  - {at: 1d, access: yes}\n  - {at: 2d, source: web, sent: invoice.paid, since: previous}\n",
+        errors: ["8:54: 'since: previous' is played in a scenario of one source; with 'sources' it is not"]),
       .init(
         label: "a name no source sends, for the whole subscriber",
         text: twoSources + "\ntimeline: []\nexpect:\n  - {at: 1d, sent: invoice.payed}\n",
@@ -164,7 +169,7 @@ extension ScenarioTests {
         text:
           "name: t\nstore: apple\nproduct: {}\ntimeline: []\nexpect:\n  - {at: 1d, source: app, access: yes}\n",
         errors: [
-          "6:14: unknown key 'source': expected 'at', 'store', 'entitlement', 'access', 'prompt', 'sent', 'charges' or 'member'"
+          "6:14: unknown key 'source': expected 'at', 'store', 'entitlement', 'access', 'prompt', 'sent', 'not-sent', 'charges', 'since' or 'member'"
         ]),
     ]
 

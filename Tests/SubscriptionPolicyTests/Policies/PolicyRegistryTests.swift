@@ -31,12 +31,14 @@ struct PolicyRegistryTests {
     #expect(
       PolicyRegistry.names == [
         "reference", "active-only", "unknown-is-active", "arrival-order", "past-due-is-free",
-        "billing-error-is-end", "latest-source-wins",
+        "billing-error-is-end", "latest-source-wins", "refund-is-final",
+        "extension-ignored",
       ])
     #expect(
       PolicyRegistry.all.map { String(describing: $0.type) } == [
         "ReferencePolicy", "ActiveOnlyPolicy", "UnknownIsActivePolicy", "ArrivalOrderPolicy",
         "PastDueIsFreePolicy", "BillingErrorIsEndPolicy", "LatestSourceWinsPolicy",
+        "RefundIsFinalPolicy", "ExtensionIgnoredPolicy",
       ])
   }
 
@@ -82,7 +84,7 @@ struct PolicyRegistryTests {
         == "unknown policy 'refrence' — did you mean 'reference'?")
     #expect(
       UnknownPolicyError(name: "strict").description
-        == "unknown policy 'strict' — the built-in policies are reference, active-only, unknown-is-active, arrival-order, past-due-is-free, billing-error-is-end, latest-source-wins"
+        == "unknown policy 'strict' — the built-in policies are reference, active-only, unknown-is-active, arrival-order, past-due-is-free, billing-error-is-end, latest-source-wins, refund-is-final, extension-ignored"
     )
   }
 

@@ -242,6 +242,13 @@ function revenueCat(body) {
         reading = { state: "revoked" };
       }
       break;
+    case "REFUND_REVERSED":
+    case "SUBSCRIPTION_EXTENDED":
+      // The refund is taken back, or the period extended: access is due until expiration_at_ms.
+      if (event.expiration_at_ms != null) {
+        reading = { state: event.expiration_at_ms > event.event_timestamp_ms ? "active" : "expired" };
+      }
+      break;
     case "EXPIRATION":
       reading = {
         BILLING_ERROR: { state: "hold" }, SUBSCRIPTION_PAUSED: { state: "paused" },

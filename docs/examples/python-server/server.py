@@ -263,6 +263,11 @@ def revenue_cat(body):
         ends = event.get("expiration_at_ms")
         if event.get("cancel_reason") == "CUSTOMER_SUPPORT" and ends is not None and ends <= event["event_timestamp_ms"]:
             reading = {"state": "revoked"}
+    elif kind in ("REFUND_REVERSED", "SUBSCRIPTION_EXTENDED"):
+        # The refund is taken back, or the period extended: access is due until expiration_at_ms.
+        ends = event.get("expiration_at_ms")
+        if ends is not None:
+            reading = {"state": "active" if ends > event["event_timestamp_ms"] else "expired"}
     elif kind == "EXPIRATION":
         reading = {"BILLING_ERROR": {"state": "hold"}, "SUBSCRIPTION_PAUSED": {"state": "paused"},
                    "CUSTOMER_SUPPORT": {"state": "revoked"}}.get(

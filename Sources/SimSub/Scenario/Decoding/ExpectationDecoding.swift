@@ -27,7 +27,7 @@ extension ScenarioDecoder {
       let prompt = reader.optional("prompt") { n in
         RecoveryPrompt(name: try n.decodeChoice(from: RecoveryPrompt.allCases.map(\.name), what: "prompt"))!
       }
-      let sent = reader.optional("sent", default: []) { (n) -> [String] in
+      func names(_ n: YAMLNode) throws(DiagnosticError) -> [String] {
         let items: [YAMLNode]
         if case .sequence(let list) = n.kind {
           guard !list.isEmpty else {
@@ -54,12 +54,37 @@ extension ScenarioDecoder {
         if !problems.isEmpty { throw DiagnosticError(problems) }
         return names
       }
+      let sent = reader.optional("sent", default: []) { n in try names(n) }
+      let notSent = reader.optional("not-sent", default: []) { n in try names(n) }
       let charges = reader.optional("charges") { n in Int32(try n.decodeInteger(in: 0...1_000_000)) }
       let member = reader.optional("member", default: 0) { n in
         try decodeMember(n, familyMembers: context.familyMembers)
       }
+      // `since: previous` narrows `sent` and `not-sent` to what was sent after the previous
+      // expectation of the same run (the index of the one before it in `result`).
+      var sincePrevious: Int?
+      if let since = reader["since"] {
+        _ = reader.optional("since") { n in try n.decodeChoice(from: ["previous"], what: "since") }
+        let previous = result.lastIndex { $0.member == member }
+        if reader["sent"] == nil && reader["not-sent"] == nil {
+          reader.report(
+            .error("'since' narrows 'sent' and 'not-sent'; this expectation has neither", at: since.location))
+        } else if context.isMulti {
+          reader.report(
+            .error(
+              "'since: previous' is played in a scenario of one source; with 'sources' it is not",
+              at: since.location))
+        } else if let previous {
+          sincePrevious = previous
+        } else {
+          reader.report(
+            .error(
+              "'since: previous' needs an expectation before this one"
+                + (member == 0 ? "" : " for member \(member)"), at: since.location))
+        }
+      }
       if reader.isMapping, reader["at"] != nil,
-        reader.entries.allSatisfy({ ["at", "member", "source"].contains($0.key.text) })
+        reader.entries.allSatisfy({ ["at", "member", "source", "since"].contains($0.key.text) })
       {
         reader.report(
           .error("an expectation needs at least one of \(Spelling.list(expectChecks))", at: item.location))
@@ -70,7 +95,8 @@ extension ScenarioDecoder {
         result.append(
           Expectation(
             at: at, store: store, entitlement: entitlement, access: access, prompt: prompt, sent: sent,
-            charges: charges, member: member, source: source, line: location.line, column: location.column))
+            notSent: notSent, sincePrevious: sincePrevious, charges: charges, member: member, source: source,
+            line: location.line, column: location.column))
       }
     }
     if !diagnostics.isEmpty { throw DiagnosticError(diagnostics) }

@@ -22,7 +22,7 @@ extension ScenarioDecoder {
     }
     let problem =
       switch channel {
-      case .revenueCat: RevenueCatFacts.notificationNameProblem(text)
+      case .revenueCat: RevenueCatFacts.notificationNameProblem(text, behind: store)
       case .direct: StoreLanes.model(of: store).notificationNameProblem(text)
       }
     switch problem {
@@ -34,6 +34,16 @@ extension ScenarioDecoder {
         .error(
           "'\(clipped)' is \(article) \(other.name) notification; \(store.name) sends names such as '\(example)'",
           at: node.location))
+    case .neverSent(let name, let sameType):
+      let sender =
+        channel == .direct
+        ? "simsub's \(store.name) model" : "revenuecat in front of simsub's \(store.name) model"
+      let known =
+        sameType.isEmpty
+        ? "it is not played (docs/STORE-MODELS.md lists what is)"
+        : "it sends \(Spelling.list(sameType, conjunction: "and"))"
+      throw DiagnosticError(
+        .error("\(sender) never sends '\(YAMLNode.clipped(name))': \(known)", at: node.location))
     case .noSubtype(let type):
       throw DiagnosticError(
         .error(

@@ -82,6 +82,15 @@ extension ScenarioDecoder {
         }
         return span
       }
+      // Apple's `extendByDays`: "a number from 1 to 90" (App Store Server API).
+      let extendBy: (YAMLNode) throws -> TimeSpan = { n in
+        let span = try n.decodeDuration()
+        guard span.seconds % 86_400 == 0, (TimeSpan.days(1)...TimeSpan.days(90)).contains(span) else {
+          throw DiagnosticError(
+            .error("apple extends a renewal date by whole days, 1d to 90d, not \(span)", at: n.location))
+        }
+        return span
+      }
       let member: (YAMLNode) throws -> Int = { n in try decodeMember(n, familyMembers: context.familyMembers)
       }
       let text: (YAMLNode) throws -> String = { n in try n.decodeText(expected: "the note's text") }
@@ -99,6 +108,7 @@ extension ScenarioDecoder {
       case .cancel: decoded = .subscriber(.cancel)
       case .uncancel: decoded = .subscriber(.uncancel)
       case .refund: decoded = .subscriber(.refund)
+      case .reverseRefund: decoded = .subscriber(.reverseRefund)
       case .resume: decoded = .subscriber(.resume)
       case .stopSharing: decoded = .subscriber(.stopSharing(member: 0))
       case .leaveFamily:
@@ -111,6 +121,8 @@ extension ScenarioDecoder {
         if let p = product(&reader, required: true) { decoded = .subscriber(.changeProduct(p)) }
       case .pause:
         if let span = reader.required("for", pause) { decoded = .subscriber(.pause(span)) }
+      case .extendRenewal:
+        if let span = reader.required("by", extendBy) { decoded = .subscriber(.extendRenewal(span)) }
       case .note:
         if let text = reader.required("text", text) { decoded = .note(text) }
       case .delivery:
@@ -123,6 +135,7 @@ extension ScenarioDecoder {
         _ = reader.optional("trial") { n in try decodeBool(n, what: "trial") }
         _ = reader.optional("reason", reason)
         _ = reader.optional("for", pause)
+        _ = reader.optional("by", extendBy)
         _ = reader.optional("member", member)
         _ = reader.optional("text", text)
         _ = decodeDelivery(&reader)

@@ -2,7 +2,9 @@
 /// them: the one table the decoder takes the keys from (`store: grace`, `sent: DID_RENEW`) and
 /// the runner judges by, so a new check is one case here.
 enum ExpectationCheck: String, CaseIterable {
-  case store, entitlement, access, prompt, sent, charges
+  case store, entitlement, access, prompt, sent
+  case notSent = "not-sent"
+  case charges
 
   /// The file's key.
   var key: String { rawValue }
@@ -12,8 +14,15 @@ enum ExpectationCheck: String, CaseIterable {
     /// The store's truth (with several sources, the best standing of any).
     var truth: StoreTruth
     var decision: Decision
-    /// The names of the notifications sent so far.
+    /// The names of the notifications sent so far, or with `since: previous` those sent since
+    /// the previous expectation's instant (``since``).
     var sent: [String]
+    /// Where the window of ``sent`` begins (exclusive), with `since: previous`; `nil` for
+    /// everything sent so far.
+    var since: Instant? = nil
+    /// Why the window cannot be known (the previous expectation has not been checked), which
+    /// fails every `sent` and `not-sent` name.
+    var windowProblem: String? = nil
     /// Successful charges so far.
     var charges: Int32
   }
@@ -50,16 +59,28 @@ enum ExpectationCheck: String, CaseIterable {
       ]
     case .sent:
       let sentNames = observed.sent
+      let since = observed.since.map { " since \(RFC3339.format($0))" } ?? ""
       return expectation.sent.map { name in
-        // `TYPE/SUBTYPE` exactly, or a bare `TYPE` with any subtype.
-        let found = sentNames.contains { sent in
-          sent == name || (!name.contains("/") && sent.hasPrefix(name + "/"))
+        if let problem = observed.windowProblem {
+          return .init(key: key, expected: name, actual: problem, passed: false)
         }
+        let found = Self.matches(name, sentNames)
         let actual =
           found
-          ? "sent"
-          : (sentNames.isEmpty ? "nothing sent" : "not sent (sent: \(sentNames.joined(separator: ", ")))")
+          ? "sent" + since
+          : (sentNames.isEmpty
+            ? "nothing sent" + since
+            : "not sent\(since) (sent\(since.isEmpty ? "" : " since"): \(sentNames.joined(separator: ", ")))")
         return .init(key: key, expected: name, actual: actual, passed: found)
+      }
+    case .notSent:
+      let since = observed.since.map { " since \(RFC3339.format($0))" } ?? ""
+      return expectation.notSent.map { name in
+        if let problem = observed.windowProblem {
+          return .init(key: key, expected: name, actual: problem, passed: false)
+        }
+        let found = Self.matches(name, observed.sent)
+        return .init(key: key, expected: name, actual: (found ? "sent" : "not sent") + since, passed: !found)
       }
     case .charges:
       guard let expected = expectation.charges else { return [] }
@@ -69,5 +90,10 @@ enum ExpectationCheck: String, CaseIterable {
           passed: expected == observed.charges)
       ]
     }
+  }
+
+  /// Whether `name` is among `sent`: `TYPE/SUBTYPE` exactly, or a bare `TYPE` with any subtype.
+  static func matches(_ name: String, _ sent: [String]) -> Bool {
+    sent.contains { sent in sent == name || (!name.contains("/") && sent.hasPrefix(name + "/")) }
   }
 }

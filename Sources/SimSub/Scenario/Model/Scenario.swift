@@ -229,6 +229,12 @@ public struct Expectation: Hashable, Sendable {
   /// Notification names that must have been sent by `at`: `TYPE/SUBTYPE` exactly, or a bare
   /// `TYPE` with any subtype.
   public var sent: [String]
+  /// Notification names that must not have been sent by `at`, matched as `sent` matches.
+  public var notSent: [String]
+  /// With `since: previous`, the index (in the scenario's `expectations`) of the expectation
+  /// listed before this one for the same run: `sent` and `notSent` then look only at what was
+  /// sent after that one's instant, up to this one's. `nil`: everything sent so far.
+  public var sincePrevious: Int?
   /// Successful charges so far.
   public var charges: Int32?
   /// With several sources: the source whose `store`, `sent` and `charges` are checked and whose
@@ -244,8 +250,9 @@ public struct Expectation: Hashable, Sendable {
 
   public init(
     at: ScenarioInstant, store: StoreTruth? = nil, entitlement: EntitlementState? = nil,
-    access: Bool? = nil, prompt: RecoveryPrompt? = nil, sent: [String] = [], charges: Int32? = nil,
-    member: Int = 0, source: Int? = nil, line: Int = 0, column: Int = 0
+    access: Bool? = nil, prompt: RecoveryPrompt? = nil, sent: [String] = [], notSent: [String] = [],
+    sincePrevious: Int? = nil, charges: Int32? = nil, member: Int = 0, source: Int? = nil, line: Int = 0,
+    column: Int = 0
   ) {
     self.at = at
     self.store = store
@@ -253,6 +260,8 @@ public struct Expectation: Hashable, Sendable {
     self.access = access
     self.prompt = prompt
     self.sent = sent
+    self.notSent = notSent
+    self.sincePrevious = sincePrevious
     self.charges = charges
     self.member = member
     self.source = source

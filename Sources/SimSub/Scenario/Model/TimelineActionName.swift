@@ -10,6 +10,8 @@ enum TimelineActionName: String, CaseIterable {
   case uncancel
   case resubscribe
   case refund
+  case reverseRefund = "reverse-refund"
+  case extendRenewal = "extend-renewal"
   case changeProduct = "change-product"
   case pause
   case resume
@@ -28,10 +30,11 @@ enum TimelineActionName: String, CaseIterable {
     case .cardFails: ["reason"]
     case .resubscribe, .changeProduct: ["product"]
     case .pause: ["for"]
+    case .extendRenewal: ["by"]
     case .leaveFamily: ["member"]
     case .note: ["text"]
     case .delivery: ScenarioDecoder.deliveryKeys
-    case .updateCard, .cancel, .uncancel, .refund, .resume, .stopSharing: []
+    case .updateCard, .cancel, .uncancel, .refund, .reverseRefund, .resume, .stopSharing: []
     }
   }
 
@@ -50,6 +53,8 @@ enum TimelineActionName: String, CaseIterable {
     case .uncancel: self = .uncancel
     case .resubscribe: self = .resubscribe
     case .refund: self = .refund
+    case .reverseRefund: self = .reverseRefund
+    case .extendRenewal: self = .extendRenewal
     case .changeProduct: self = .changeProduct
     case .pause: self = .pause
     case .resume: self = .resume

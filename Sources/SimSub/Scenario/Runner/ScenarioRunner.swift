@@ -282,10 +282,21 @@ public enum ScenarioRunner {
       let index = Int(id)
       guard results[index] == nil, placedExpectations[index] == engine.now else { return }
       let expectation = scenario.expectations[index]
-      let observed = ExpectationCheck.Observed(
+      var observed = ExpectationCheck.Observed(
         truth: whole?.truth ?? engine.record.truth, decision: engine.decision,
         sent: whole?.sent ?? engine.observer.sent.map(\.name),
         charges: whole?.charges ?? engine.record.charges)
+      if let previous = expectation.sincePrevious {
+        // `since: previous`: what was sent after the previous expectation's instant (the
+        // decoder allows it with one source only, so `whole` is nil here).
+        if let since = results[previous]?.instant {
+          observed.since = since
+          observed.sent = engine.observer.sent.filter { $0.instant > since }.map(\.name)
+        } else {
+          let line = scenario.expectations[previous].line
+          observed.windowProblem = "the previous expectation (line \(line)) was not checked before this one"
+        }
+      }
       let checks = ExpectationCheck.allCases.flatMap { $0.judge(expectation, observed) }
       let recent =
         whole?.recentDeliveries

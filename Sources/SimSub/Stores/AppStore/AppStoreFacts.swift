@@ -20,17 +20,31 @@ extension AppStoreModel: StoreFacts {
 
   static var notificationSource: SubscriptionSource { .appStore }
 
-  /// Family Sharing's: the purchaser stops sharing, a family member leaves.
-  static var ownActions: [TimelineActionName] { [.stopSharing, .leaveFamily] }
+  /// Family Sharing's (the purchaser stops sharing, a family member leaves), the App Store
+  /// reversing a refund, and the developer extending the renewal date.
+  static var ownActions: [TimelineActionName] {
+    [.reverseRefund, .extendRenewal, .stopSharing, .leaveFamily]
+  }
 
-  /// The subtypes a `sent:` name may carry.
-  static let sentSubtypes: [AppStoreNotificationSubtype] = [
-    .initialBuy, .resubscribe, .downgrade, .upgrade, .autoRenewEnabled, .autoRenewDisabled,
-    .voluntary, .billingRetry, .priceIncrease, .gracePeriod, .productNotForSale, .billingRecovery,
-    .pending, .accepted, .summary, .failure, .unreported,
+  /// Every `notificationType` and subtype the model sends (``AppStoreModel``, and `REVOKE` for a
+  /// family member, ``AppStoreFamilyMember``), as docs/STORE-MODELS.md lists them. Any other
+  /// pairing, even of documented words, is one the model never sends: Apple's
+  /// `DID_RENEW/BILLING_RETRY` does not exist, and `PRICE_INCREASE` is not played.
+  static let sent: [(AppStoreNotificationType, AppStoreNotificationSubtype?)] = [
+    (.subscribed, .initialBuy), (.subscribed, .resubscribe), (.didRenew, nil), (.didRenew, .billingRecovery),
+    (.didFailToRenew, nil), (.didFailToRenew, .gracePeriod), (.gracePeriodExpired, nil),
+    (.expired, .voluntary), (.expired, .billingRetry), (.didChangeRenewalStatus, .autoRenewEnabled),
+    (.didChangeRenewalStatus, .autoRenewDisabled), (.didChangeRenewalPref, nil),
+    (.didChangeRenewalPref, .upgrade), (.didChangeRenewalPref, .downgrade), (.refund, nil),
+    (.refundReversed, nil), (.renewalExtended, nil), (.revoke, nil),
   ]
 
-  /// A documented `notificationType`, with one of ``sentSubtypes`` or none.
+  /// ``sent`` as `sent:` names (`TYPE` or `TYPE/SUBTYPE`).
+  static var sentNames: [String] {
+    sent.map { type, subtype in type.rawValue + (subtype.map { "/" + $0.rawValue } ?? "") }
+  }
+
+  /// A name of ``sent``: a documented `notificationType` and subtype the model sends together.
   static func notificationNameProblem(_ name: String) -> NotificationNameProblem? {
     let parts = name.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
     let types = AppStoreNotificationType.documented.map(\.rawValue)
@@ -41,11 +55,11 @@ extension AppStoreModel: StoreFacts {
       return .unknown(what: "apple notification type", word: parts[0], known: types)
     }
     if parts.count == 2 {
-      let subtypes = sentSubtypes.map(\.rawValue)
+      let subtypes = AppStoreNotificationSubtype.documented.map(\.rawValue)
       guard subtypes.contains(parts[1]) else {
         return .unknown(what: "apple notification subtype", word: parts[1], known: subtypes)
       }
     }
-    return nil
+    return NotificationNameProblem.sentCheck(name, sent: sentNames)
   }
 }

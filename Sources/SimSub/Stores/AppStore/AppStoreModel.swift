@@ -23,6 +23,11 @@
 ///   start of a billing retry state" (`gracePeriodExpirationDate`).
 /// - **Refund**: `DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_DISABLED` (Apple turns auto-renew off
 ///   when a refund is requested) then `REFUND` (status 5, `revocationDate`); access ends at once.
+/// - **Refund reversed** (`reverse-refund`): `REFUND_REVERSED`; the revocation is withdrawn and
+///   the refunded period is paid through again, auto-renew still off (`canceled`, then
+///   `EXPIRED/VOLUNTARY` at the period's end; `expired` at once if it has ended).
+/// - **Renewal date extended** (`extend-renewal`, by 1 to 90 days): `RENEWAL_EXTENDED`; the
+///   period ends later and later renewals count from the new date.
 /// - **Product change** within a group: an upgrade (a higher price per day), or a crossgrade to
 ///   the same duration, is immediate (`DID_CHANGE_RENEWAL_PREF/UPGRADE`, a new period from now, a
 ///   prorated refund of the unused part); a downgrade, or a crossgrade to another duration, waits
@@ -138,6 +143,10 @@ public struct AppStoreModel: StoreModel {
       send(.didChangeRenewalStatus, .autoRenewEnabled, record: &record, now: now, effects: &effects)
     case .refund:
       refund(record: &record, now: now, effects: &effects)
+    case .reverseRefund:
+      reverseRefund(record: &record, now: now, effects: &effects)
+    case .extendRenewal(let days):
+      extendRenewal(by: days, record: &record, now: now, effects: &effects)
     case .changeProduct(let product):
       changeProduct(to: product, record: &record, now: now, payments: &payments, effects: &effects)
     case .pause, .resume, .stopSharing:
@@ -358,6 +367,47 @@ public struct AppStoreModel: StoreModel {
     record.clearBillingIssue()
     record.epoch &+= 1
     send(.refund, nil, record: &record, now: now, effects: &effects)
+  }
+
+  /// Apple reverses the refund: `REFUND_REVERSED`, "If your app revoked content or services as a
+  /// result of the related refund, it needs to reinstate them" (App Store Server Notifications,
+  /// `notificationType`). The revocation is withdrawn (`revocationDate` gone from the
+  /// transaction), and the refunded period is paid again. Auto-renew stays off, as the refund
+  /// request left it (Apple does not say it turns it back on): still inside the refunded period
+  /// the truth is `canceled` (status 1) and the period ends with `EXPIRED/VOLUNTARY`; after it,
+  /// `expired` (status 2). Only a subscription revoked by a refund can have it reversed.
+  @inlinable func reverseRefund(record: inout SubscriptionRecord, now: Instant, effects: inout StoreEffects) {
+    guard record.truth == .revoked, record.revocationDate != nil else { return }
+    record.refundedMilliunits -= record.inTrial ? 0 : products[Int(record.product)].priceMilliunits
+    record.revocationDate = nil
+    record.autoRenew = false
+    record.epoch &+= 1
+    if now < record.periodEnd {
+      record.truth = .canceled
+      effects.schedule(.renewal, at: record.periodEnd, for: record)
+    } else {
+      record.truth = .expired
+    }
+    send(.refundReversed, nil, record: &record, now: now, effects: &effects)
+  }
+
+  /// The developer extends the renewal date (App Store Server API, "Extend a Subscription
+  /// Renewal Date", for "their paid, active subscription"): the current period ends `days`
+  /// later, later renewals count from the new date, and Apple sends `RENEWAL_EXTENDED` (status
+  /// 1, the transaction's `expiresDate` the new date). Not eligible, so nothing happens
+  /// (`SubscriptionExtensionIneligibleError`): "Subscriptions in a free offer period", billing
+  /// retry, grace ("with an expiration date in the past"), and expired or revoked ones.
+  @inlinable func extendRenewal(
+    by days: TimeSpan, record: inout SubscriptionRecord, now: Instant, effects: inout StoreEffects
+  ) {
+    guard record.truth == .active || record.truth == .canceled, !record.inTrial else { return }
+    let end = record.periodEnd + days
+    record.billingAnchor = end
+    record.periodsSinceAnchor = 0
+    record.periodEnd = end
+    record.epoch &+= 1
+    effects.schedule(.renewal, at: end, for: record)
+    send(.renewalExtended, nil, record: &record, now: now, effects: &effects)
   }
 
   /// An upgrade or crossgrade (immediate) or a downgrade (at the next renewal) within the group.

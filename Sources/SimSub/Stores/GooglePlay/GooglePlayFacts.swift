@@ -23,7 +23,16 @@ extension GooglePlayModel: StoreFacts {
   /// Pausing and resuming a subscription.
   static var ownActions: [TimelineActionName] { [.pause, .resume] }
 
-  /// A documented RTDN name, without a subtype (RTDNs have none).
+  /// The RTDNs the model sends (docs/STORE-MODELS.md): of Google's documented codes, not the
+  /// price-change (8, 19), deferral (9), items-changed (17), cancellation-scheduled (18),
+  /// pending-purchase (20) and price step-up (22) ones, which simsub does not play.
+  static let sent: [GooglePlayNotificationType] = [
+    .subscriptionRecovered, .subscriptionRenewed, .subscriptionCanceled, .subscriptionPurchased,
+    .subscriptionOnHold, .subscriptionInGracePeriod, .subscriptionRestarted, .subscriptionPaused,
+    .subscriptionPauseScheduleChanged, .subscriptionRevoked, .subscriptionExpired,
+  ]
+
+  /// A documented RTDN name the model sends (``sent``), without a subtype (RTDNs have none).
   static func notificationNameProblem(_ name: String) -> NotificationNameProblem? {
     let names = GooglePlayNotificationType.documented.map(\.1)
     if let slash = name.firstIndex(of: "/"), names.contains(String(name[..<slash])) {
@@ -36,6 +45,6 @@ extension GooglePlayModel: StoreFacts {
       }
       return .unknown(what: "google notification", word: name, known: names)
     }
-    return nil
+    return NotificationNameProblem.sentCheck(name, sent: sent.map(\.name))
   }
 }

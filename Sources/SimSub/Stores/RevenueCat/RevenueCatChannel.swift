@@ -171,6 +171,14 @@ public struct RevenueCatChannel<Store: StoreModel>: StoreModel {
       }
     case .refund, .revoke:
       send(.cancellation, record: record, at: now, reason: .customerSupport, out: &out, effects: &effects)
+    case .renewalExtended:
+      // RevenueCat documents `SUBSCRIPTION_EXTENDED` ("Event Types and Fields"); `expiration_at_ms`
+      // is the new end of the period.
+      send(.subscriptionExtended, record: record, at: now, out: &out, effects: &effects)
+    case .refundReversed:
+      // RevenueCat documents `REFUND_REVERSED` ("Event Types and Fields"); `expiration_at_ms` is
+      // the end of the period the reversal pays for again.
+      send(.refundReversed, record: record, at: now, out: &out, effects: &effects)
     case .didChangeRenewalPref:
       if subtype == .upgrade {
         send(

@@ -1,9 +1,25 @@
 /// What simsub knows of the RevenueCat channel besides its translation: the names it can send,
 /// as the stores' facts (``StoreFacts``) say theirs.
 enum RevenueCatFacts {
-  /// Why `name` is not a documented RevenueCat event type (`TYPE`, or `TYPE/REASON` with a
-  /// documented cancel or expiration reason), or `nil` when it is one.
-  static func notificationNameProblem(_ name: String) -> NotificationNameProblem? {
+  /// The events the channel sends in front of `store` (``RevenueCatChannel``'s translation, in
+  /// docs/STORE-MODELS.md), with their `cancel_reason` or `expiration_reason`. The pause events
+  /// are Google's, `REFUND_REVERSED` and `SUBSCRIPTION_EXTENDED` Apple's; `TRANSFER` and the
+  /// other documented types and reasons are not played.
+  static func sent(behind store: StoreKind) -> [String] {
+    var names = [
+      "INITIAL_PURCHASE", "RENEWAL", "BILLING_ISSUE", "CANCELLATION/BILLING_ERROR",
+      "CANCELLATION/UNSUBSCRIBE",
+      "CANCELLATION/CUSTOMER_SUPPORT", "UNCANCELLATION", "EXPIRATION/BILLING_ERROR", "EXPIRATION/UNSUBSCRIBE",
+      "PRODUCT_CHANGE",
+    ]
+    if store == .google { names += ["SUBSCRIPTION_PAUSED", "EXPIRATION/SUBSCRIPTION_PAUSED"] }
+    if store == .apple { names += ["REFUND_REVERSED", "SUBSCRIPTION_EXTENDED"] }
+    return names
+  }
+
+  /// Why `name` is not an event the channel sends in front of `store` (`TYPE`, or `TYPE/REASON`
+  /// with a documented cancel or expiration reason), or `nil` when it is one.
+  static func notificationNameProblem(_ name: String, behind store: StoreKind) -> NotificationNameProblem? {
     let parts = name.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
     let types = RevenueCatEventType.documented.map(\.rawValue)
     guard types.contains(parts[0]) else {
@@ -15,6 +31,6 @@ enum RevenueCatFacts {
         return .unknown(what: "revenuecat reason", word: parts[1], known: reasons)
       }
     }
-    return nil
+    return NotificationNameProblem.sentCheck(name, sent: sent(behind: store))
   }
 }

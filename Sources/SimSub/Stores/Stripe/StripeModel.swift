@@ -120,7 +120,7 @@ public struct StripeModel: StoreModel {
       refund(record: &record, at: now, effects: &effects)
     case .changeProduct(let product):
       changeProduct(to: product, record: &record, at: now, payments: &payments, effects: &effects)
-    case .pause, .resume, .stopSharing:
+    case .pause, .resume, .stopSharing, .reverseRefund, .extendRenewal:
       return
     }
   }

@@ -100,9 +100,15 @@ import Testing
         decoded.map { $0["transactionId"] }
           == (1...r.transactionCount).map { .string(Self.wireTransactionId(p, r, $0)) },
         "\(p.scenario.path)")
+      // Each transaction as the last notification naming it carried it (a renewal-date extension
+      // changes a transaction's `expiresDate` after its purchase was notified).
+      var latest: [String: JWSTransactionDecodedPayload] = [:]
       for (_, _, notification) in p.delivered {
-        guard case .appStore(let n) = notification, let t = n.data.transactionInfo,
-          let h = decoded.first(where: { $0["transactionId"] == .string(t.transactionId.text) })
+        guard case .appStore(let n) = notification, let t = n.data.transactionInfo else { continue }
+        latest[t.transactionId.text] = t
+      }
+      for t in latest.values {
+        guard let h = decoded.first(where: { $0["transactionId"] == .string(t.transactionId.text) })
         else { continue }
         for member in t.json.objectValue ?? [:]
         where !["signedDate", "revocationDate", "revocationReason"].contains(member.key) {
@@ -110,14 +116,15 @@ import Testing
         }
         compared += 1
       }
-      // A transaction is revoked exactly when a REFUND or REVOKE named it.
-      let revoked = Set(
-        p.delivered.compactMap { _, _, notification -> String? in
-          guard case .appStore(let n) = notification,
-            n.notificationType == .refund || n.notificationType == .revoke
-          else { return nil }
-          return n.data.transactionInfo?.transactionId.text
-        })
+      // A transaction is revoked exactly when a REFUND or REVOKE named it, and no
+      // REFUND_REVERSED named it after that.
+      var revoked = Set<String>()
+      for (_, _, notification) in p.delivered {
+        guard case .appStore(let n) = notification, let id = n.data.transactionInfo?.transactionId.text
+        else { continue }
+        if n.notificationType == .refund || n.notificationType == .revoke { revoked.insert(id) }
+        if n.notificationType == .refundReversed { revoked.remove(id) }
+      }
       for h in decoded {
         let id = try #require(h["transactionId"]?.stringValue)
         #expect((h["revocationDate"] != nil) == revoked.contains(id), "\(p.scenario.path) \(id)")
