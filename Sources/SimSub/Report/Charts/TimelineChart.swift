@@ -381,7 +381,9 @@ public enum TimelineChart {
       + "\(Plural.count(data.actions.count, "subscriber action")), "
       + (data.violations.isEmpty
         ? "no invariant violations."
-        : "\(Plural.count(data.violations.count, "invariant violation")).")
+        : "\(Plural.count(data.violations.count, "invariant violation"))"
+          + (data.violations.allSatisfy(\.expected)
+            ? (data.violations.count == 1 ? ", expected." : ", all expected.") : "."))
     return ChartDrawing(
       width: width, height: height, title: data.title, description: description, body: framed.text)
   }
