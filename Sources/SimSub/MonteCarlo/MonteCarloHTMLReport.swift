@@ -28,10 +28,10 @@ public enum MonteCarloHTMLReport {
     page.sections.append(
       HTMLPage.Section(
         id: "charts", heading: "Recovery",
-        body: .lines([
-          .chart(RecoveryCurveChart.draw(MonteCarloCharts.recoveryCurve(result))),
-          .chart(EpisodeOutcomeChart.draw(MonteCarloCharts.episodeOutcomes(result))),
-        ])))
+        body: .lines(
+          MonteCarloCharts.recoveryCurves(result).map { .chart(RecoveryCurveChart.draw($0)) } + [
+            .chart(EpisodeOutcomeChart.draw(MonteCarloCharts.episodeOutcomes(result)))
+          ])))
     let groups = result.groups
     for (p, policy) in setup.policies.enumerated() {
       var table = HTMLTable(
