@@ -2,7 +2,9 @@
 /// figures, the recovery curve and the episode outcomes as inline charts, and every estimate
 /// with its 95% interval — the same page skeleton as the scenario and gate reports.
 public enum MonteCarloHTMLReport {
-  public static func render(_ result: MonteCarloResult) -> String {
+  /// - Parameter outputDirectory: the directory the page is written to (`--output`'s), so the
+  ///   links to counterexample files are relative to it; `nil` for standard output.
+  public static func render(_ result: MonteCarloResult, outputDirectory: String? = nil) -> String {
     let setup = result.setup
     let all = result.all
     let violated = !result.passed
@@ -26,10 +28,10 @@ public enum MonteCarloHTMLReport {
     page.sections.append(
       HTMLPage.Section(
         id: "charts", heading: "Recovery",
-        body: .lines([
-          .chart(RecoveryCurveChart.draw(MonteCarloCharts.recoveryCurve(result))),
-          .chart(EpisodeOutcomeChart.draw(MonteCarloCharts.episodeOutcomes(result))),
-        ])))
+        body: .lines(
+          MonteCarloCharts.recoveryCurves(result).map { .chart(RecoveryCurveChart.draw($0)) } + [
+            .chart(EpisodeOutcomeChart.draw(MonteCarloCharts.episodeOutcomes(result)))
+          ])))
     let groups = result.groups
     for (p, policy) in setup.policies.enumerated() {
       var table = HTMLTable(
@@ -63,11 +65,17 @@ public enum MonteCarloHTMLReport {
           id: "difference", heading: "Paired difference (same draws)",
           body: .lines([table.fragment, .element("p", text: Metric.marksLegend + ".")])))
     }
-    let violations = MonteCarloReportText.violationLines(result, mark: { $0 ? "✓" : "✗" }, finding: "⚠")
     page.sections.append(
       HTMLPage.Section(
         id: "invariants", heading: "Invariants",
-        body: .lines(violations.map { .element("div", text: $0) })))
+        body: .lines([
+          MonteCarloInvariantTable.render(result, outputDirectory: outputDirectory),
+          .element(
+            "p",
+            text:
+              "A counterexample is the first subscriber's story written as a scenario; 'simsub run' on it fails with the invariant."
+          ),
+        ])))
     return page.render()
   }
 }

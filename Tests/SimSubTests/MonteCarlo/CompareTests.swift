@@ -113,8 +113,11 @@ import Testing
 
     let html = MonteCarloTestSupport.simsub(base + ["--format", "html"])
     #expect(html.status == .success)
-    #expect(html.output.contains("⚠ no-lockout-in-grace (active-only, compared)"))
-    #expect(!html.output.contains("✗ no-lockout"))
+    // The invariants table: the compared policy's violation is a finding (⚠), not a failure (✗).
+    #expect(
+      html.output.contains(
+        "<td>⚠</td><td>active-only (compared)</td><td class=\"mono\">no-lockout-in-grace</td><td>finding: "))
+    #expect(!html.output.contains("title=\"failed\">✗"))
 
     let markdown = MonteCarloTestSupport.simsub(base + ["--format", "markdown"])
     #expect(markdown.output.contains("⚠️ no-lockout-in-grace (active-only, compared)"))

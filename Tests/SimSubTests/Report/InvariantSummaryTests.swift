@@ -54,4 +54,27 @@ struct InvariantSummaryTests {
       ScenarioHTMLReport.render([clean], command: "check").contains(
         "<li><span>0</span> invariant violations</li>"))
   }
+
+  /// In a scenario's invariants table and its chart, a violation the scenario asks for is
+  /// marked as expected, and one it does not ask for is a failure.
+  @Test func theRowAndTheChartMarkAnExpectedViolationAsExpected() throws {
+    let lockout = try ReportScenarios.play(ReportScenarios.lockout, path: "golden/lockout.scn")
+    let page = ScenarioHTMLReport.render([lockout], command: "check")
+    #expect(
+      page.contains(
+        "<td><span class=\"ok\" title=\"violated, as expected\">✓ expected</span></td><td class=\"mono\">no-lockout-in-grace</td>"
+      ))
+    #expect(
+      TimelineChart.draw(TimelineChartData(lockout)).description.hasSuffix("1 invariant violation, expected.")
+    )
+    let unexpected = try ReportScenarios.play(
+      ReportScenarios.lockout.replacingAll("expect-violations: [no-lockout-in-grace]", with: ""),
+      path: "golden/unexpected.scn")
+    let failing = ScenarioHTMLReport.render([unexpected], command: "check")
+    #expect(!failing.contains("✓ expected"))
+    #expect(
+      failing.contains(
+        "<td><span class=\"bad\" title=\"failed\">✗</span></td><td class=\"mono\">no-lockout-in-grace</td>"))
+    #expect(TimelineChart.draw(TimelineChartData(unexpected)).description.hasSuffix("1 invariant violation."))
+  }
 }

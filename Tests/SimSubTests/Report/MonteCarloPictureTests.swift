@@ -27,13 +27,21 @@ struct MonteCarloPictureTests {
     let result = try #require(Self.result)
     let svg = MonteCarloCharts.svg(result)
     #expect(XMLCheck.error(in: svg) == nil)
-    let curve = MonteCarloCharts.recoveryCurve(result)
-    #expect(
-      curve.series.map(\.name) == [
-        "reference: all subscribers", "reference: App Store", "reference: Google Play",
-        "active-only: all subscribers", "active-only: App Store", "active-only: Google Play",
-      ])
-    #expect(curve.series.allSatisfy { $0.points.count == MonteCarloCharts.days + 1 })
+    // One panel per policy, so one colour is one store: no series names a policy.
+    let curves = MonteCarloCharts.recoveryCurves(result)
+    #expect(curves.count == 2)
+    for curve in curves {
+      #expect(curve.series.map(\.name) == ["all subscribers", "App Store", "Google Play"])
+      #expect(curve.series.allSatisfy { $0.points.count == MonteCarloCharts.days + 1 })
+    }
+    #expect(curves[0].title.hasSuffix("policy reference (under test)"))
+    #expect(curves[1].title.hasSuffix("policy active-only (compared)"))
+    #expect(svg.contains("policy reference (under test)") && svg.contains("policy active-only (compared)"))
+    // The panels share one vertical scale: the highest band of either.
+    let highest = curves.flatMap(\.series).flatMap(\.points).map(\.upper).max()
+    #expect(curves.allSatisfy { $0.shareCeiling == highest })
+    #expect(curves[1].series[0].points[30].share != curves[0].series[0].points[30].share)
+    let curve = curves[0]
     // The curve is the estimator's: day 30 is the 30-day recovery rate.
     let rate = Estimator.estimate(.recoveryRate, result.all, policy: 0).value
     #expect(abs(curve.series[0].points[30].share - rate) < 1e-12)

@@ -238,7 +238,10 @@ enum MonteCarloOutput {
     let text: String
     switch context.command.value("format") ?? "text" {
     case "json": text = MonteCarloResultJSON.render(result)
-    case "html": text = MonteCarloHTMLReport.render(result)
+    case "html":
+      // Links to counterexample files are relative to where the page is written.
+      let directory = context.command.value("output").map { ($0 as NSString).deletingLastPathComponent }
+      text = MonteCarloHTMLReport.render(result, outputDirectory: directory.map { $0.isEmpty ? "." : $0 })
     case "markdown":
       // Written to a file, a Markdown report gets the recovery curve as a picture beside it.
       guard let output = context.command.value("output") else {

@@ -57,12 +57,19 @@ public struct RecoveryCurveData: Hashable, Sendable {
   public var subtitle: [String]
   public var series: [Series]
   public var markers: [Marker]
+  /// The least share the vertical axis reaches, so panels drawn side by side (one per policy)
+  /// share one scale; `nil` scales to this chart's own bands.
+  public var shareCeiling: Double?
 
-  public init(title: String, subtitle: [String] = [], series: [Series], markers: [Marker] = []) {
+  public init(
+    title: String, subtitle: [String] = [], series: [Series], markers: [Marker] = [],
+    shareCeiling: Double? = nil
+  ) {
     self.title = title
     self.subtitle = subtitle
     self.series = series
     self.markers = markers
+    self.shareCeiling = shareCeiling
   }
 }
 
@@ -115,7 +122,7 @@ public enum RecoveryCurveChart {
     let bottom = top + height - 90
     let points = data.series.flatMap(\.points)
     let maxDay = max(points.map(\.day).max() ?? 0, Int(data.markers.map(\.day).max() ?? 0), 1)
-    let highest = points.map { clamp($0.upper) }.max() ?? 0
+    let highest = max(points.map { clamp($0.upper) }.max() ?? 0, clamp(data.shareCeiling ?? 0))
     let yStep = highest <= 0.2 ? 0.05 : 0.1
     let yMax = min(1, max(yStep, (highest / yStep).rounded(.up) * yStep))
     func px(_ day: Double) -> Double {

@@ -360,14 +360,53 @@ public enum TimelineChart {
     w.close()
     y = axisY + 40
 
-    let hidden = placed.filter { $0 == nil }.count + actionPlaced.filter { $0 == nil }.count
-    if hidden > 0 {
+    // Labels left out where they would overlap: numbered at their tick and listed under the
+    // chart, so a picture without tooltips (a PNG, a README image) still names them.
+    var leftOut: [(instant: Instant, text: String, x: Double, top: Double)] = []
+    for (i, p) in actionPlaced.enumerated() where p == nil {
+      leftOut.append((data.actions[i].instant, data.actions[i].label, actionTicks[i], actionMarkerTop))
+    }
+    for (i, p) in placed.enumerated() where p == nil {
+      leftOut.append((groups[i].sent, labels[i], labelTicks[i], sentTop))
+    }
+    leftOut.sort { ($0.instant, $0.x) < ($1.instant, $1.x) }
+    // One footnote per distinct label (five years of renewals is one footnote, not sixty),
+    // numbered in order of first appearance.
+    var notes: [(text: String, instants: [Instant])] = []
+    var numbers: [Int] = []
+    for note in leftOut {
+      if let k = notes.firstIndex(where: { $0.text == note.text }) {
+        notes[k].instants.append(note.instant)
+        numbers.append(k + 1)
+      } else {
+        notes.append((note.text, [note.instant]))
+        numbers.append(notes.count)
+      }
+    }
+    if !leftOut.isEmpty {
+      w.open("g", [("class", "footnote-marks")])
+      for (note, number) in zip(leftOut, numbers) {
+        w.element("text", Shape.text(note.x, note.top - 1, "axis", anchor: "middle"), text: String(number))
+      }
+      w.close()
       y += 4
       w.element(
         "text", Shape.text(16, y, "note"),
         text:
-          "\(Plural.count(hidden, "label")) left out where \(Plural.choose(hidden, one: "it", other: "they")) would overlap; each tick names its notification or action as a tooltip."
+          "\(Plural.count(leftOut.count, "label")) left out where \(Plural.choose(leftOut.count, one: "it", other: "they")) would overlap, numbered at \(Plural.choose(leftOut.count, one: "its tick", other: "their ticks")):"
       )
+      w.open("g", [("class", "footnotes")])
+      for (n, note) in notes.enumerated() {
+        y += 14
+        let days = note.instants.map { Describe.day($0, from: data.start) }
+        let shown =
+          days.prefix(8).joined(separator: ", ") + (days.count > 8 ? ", … (\(days.count) in all)" : "")
+        let when =
+          note.instants.count == 1
+          ? "day \(days[0]) (\(RFC3339.format(note.instants[0])))" : "days \(shown)"
+        w.element("text", Shape.text(16, y, "mono"), text: "\(n + 1). \(note.text): \(when)")
+      }
+      w.close()
       y += 10
     }
     let height = y + 8
@@ -381,7 +420,9 @@ public enum TimelineChart {
       + "\(Plural.count(data.actions.count, "subscriber action")), "
       + (data.violations.isEmpty
         ? "no invariant violations."
-        : "\(Plural.count(data.violations.count, "invariant violation")).")
+        : "\(Plural.count(data.violations.count, "invariant violation"))"
+          + (data.violations.allSatisfy(\.expected)
+            ? (data.violations.count == 1 ? ", expected." : ", all expected.") : "."))
     return ChartDrawing(
       width: width, height: height, title: data.title, description: description, body: framed.text)
   }

@@ -43,6 +43,12 @@ public struct HTMLFragment: Hashable, Sendable {
         : "<span class=\"bad\" title=\"failed\">✗</span>")
   }
 
+  /// The mark of an invariant the scenario's `expect-violations` asks to be violated and that
+  /// was: a pass, titled so a reader does not take the violation beside it for a failure.
+  public static var expectedMark: HTMLFragment {
+    HTMLFragment(raw: "<span class=\"ok\" title=\"violated, as expected\">✓ expected</span>")
+  }
+
   /// A PASS / FAIL (or other) badge.
   public static func badge(_ text: String, passed: Bool?) -> HTMLFragment {
     let cls = passed.map { $0 ? "badge pass" : "badge fail" } ?? "badge"

@@ -189,7 +189,10 @@ public enum ScenarioHTMLReport {
       }
       if v.level == .off { verdict = "not checked" }
       invariants.append(
-        [.init(.mark(v.passed)), .init(v.invariant.rawValue), .init(v.level.rawValue), .init(verdict)],
+        [
+          .init(v.expectedToFail && v.passed && !v.violations.isEmpty ? .expectedMark : .mark(v.passed)),
+          .init(v.invariant.rawValue), .init(v.level.rawValue), .init(verdict),
+        ],
         cls: v.passed ? nil : "fail")
       for violation in v.violations {
         invariants.append(
