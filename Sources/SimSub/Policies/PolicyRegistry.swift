@@ -36,6 +36,7 @@ public enum PolicyRegistry {
     Entry(LatestSourceWinsPolicy.self),
     Entry(RefundIsFinalPolicy.self),
     Entry(ExtensionIgnoredPolicy.self),
+    Entry(IncompleteIsActivePolicy.self),
   ]
 
   /// The names of ``all``, in order.

@@ -8,12 +8,14 @@ enum Describe {
     let name = TimelineActionName(action).name
     switch action {
     case .subscribe(let p, let trial): return "\(name) \(product(p))" + (trial ? " (trial)" : "")
+    case .subscribeIncomplete(let p, let needsAuthentication):
+      return "\(name) \(product(p)) (first payment \(needsAuthentication ? "requires-action" : "fails"))"
     case .cardFails(let reason): return "\(name) (\(reason.name))"
     case .resubscribe(let p), .changeProduct(let p): return "\(name) \(product(p))"
     case .pause(let span): return "\(name) for \(span)"
     case .extendRenewal(let span): return "\(name) by \(span)"
     case .stopSharing(let member): return member == 0 ? name : "\(name) (member \(member))"
-    case .updateCard, .cancel, .uncancel, .refund, .reverseRefund, .resume: return name
+    case .updateCard, .authenticate, .cancel, .uncancel, .refund, .reverseRefund, .resume: return name
     }
   }
 

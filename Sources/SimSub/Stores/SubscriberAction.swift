@@ -3,6 +3,12 @@ public enum SubscriberAction: Hashable, Sendable {
   /// The first purchase; `trial` asks for the product's introductory trial, granted only if
   /// the subscriber is eligible (once per group).
   case subscribe(product: ProductIndex, trial: Bool)
+  /// Stripe: the first purchase, whose first payment is declined (`needsAuthentication` false:
+  /// the card on file stops working) or needs the customer's authentication; the subscription
+  /// is `incomplete` for up to 23 hours.
+  case subscribeIncomplete(product: ProductIndex, needsAuthentication: Bool)
+  /// Stripe: the customer completes the authentication a payment asked for.
+  case authenticate
   /// Every charge from now on is declined, for this reason.
   case cardFails(DeclineReason)
   /// The payment method works again; a store in grace, retry or hold charges at once.

@@ -305,10 +305,10 @@ package enum ReferenceRules {
   /// |---|---|
   /// | `trialing`, `active` (with `cancel_at_period_end` or not) | active |
   /// | `past_due` | grace for the app's promise from `current_period_start`, then hold |
-  /// | `unpaid` | hold |
+  /// | `unpaid`, `incomplete` | hold |
   /// | `canceled`, `incomplete_expired` | expired (revoked stays revoked) |
   /// | `paused` | paused |
-  /// | `incomplete`, unknown | nothing |
+  /// | unknown | nothing |
   ///
   /// An invoice event counts only for a subscription's invoice: `invoice.paid` and
   /// `invoice.payment_succeeded` → active; `invoice.payment_failed` → `past_due` as above, from
@@ -335,7 +335,9 @@ package enum ReferenceRules {
       switch s.status {
       case .trialing, .active: return EntitlementReading(.active)
       case .pastDue: return pastDue(since: s.currentPeriodStart, settings: settings)
-      case .unpaid: return EntitlementReading(.hold)
+      // `incomplete`: the first invoice is unpaid, and the customer must pay or authenticate it
+      // within 23 hours (Subscription object, `status`): no access, a hard prompt, as `unpaid`.
+      case .unpaid, .incomplete: return EntitlementReading(.hold)
       case .canceled, .incompleteExpired: return EntitlementReading(current == .revoked ? .revoked : .expired)
       case .paused: return EntitlementReading(.paused)
       default: return nil

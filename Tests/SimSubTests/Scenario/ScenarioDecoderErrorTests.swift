@@ -45,7 +45,9 @@ extension ScenarioTests {
       Case(
         label: "a key of another action, listing the action's own",
         text: "name: t\nstore: apple\nproduct: {}\ntimeline:\n  - at: 1d\n    do: subscribe\n    for: 2d\n",
-        errors: ["7:5: key 'for' does not go with 'do: subscribe': expected 'at', 'do', 'product' or 'trial'"]
+        errors: [
+          "7:5: key 'for' does not go with 'do: subscribe': expected 'at', 'do', 'product', 'trial' or 'first-payment'"
+        ]
       ),
       Case(
         label: "unknown key of a delivery entry, reported once",
@@ -483,6 +485,23 @@ extension ScenarioTests {
           "8:5: missing required key 'by'",
         ]),
       Case(
+        label: "first-payment on apple",
+        text:
+          "name: t\nstore: apple\nproduct: {}\ntimeline:\n  - {at: 0d, do: subscribe, first-payment: fails}\n",
+        errors: ["5:44: stripe has first-payment (a subscription left incomplete); apple does not"]),
+      Case(
+        label: "first-payment misspelt, with a trial; authenticate on google",
+        text:
+          "name: t\nstore: stripe\nproduct: {trial: 7d}\ntimeline:\n  - {at: 0d, do: subscribe, first-payment: fail}\n  - {at: 1d, do: subscribe, trial: yes, first-payment: fails}\n",
+        errors: [
+          "5:44: unknown first payment 'fail' — did you mean 'fails'?",
+          "6:56: a subscription with a trial makes no first payment: drop 'trial: yes' or 'first-payment'",
+        ]),
+      Case(
+        label: "authenticate on google",
+        text: "name: t\nstore: google\nproduct: {}\ntimeline:\n  - {at: 1d, do: authenticate}\n",
+        errors: ["5:18: stripe has authenticate; google does not"]),
+      Case(
         label: "extend-renewal on google",
         text: "name: t\nstore: google\nproduct: {}\ntimeline:\n  - {at: 1d, do: extend-renewal, by: 5d}\n",
         errors: ["5:18: apple has extend-renewal; google does not"]),
@@ -546,7 +565,7 @@ extension ScenarioTests {
         label: "an apple name on stripe",
         text: "name: t\nstore: stripe\nproduct: {}\ntimeline: []\nexpect:\n  - {at: 1d, sent: DID_RENEW}\n",
         errors: [
-          "6:20: unknown stripe event type 'DID_RENEW': expected 'customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted', 'invoice.paid', 'invoice.payment_failed' or 'charge.refunded'"
+          "6:20: unknown stripe event type 'DID_RENEW': expected 'customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted', 'invoice.paid', 'invoice.payment_failed', 'invoice.payment_action_required' or 'charge.refunded'"
         ]),
       Case(
         label: "a misspelt revenuecat type",

@@ -20,18 +20,19 @@ struct ReferencePolicyStripeTests {
     let at = start + .days(3)
     let cases: [(StripeSubscriptionStatus, Decision)] = [
       (.active, .active), (.trialing, .active), (.unpaid, .hold), (.canceled, .expired), (.paused, .paused),
-      (.incompleteExpired, .expired),
+      (.incompleteExpired, .expired), (.incomplete, .hold),
     ]
     for (status, expected) in cases {
       let history = [Stripe.created, Stripe.subscription(.subscriptionUpdated, status, at: at)]
       #expect(answer(history) == expected, "\(status)")
     }
-    // `incomplete`, and a status Stripe adds later, say nothing: the answer stays.
-    for status in [StripeSubscriptionStatus.incomplete, "paused_for_lunch"] {
+    // A status Stripe adds later says nothing: the answer stays.
+    for status in ["paused_for_lunch"] as [StripeSubscriptionStatus] {
       let history = [Stripe.created, Stripe.subscription(.subscriptionUpdated, status, at: at)]
       #expect(answer(history) == .active, "\(status)")
     }
-    #expect(answer([Stripe.subscription(.subscriptionCreated, .incomplete, at: start)]) == .never)
+    // A first payment not yet made: no access, and a prompt to pay or authenticate it.
+    #expect(answer([Stripe.subscription(.subscriptionCreated, .incomplete, at: start)]) == .hold)
   }
 
   @Test("cancel_at_period_end keeps access until the subscription is deleted")

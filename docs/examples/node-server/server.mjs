@@ -195,6 +195,7 @@ function stripe(body) {
       case "past_due":
         return pastDue(subscriber, item.current_period_start ?? object.current_period_start);
       case "unpaid":
+      case "incomplete": // the first invoice is unpaid: no access until it is paid
         return apply(subscriber, "stripe", sent, event.id, { state: "hold" });
       case "canceled":
       case "incomplete_expired":

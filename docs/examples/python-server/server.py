@@ -225,7 +225,7 @@ def stripe_event(body, signature):
             apply(subscriber, "stripe", sent, ident, {"state": "active", "paidThrough": item["current_period_end"] * 1000})
         elif status == "past_due":
             past_due(subscriber, item["current_period_start"])
-        elif status == "unpaid":
+        elif status in ("unpaid", "incomplete"):  # incomplete: the first invoice is unpaid
             apply(subscriber, "stripe", sent, ident, {"state": "hold"})
         elif status in ("canceled", "incomplete_expired"):
             apply(subscriber, "stripe", sent, ident, {"state": "revoked" if current(subscriber) == "revoked" else "expired"})

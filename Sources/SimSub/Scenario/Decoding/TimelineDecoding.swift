@@ -94,6 +94,17 @@ extension ScenarioDecoder {
       let member: (YAMLNode) throws -> Int = { n in try decodeMember(n, familyMembers: context.familyMembers)
       }
       let text: (YAMLNode) throws -> String = { n in try n.decodeText(expected: "the note's text") }
+      // Stripe's `incomplete`: whether the first payment needs authentication (else it fails).
+      let firstPayment: (YAMLNode) throws -> Bool = { n in
+        let choice = try n.decodeChoice(from: ["fails", "requires-action"], what: "first payment")
+        if let store = context.store, store != .stripe {
+          throw DiagnosticError(
+            .error(
+              "stripe has first-payment (a subscription left incomplete); \(store.name) does not",
+              at: n.location))
+        }
+        return choice == "requires-action"
+      }
       var decoded: TimelineAction?
       switch name {
       case .subscribe:
@@ -101,10 +112,21 @@ extension ScenarioDecoder {
         let trial = reader.optional("trial") { n in try decodeBool(n, what: "trial") }
         let wantsTrial =
           trial ?? (context.products.indices.contains(Int(p)) && context.products[Int(p)].trial != nil)
-        decoded = .subscriber(.subscribe(product: p, trial: wantsTrial))
+        if let needsAuthentication = reader.optional("first-payment", firstPayment) {
+          if trial == true {
+            reader.report(
+              .error(
+                "a subscription with a trial makes no first payment: drop 'trial: yes' or 'first-payment'",
+                at: reader["first-payment"]?.location ?? item.location))
+          }
+          decoded = .subscriber(.subscribeIncomplete(product: p, needsAuthentication: needsAuthentication))
+        } else {
+          decoded = .subscriber(.subscribe(product: p, trial: wantsTrial))
+        }
       case .cardFails:
         decoded = .subscriber(.cardFails(reader.optional("reason", default: DeclineReason.declined, reason)))
       case .updateCard: decoded = .subscriber(.updateCard)
+      case .authenticate: decoded = .subscriber(.authenticate)
       case .cancel: decoded = .subscriber(.cancel)
       case .uncancel: decoded = .subscriber(.uncancel)
       case .refund: decoded = .subscriber(.refund)
@@ -133,6 +155,7 @@ extension ScenarioDecoder {
         // shows in the same run as a misspelt action.
         _ = product(&reader, required: false)
         _ = reader.optional("trial") { n in try decodeBool(n, what: "trial") }
+        _ = reader.optional("first-payment", firstPayment)
         _ = reader.optional("reason", reason)
         _ = reader.optional("for", pause)
         _ = reader.optional("by", extendBy)

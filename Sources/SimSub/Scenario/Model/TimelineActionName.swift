@@ -6,6 +6,7 @@ enum TimelineActionName: String, CaseIterable {
   case subscribe
   case cardFails = "card-fails"
   case updateCard = "update-card"
+  case authenticate
   case cancel
   case uncancel
   case resubscribe
@@ -26,7 +27,7 @@ enum TimelineActionName: String, CaseIterable {
   /// The keys the action takes besides `at` and `do`.
   var keys: [String] {
     switch self {
-    case .subscribe: ["product", "trial"]
+    case .subscribe: ["product", "trial", "first-payment"]
     case .cardFails: ["reason"]
     case .resubscribe, .changeProduct: ["product"]
     case .pause: ["for"]
@@ -34,7 +35,7 @@ enum TimelineActionName: String, CaseIterable {
     case .leaveFamily: ["member"]
     case .note: ["text"]
     case .delivery: ScenarioDecoder.deliveryKeys
-    case .updateCard, .cancel, .uncancel, .refund, .reverseRefund, .resume, .stopSharing: []
+    case .updateCard, .authenticate, .cancel, .uncancel, .refund, .reverseRefund, .resume, .stopSharing: []
     }
   }
 
@@ -46,7 +47,8 @@ enum TimelineActionName: String, CaseIterable {
   /// The action a subscriber's engine action is written as.
   init(_ action: SubscriberAction) {
     switch action {
-    case .subscribe: self = .subscribe
+    case .subscribe, .subscribeIncomplete: self = .subscribe
+    case .authenticate: self = .authenticate
     case .cardFails: self = .cardFails
     case .updateCard: self = .updateCard
     case .cancel: self = .cancel

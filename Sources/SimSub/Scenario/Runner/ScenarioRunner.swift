@@ -141,7 +141,10 @@ public enum ScenarioRunner {
     /// placed already.
     mutating func begin<S, P, Pay, O>(_ engine: inout Engine<S, P, Pay, O>) {
       if !scenario.timeline.contains(where: { entry in
-        if case .subscriber(.subscribe) = entry.action { true } else { false }
+        switch entry.action {
+        case .subscriber(.subscribe), .subscriber(.subscribeIncomplete): true
+        default: false
+        }
       }) {
         let trial = scenario.products.first?.trial != nil
         engine.schedule(.subscribe(product: 0, trial: trial), at: scenario.start)

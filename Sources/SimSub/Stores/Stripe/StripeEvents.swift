@@ -15,7 +15,8 @@
 /// |---|---|---|
 /// | active, canceled | `trialing` in a trial, else `active`; canceled: `cancel_at_period_end` | the paid period |
 /// | grace, hold | `past_due`; `unpaid` once the retries ran out with that setting | from the failed renewal: Stripe has already moved to the new period |
-/// | expired, revoked | `canceled`, `ended_at` | the last period |
+/// | hold with the first invoice unpaid (``isIncomplete(_:)``) | `incomplete` | from the purchase |
+/// | expired, revoked | `canceled`, `ended_at`; `incomplete_expired` after `incomplete` | the last period |
 extension StripeModel {
   static let idBase: UInt64 = 100_000_000_000_000
   static let idsPerSubscriber: UInt64 = 1_000_000
@@ -48,10 +49,11 @@ extension StripeModel {
     case .never: return .incomplete
     case .active, .canceled: return record.inTrial ? .trialing : .active
     case .grace, .hold:
+      if isIncomplete(record) { return .incomplete }
       let retriesOver = record.billingIssueStart != nil && record.retryWindowEnd == nil
       return retriesOver && products[Int(record.product)].whenRetriesEnd == .unpaid ? .unpaid : .pastDue
     case .paused: return .paused
-    case .expired, .revoked: return .canceled
+    case .expired, .revoked: return isIncomplete(record) ? .incompleteExpired : .canceled
     }
   }
 
@@ -135,11 +137,17 @@ extension StripeModel {
     let product = products[Int(record.product)]
     let amount = Self.cents(product.priceMilliunits)
     let id = Self.id(for: record, record.transactionCount + 1)
+    // An `incomplete` subscription's first invoice: Stripe does not retry it, and voids it at
+    // `incomplete_expired`.
+    let first = Self.isIncomplete(record)
     return StripeInvoice(
-      id: id, customer: Self.customer(of: record), subscription: record.purchaseToken, status: .open,
-      billingReason: .subscriptionCycle, amountDue: amount, amountPaid: 0, amountRemaining: amount,
-      attemptCount: record.retryCount + 1, attempted: true, nextPaymentAttempt: nextPaymentAttempt,
-      created: failed, periodStart: record.periodStart, periodEnd: failed,
+      id: id, customer: Self.customer(of: record), subscription: record.purchaseToken,
+      status: first && record.truth == .expired ? .void : .open,
+      billingReason: first ? .subscriptionCreate : .subscriptionCycle, amountDue: amount, amountPaid: 0,
+      amountRemaining: amount,
+      attemptCount: record.retryCount + 1, attempted: true,
+      nextPaymentAttempt: first ? nil : nextPaymentAttempt,
+      created: failed, periodStart: first ? failed : record.periodStart, periodEnd: failed,
       line: StripeInvoiceLine(
         id: id, amount: amount, periodStart: failed,
         periodEnd: record.anchoredEnd(after: record.periodsSinceAnchor + 1, of: product.period),

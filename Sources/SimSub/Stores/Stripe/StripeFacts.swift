@@ -20,7 +20,8 @@ extension StripeModel: StoreFacts {
 
   static var notificationSource: SubscriptionSource { .stripe }
 
-  static var ownActions: [TimelineActionName] { [] }
+  /// Completing a first payment's authentication (`incomplete`).
+  static var ownActions: [TimelineActionName] { [.authenticate] }
 
   /// The event types the model sends (docs/STORE-MODELS.md, "Events sent"). Stripe also sends
   /// `invoice.payment_succeeded` beside `invoice.paid`, `customer.subscription.trial_will_end`
@@ -29,7 +30,7 @@ extension StripeModel: StoreFacts {
   /// that can never hold.
   static let sent: [StripeEventType] = [
     .subscriptionCreated, .subscriptionUpdated, .subscriptionDeleted, .invoicePaid, .invoicePaymentFailed,
-    .chargeRefunded,
+    .invoicePaymentActionRequired, .chargeRefunded,
   ]
 
   /// An event type the model sends (``sent``).

@@ -2,6 +2,7 @@
 ///
 /// | rule | the model | source |
 /// |---|---|---|
+/// | first payment declined or needing authentication | `customer.subscription.created` (`incomplete`) and `invoice.payment_failed` or `invoice.payment_action_required`; paid within 23 hours (`authenticate`, `update-card`): `invoice.paid`, `customer.subscription.updated` to `active`; otherwise `customer.subscription.updated` to `incomplete_expired` | changelog 2019-03-14, API reference, Subscription `status` |
 /// | purchase | `customer.subscription.created` (`active`, or `trialing` with a trial) and `invoice.paid` (`subscription_create`) | Stripe docs, "How subscriptions work" |
 /// | free trial | once per product group; status `trialing`; a $0 invoice; charged at the trial's end | same, "Trials" |
 /// | renewal | `customer.subscription.updated` (the new period) and `invoice.paid` (`subscription_cycle`); month periods keep the anchor day | same |
@@ -17,8 +18,9 @@
 /// | product change | at once; the same interval keeps the period and invoices the prorated difference of a dearer price (`subscription_update`); another interval starts a new period now, charging the new price less the unused part of the old | API reference, prorations (`always_invoice`) |
 /// | webhook redelivery | live mode, up to 3 days with exponential backoff | Stripe docs, webhooks (steps assumed) |
 ///
-/// Simplifications, each documented in the store-model docs: a first payment goes through or
-/// buys nothing (`incomplete` is not played); one invoice is open at a time, so no further
+/// Simplifications, each documented in the store-model docs: a first payment that a plain
+/// `subscribe` finds declined buys nothing (`incomplete` is played only when the scenario asks
+/// for it with `first-payment`); one invoice is open at a time, so no further
 /// period is billed while one is unpaid, and a payment after the kept period has ended starts a
 /// new period at the payment; `pause`, Stripe's `paused` status and subscription schedules are
 /// not played.
@@ -106,12 +108,22 @@ public struct StripeModel: StoreModel {
     case .resubscribe(let product):
       guard record.truth == .expired || record.truth == .revoked else { return }
       purchase(product, trial: false, record: &record, at: now, payments: &payments, effects: &effects)
+    case .subscribeIncomplete(let product, let needsAuthentication):
+      guard Self.sellsNewSubscription(in: record.truth) else { return }
+      purchaseIncomplete(
+        product, needsAuthentication: needsAuthentication, record: &record, at: now, effects: &effects)
+    case .authenticate:
+      payIncomplete(record: &record, at: now, payments: &payments, effects: &effects)
     case .cardFails(let reason):
       record.cardWorks = false
       record.declineReason = reason
     case .updateCard:
       record.cardWorks = true
-      payOpenInvoice(record: &record, at: now, payments: &payments, effects: &effects)
+      if Self.isIncomplete(record) {
+        payIncomplete(record: &record, at: now, payments: &payments, effects: &effects)
+      } else {
+        payOpenInvoice(record: &record, at: now, payments: &payments, effects: &effects)
+      }
     case .cancel:
       cancel(record: &record, at: now, effects: &effects)
     case .uncancel:
@@ -140,8 +152,12 @@ public struct StripeModel: StoreModel {
       // The app's promise runs out; Stripe says nothing.
       guard record.truth == .grace else { return }
       record.truth = .hold
-    case .retryWindowEnds, .pauseEnds, .silentGraceEnds:
-      // The retries end with the last one (`retry`); Stripe has no pause end and no silent day.
+    case .retryWindowEnds:
+      // The retries end with the last one (`retry`); this timer is only an `incomplete`
+      // subscription's 23 hours.
+      expireIncomplete(record: &record, at: now, effects: &effects)
+    case .pauseEnds, .silentGraceEnds:
+      // Stripe has no pause end and no silent day.
       return
     }
   }

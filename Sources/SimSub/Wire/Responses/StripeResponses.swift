@@ -134,6 +134,12 @@ enum StripeResponses {
     if StripeModel.sellsNewSubscription(in: before.truth) {
       reason = .subscriptionCreate
       if amount == 0 { attempts = 0 }
+    } else if let failed = before.billingIssueStart, StripeModel.isIncomplete(before) {
+      // An `incomplete` subscription's first invoice, paid late.
+      reason = .subscriptionCreate
+      attempts = before.retryCount + 2
+      created = failed
+      usage = (failed, failed)
     } else if let failed = before.billingIssueStart {
       reason = .subscriptionCycle
       attempts = before.retryCount + 2

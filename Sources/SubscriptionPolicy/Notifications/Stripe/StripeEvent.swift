@@ -97,13 +97,14 @@ public struct StripeEventType: StoreString {
   public static let invoicePaid: Self = "invoice.paid"
   public static let invoicePaymentSucceeded: Self = "invoice.payment_succeeded"
   public static let invoicePaymentFailed: Self = "invoice.payment_failed"
+  public static let invoicePaymentActionRequired: Self = "invoice.payment_action_required"
   public static let chargeRefunded: Self = "charge.refunded"
 
   /// The types above, in that order: the events simsub's Stripe model can send.
   public static let modelled: [Self] = [
     .subscriptionCreated, .subscriptionUpdated, .subscriptionDeleted, .subscriptionPaused,
     .subscriptionResumed, .subscriptionTrialWillEnd, .invoicePaid, .invoicePaymentSucceeded,
-    .invoicePaymentFailed, .chargeRefunded,
+    .invoicePaymentFailed, .invoicePaymentActionRequired, .chargeRefunded,
   ]
 
   /// Other types Stripe documents (docs.stripe.com/api/events/types) that a subscription
@@ -112,7 +113,7 @@ public struct StripeEventType: StoreString {
   public static let otherSubscriptionBusiness: [Self] = [
     "customer.subscription.pending_update_applied", "customer.subscription.pending_update_expired",
     "invoice.created", "invoice.finalized", "invoice.finalization_failed", "invoice.upcoming",
-    "invoice.updated", "invoice.payment_action_required", "invoice.marked_uncollectible",
+    "invoice.updated", "invoice.marked_uncollectible",
     "invoice.voided", "invoice.overdue", "invoice.will_be_due", "charge.succeeded", "charge.failed",
     "charge.captured", "charge.updated", "charge.dispute.created", "charge.dispute.closed",
     "checkout.session.completed", "checkout.session.expired",
