@@ -235,36 +235,62 @@ enum MonteCarloOutput {
   }
 
   static func emit(_ result: MonteCarloResult, context: CommandContext) -> ExitStatus {
+    emit(
+      Report(
+        json: { MonteCarloResultJSON.render(result) },
+        html: { MonteCarloHTMLReport.render(result, outputDirectory: $0) },
+        markdown: { MonteCarloMarkdownReport.render(result, picture: $0) },
+        text: { MonteCarloTextReport(colour: $0).render(result) }, svg: { MonteCarloCharts.svg(result) },
+        passed: result.passed),
+      context: context)
+  }
+
+  /// One run's report in every format: a plain run's or a sweep's.
+  struct Report {
+    var json: () -> String
+    /// Given the directory the page is written to, for links to counterexample files.
+    var html: (String?) -> String
+    /// Given the file name of the picture beside the report, when it is written to a file.
+    var markdown: (String?) -> String
+    /// Given whether to colour the text.
+    var text: (Bool) -> String
+    /// The picture of `--svg` and of a Markdown report written to a file.
+    var svg: () -> String
+    var passed: Bool
+  }
+
+  /// Writes `report` in the command's `--format` to `--output` (or standard output), and the
+  /// pictures beside it; the exit status is the run's verdict.
+  static func emit(_ report: Report, context: CommandContext) -> ExitStatus {
     let text: String
     switch context.command.value("format") ?? "text" {
-    case "json": text = MonteCarloResultJSON.render(result)
+    case "json": text = report.json()
     case "html":
       // Links to counterexample files are relative to where the page is written.
       let directory = context.command.value("output").map { ($0 as NSString).deletingLastPathComponent }
-      text = MonteCarloHTMLReport.render(result, outputDirectory: directory.map { $0.isEmpty ? "." : $0 })
+      text = report.html(directory.map { $0.isEmpty ? "." : $0 })
     case "markdown":
-      // Written to a file, a Markdown report gets the recovery curve as a picture beside it.
+      // Written to a file, a Markdown report gets its picture beside it.
       guard let output = context.command.value("output") else {
-        text = MonteCarloMarkdownReport.render(result)
+        text = report.markdown(nil)
         break
       }
       let picture = MonteCarloMarkdownReport.picturePath(forReport: output)
       do {
-        try AtomicFile.write(MonteCarloCharts.svg(result), to: picture)
+        try AtomicFile.write(report.svg(), to: picture)
       } catch {
         return context.fail(error.description)
       }
-      text = MonteCarloMarkdownReport.render(result, picture: (picture as NSString).lastPathComponent)
+      text = report.markdown((picture as NSString).lastPathComponent)
     default:
-      let colour = context.command.value("output") == nil && context.facts.style == .colour
-      text = MonteCarloTextReport(colour: colour).render(result)
+      text = report.text(context.command.value("output") == nil && context.facts.style == .colour)
     }
     if let svg = context.command.value("svg") {
-      do { try AtomicFile.write(MonteCarloCharts.svg(result), to: svg) } catch {
+      do { try AtomicFile.write(report.svg(), to: svg) } catch {
         return context.fail(error.description)
       }
     }
     if let failure = context.emit(text) { return failure }
-    return result.passed ? .success : .checkFailed
+    return report.passed ? .success : .checkFailed
   }
 }

@@ -136,32 +136,13 @@ enum MonteCarloSweepCommand {
   }
 
   static func emit(_ result: MonteCarloSweepResult, context: CommandContext) -> ExitStatus {
-    let text: String
-    switch context.command.value("format") ?? "text" {
-    case "json": text = MonteCarloSweepJSON.render(result)
-    case "html": text = MonteCarloSweepHTMLReport.render(result)
-    case "markdown":
-      guard let output = context.command.value("output") else {
-        text = MonteCarloSweepMarkdownReport.render(result)
-        break
-      }
-      let picture = MonteCarloMarkdownReport.picturePath(forReport: output)
-      do {
-        try AtomicFile.write(MonteCarloSweepCharts.svg(result), to: picture)
-      } catch {
-        return context.fail(error.description)
-      }
-      text = MonteCarloSweepMarkdownReport.render(result, picture: (picture as NSString).lastPathComponent)
-    default:
-      let colour = context.command.value("output") == nil && context.facts.style == .colour
-      text = MonteCarloSweepTextReport(colour: colour).render(result)
-    }
-    if let svg = context.command.value("svg") {
-      do { try AtomicFile.write(MonteCarloSweepCharts.svg(result), to: svg) } catch {
-        return context.fail(error.description)
-      }
-    }
-    if let failure = context.emit(text) { return failure }
-    return result.passed ? .success : .checkFailed
+    MonteCarloOutput.emit(
+      MonteCarloOutput.Report(
+        json: { MonteCarloSweepJSON.render(result) }, html: { _ in MonteCarloSweepHTMLReport.render(result) },
+        markdown: { MonteCarloSweepMarkdownReport.render(result, picture: $0) },
+        text: { MonteCarloSweepTextReport(colour: $0).render(result) },
+        svg: { MonteCarloSweepCharts.svg(result) },
+        passed: result.passed),
+      context: context)
   }
 }
