@@ -262,5 +262,17 @@ public enum MonteCarloRunner {
       for d in googleRevenueCat { tallies[1].addRecoveries(d.recoveries, policy: p) }
       tallies[2].addRecoveries(stripe.recoveries, policy: p)
     }
+
+    /// ``addRecoveries(to:policy:)``, taking tally `s`'s from `other` where `reused[s]`: a sweep's
+    /// point that reused the first point's stories of a store did not play them itself.
+    func addRecoveries(
+      to tallies: inout [StoreTally], policy p: Int, from other: Drivers, where reused: [Bool]
+    ) {
+      var own = Array(repeating: StoreTally(policies: tallies[0].policies), count: tallies.count)
+      var theirs = own
+      addRecoveries(to: &own, policy: p)
+      other.addRecoveries(to: &theirs, policy: p)
+      for s in tallies.indices { tallies[s].add(reused[s] ? theirs[s] : own[s]) }
+    }
   }
 }

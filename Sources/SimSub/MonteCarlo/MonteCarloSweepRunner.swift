@@ -9,41 +9,122 @@ import Foundation
 /// plain run. So a sweep of `k` values costs `k` plays of each subscriber, plus a paired tally
 /// for each value after the first. The plain run's loop (``MonteCarloRunner``) is not touched.
 public enum MonteCarloSweepRunner {
+  /// What a sweep played: per point, the primary policy's run (the first point's plain result,
+  /// each later point paired with the first), and, under `--compare`, per point the primary
+  /// policy paired with the compared one at that point (the result of `montecarlo --compare`
+  /// on the population at that point).
+  public struct Played: Sendable {
+    public var runs: [MonteCarloResult]
+    public var compared: [MonteCarloResult]?
+  }
+
   /// Plays `plans` (one per value, the first the baseline) with the built-in policy `policy`.
   /// Returns `nil` when stopped before the end.
   public static func run(
     _ plans: [PopulationPlan], policy: any EntitlementPolicy.Type,
     options: MonteCarloRunner.Options = MonteCarloRunner.Options()
   ) -> [MonteCarloResult]? {
+    run(plans, policy: policy, compared: nil, options: options)?.runs
+  }
+
+  /// Plays `plans` (one per point, the first the baseline) with `policy` and, when given, with
+  /// `compared` at every point on the same draws. Returns `nil` when stopped before the end.
+  public static func run(
+    _ plans: [PopulationPlan], policy: any EntitlementPolicy.Type, compared: (any EntitlementPolicy.Type)?,
+    options: MonteCarloRunner.Options = MonteCarloRunner.Options()
+  ) -> Played? {
     precondition(!plans.isEmpty)
-    guard
-      let (solo, paired, first) = BuiltInPolicyDispatch.open(
-        policy, with: Open(plans: plans, options: options))
-    else { return nil }
+    let visit = OpenFirst(
+      plans: plans, second: compared ?? policy, compare: compared != nil, options: options)
+    guard let tallies = BuiltInPolicyDispatch.open(policy, with: visit) else { return nil }
     let name = policy.name
-    return plans.indices.map { v in
+    func hasStripe(_ v: Int) -> Bool { plans[v].population.cohort.contains { $0.store == .stripe } }
+    let runs = plans.indices.map { v in
       let population = plans[v].population
-      let hasStripe = population.cohort.contains { $0.store == .stripe }
       if v == 0 {
+        let solo = tallies.solo
         return MonteCarloResult(
           setup: RunSetup(population: population, policies: [name]), shard: nil, apple: solo[0],
-          google: solo[1], stripe: hasStripe ? solo[2] : nil, firstViolations: [first[0]])
+          google: solo[1], stripe: hasStripe(v) ? solo[2] : nil, firstViolations: [tallies.first[0]])
       }
-      let tallies = paired[v]
+      let paired = tallies.paired[v]
       return MonteCarloResult(
-        setup: RunSetup(population: population, policies: [name, name]), shard: nil, apple: tallies[0],
-        google: tallies[1], stripe: hasStripe ? tallies[2] : nil, firstViolations: [first[v], first[0]])
+        setup: RunSetup(population: population, policies: [name, name]), shard: nil, apple: paired[0],
+        google: paired[1], stripe: hasStripe(v) ? paired[2] : nil,
+        firstViolations: [tallies.first[v], tallies.first[0]])
+    }
+    guard let other = compared else { return Played(runs: runs, compared: nil) }
+    let comparedRuns = plans.indices.map { v in
+      let pair = tallies.compared[v]
+      return MonteCarloResult(
+        setup: RunSetup(population: plans[v].population, policies: [name, other.name]), shard: nil,
+        apple: pair[0], google: pair[1], stripe: hasStripe(v) ? pair[2] : nil,
+        firstViolations: [tallies.first[v], tallies.firstCompared[v]])
+    }
+    return Played(runs: runs, compared: comparedRuns)
+  }
+
+  /// What the workers add up: the first point's single tallies, each later point's tallies
+  /// paired with the first's (that point as side 0), under `--compare` each point's primary
+  /// (side 0) paired with the compared policy, and each point's first violations.
+  struct Tallies {
+    var solo: [StoreTally]
+    var paired: [[StoreTally]]
+    var compared: [[StoreTally]]
+    var first: [FirstViolations]
+    var firstCompared: [FirstViolations]
+
+    init(points: Int, compare: Bool) {
+      let stores = StoreKind.allCases.count
+      solo = Array(repeating: StoreTally(policies: 1), count: stores)
+      paired = (0..<points).map { v in v == 0 ? [] : Array(repeating: StoreTally(policies: 2), count: stores)
+      }
+      compared =
+        compare
+        ? Array(repeating: Array(repeating: StoreTally(policies: 2), count: stores), count: points) : []
+      first = Array(repeating: FirstViolations(), count: points)
+      firstCompared = compare ? Array(repeating: FirstViolations(), count: points) : []
+    }
+
+    mutating func add(_ other: Tallies) {
+      for s in solo.indices { solo[s].add(other.solo[s]) }
+      for v in paired.indices {
+        for s in paired[v].indices { paired[v][s].add(other.paired[v][s]) }
+      }
+      for v in compared.indices {
+        for s in compared[v].indices { compared[v][s].add(other.compared[v][s]) }
+      }
+      for v in first.indices { first[v].merge(other.first[v]) }
+      for v in firstCompared.indices { firstCompared[v].merge(other.firstCompared[v]) }
+    }
+
+    /// With more than one point the first point's single tallies are side 1 of any pair with
+    /// it, so the workers skip them (a single tally per subscriber fewer) and they are taken
+    /// from the second point's pair here.
+    mutating func takeSoloFromPair() {
+      guard paired.count > 1 else { return }
+      solo = paired[1].map { $0.side(1) }
     }
   }
 
-  /// Per value: the first value's single tallies, each later value's tallies paired with the
-  /// first's (that value as side 0), and each value's first violations.
-  typealias Outcome = (solo: [StoreTally], paired: [[StoreTally]], first: [FirstViolations])?
-
-  private struct Open: PolicyVisitor {
+  private struct OpenFirst: PolicyVisitor {
     let plans: [PopulationPlan]
+    let second: any EntitlementPolicy.Type
+    let compare: Bool
     let options: MonteCarloRunner.Options
-    func visit<P: EntitlementPolicy>(_ type: P.Type) -> Outcome { play(plans, P.self, options: options) }
+    func visit<A: EntitlementPolicy>(_ type: A.Type) -> Tallies? {
+      BuiltInPolicyDispatch.open(
+        second, with: OpenSecond<A>(plans: plans, compare: compare, options: options))
+    }
+  }
+
+  private struct OpenSecond<A: EntitlementPolicy>: PolicyVisitor {
+    let plans: [PopulationPlan]
+    let compare: Bool
+    let options: MonteCarloRunner.Options
+    func visit<B: EntitlementPolicy>(_ type: B.Type) -> Tallies? {
+      play(plans, A.self, B.self, compare: compare, options: options)
+    }
   }
 
   /// What the workers share: the next block to take, subscribers played, and the results.
@@ -52,18 +133,12 @@ public enum MonteCarloSweepRunner {
     private var next: UInt64
     private let end: UInt64
     private var played: UInt64 = 0
-    private(set) var solo: [StoreTally]
-    private(set) var paired: [[StoreTally]]
-    private(set) var first: [FirstViolations]
+    private(set) var tallies: Tallies
 
-    init(range: Range<UInt64>, values: Int) {
+    init(range: Range<UInt64>, points: Int, compare: Bool) {
       next = range.lowerBound
       end = range.upperBound
-      solo = Array(repeating: StoreTally(policies: 1), count: StoreKind.allCases.count)
-      paired = (0..<values).map { v in
-        v == 0 ? [] : Array(repeating: StoreTally(policies: 2), count: StoreKind.allCases.count)
-      }
-      first = Array(repeating: FirstViolations(), count: values)
+      tallies = Tallies(points: points, compare: compare)
     }
 
     func takeBlock() -> Range<UInt64>? {
@@ -87,34 +162,30 @@ public enum MonteCarloSweepRunner {
       return played
     }
 
-    func finish(_ worker: Worker<some EntitlementPolicy>) {
+    func finish(_ worker: Tallies) {
       lock.lock()
       defer { lock.unlock() }
-      for s in solo.indices { solo[s].add(worker.solo[s]) }
-      for v in paired.indices {
-        for s in paired[v].indices { paired[v][s].add(worker.paired[v][s]) }
-      }
-      for v in first.indices { first[v].merge(worker.first[v]) }
+      tallies.add(worker)
     }
   }
 
-  private static func play<P: EntitlementPolicy>(
-    _ plans: [PopulationPlan], _ policy: P.Type, options: MonteCarloRunner.Options
-  ) -> Outcome {
+  private static func play<A: EntitlementPolicy, B: EntitlementPolicy>(
+    _ plans: [PopulationPlan], _ a: A.Type, _ b: B.Type, compare: Bool, options: MonteCarloRunner.Options
+  ) -> Tallies? {
     let range = options.shard.subscribers(of: plans[0].population.users)
-    let shared = Shared(range: range, values: plans.count)
+    let shared = Shared(range: range, points: plans.count, compare: compare)
     let group = DispatchGroup()
     let stop = options.stop
     for _ in 0..<options.threads {
       group.enter()
       Thread.detachNewThread {
-        var worker = Worker<P>(plans: plans)
+        var worker = Worker<A, B>(plans: plans, compare: compare)
         while !stop.isStopped, let block = shared.takeBlock() {
           worker.play(block)
           shared.didPlay(UInt64(block.count))
         }
         worker.addRecoveries()
-        shared.finish(worker)
+        shared.finish(worker.tallies)
         group.leave()
       }
     }
@@ -124,59 +195,92 @@ public enum MonteCarloSweepRunner {
     }
     if stop.isStopped { return nil }
     options.progress?(total, total)
-    return (shared.solo, shared.paired, shared.first)
+    var tallies = shared.tallies
+    tallies.takeSoloFromPair()
+    return tallies
   }
 
-  /// One thread's engines (one set per value) and tallies.
-  fileprivate struct Worker<P: EntitlementPolicy> {
+  /// One thread's engines (one set per point and policy) and tallies.
+  fileprivate struct Worker<A: EntitlementPolicy, B: EntitlementPolicy> {
     let plans: [PopulationPlan]
-    var drivers: [MonteCarloRunner.Drivers<P>]
-    var solo: [StoreTally]
-    var paired: [[StoreTally]]
-    var first: [FirstViolations]
+    let compare: Bool
+    var drivers: [MonteCarloRunner.Drivers<A>]
+    var comparedDrivers: [MonteCarloRunner.Drivers<B>]
+    var tallies: Tallies
+    let reuse: SweepReuse
 
-    init(plans: [PopulationPlan]) {
+    init(plans: [PopulationPlan], compare: Bool) {
       self.plans = plans
+      self.compare = compare
+      reuse = SweepReuse(plans)
       drivers = plans.map { MonteCarloRunner.Drivers(plan: $0) }
-      solo = Array(repeating: StoreTally(policies: 1), count: StoreKind.allCases.count)
-      paired = plans.indices.map { v in
-        v == 0 ? [] : Array(repeating: StoreTally(policies: 2), count: StoreKind.allCases.count)
-      }
-      first = Array(repeating: FirstViolations(), count: plans.count)
+      comparedDrivers = compare ? plans.map { MonteCarloRunner.Drivers(plan: $0) } : []
+      tallies = Tallies(points: plans.count, compare: compare)
     }
 
     mutating func play(_ block: Range<UInt64>) {
+      let single = plans.count == 1
       for index in block {
         let profile = plans[0].profile(of: index)
         let group = plans[0].groups[profile.group]
         let s = MonteCarloRunner.tallyIndex(group.store)
         let base = drivers[0].play(group.lane, profile)
-        note(base, index: index, value: 0)
-        solo[s].add(base, policy: 0)
+        note(base, index: index, point: 0)
+        if single { tallies.solo[s].add(base, policy: 0) }
+        if compare { playCompared(base, point: 0, profile, index: index) }
         for v in plans.indices.dropFirst() {
-          // The value's own plan draws the profile, as its solo run does; the swept keys leave
-          // the cohort's shares and periods alone, so it is the same subscriber.
-          let own = plans[v].profile(of: index)
-          let outcome = drivers[v].play(plans[v].groups[own.group].lane, own)
-          note(outcome, index: index, value: v)
-          paired[v][MonteCarloRunner.tallyIndex(plans[v].groups[own.group].store)].add(outcome, base)
+          // The point's own plan draws the profile, as its solo run does, unless it draws it
+          // as the first point's does; and a story the point's settings do not reach is the
+          // first point's (``SweepReuse``).
+          let own = reuse.sameProfiles[v] ? profile : plans[v].profile(of: index)
+          let store = MonteCarloRunner.tallyIndex(plans[v].groups[own.group].store)
+          let outcome =
+            reuse.sameStories[v][store] ? base : drivers[v].play(plans[v].groups[own.group].lane, own)
+          note(outcome, index: index, point: v)
+          tallies.paired[v][store].add(outcome, base)
+          if compare { playCompared(outcome, point: v, own, index: index) }
         }
       }
     }
 
-    /// Keeps the first (lowest-numbered) subscriber of each violation.
-    mutating func note(_ outcome: SubscriberOutcome, index: UInt64, value v: Int) {
-      if outcome[.lockouts] > 0, first[v].lockout == nil { first[v].lockout = index }
-      if outcome[.freeAccessSpans] > 0, first[v].freeAccess == nil { first[v].freeAccess = index }
+    /// The compared policy at point `v`, paired with the primary's `outcome` there.
+    mutating func playCompared(
+      _ outcome: SubscriberOutcome, point v: Int, _ profile: SubscriberProfile, index: UInt64
+    ) {
+      let group = plans[v].groups[profile.group]
+      let other = comparedDrivers[v].play(group.lane, profile)
+      if other[.lockouts] > 0, tallies.firstCompared[v].lockout == nil {
+        tallies.firstCompared[v].lockout = index
+      }
+      if other[.freeAccessSpans] > 0, tallies.firstCompared[v].freeAccess == nil {
+        tallies.firstCompared[v].freeAccess = index
+      }
+      tallies.compared[v][MonteCarloRunner.tallyIndex(group.store)].add(outcome, other)
     }
 
-    /// The recoveries by day the engines counted: the first value's into its own tallies and
-    /// into side 1 of every pair, each later value's into side 0 of its pair.
+    /// Keeps the first (lowest-numbered) subscriber of each violation.
+    mutating func note(_ outcome: SubscriberOutcome, index: UInt64, point v: Int) {
+      if outcome[.lockouts] > 0, tallies.first[v].lockout == nil { tallies.first[v].lockout = index }
+      if outcome[.freeAccessSpans] > 0, tallies.first[v].freeAccess == nil {
+        tallies.first[v].freeAccess = index
+      }
+    }
+
+    /// The recoveries by day the engines counted: the first point's into its own tallies and
+    /// into side 1 of every pair, each later point's into side 0 of its pair; under
+    /// `--compare` each point's primary into side 0 and the compared policy's into side 1.
     mutating func addRecoveries() {
-      drivers[0].addRecoveries(to: &solo, policy: 0)
+      if plans.count == 1 { drivers[0].addRecoveries(to: &tallies.solo, policy: 0) }
       for v in plans.indices.dropFirst() {
-        drivers[v].addRecoveries(to: &paired[v], policy: 0)
-        drivers[0].addRecoveries(to: &paired[v], policy: 1)
+        // A store whose stories the point reused has the first point's recoveries.
+        drivers[v].addRecoveries(
+          to: &tallies.paired[v], policy: 0, from: drivers[0], where: reuse.sameStories[v])
+        drivers[0].addRecoveries(to: &tallies.paired[v], policy: 1)
+      }
+      for v in tallies.compared.indices {
+        drivers[v].addRecoveries(
+          to: &tallies.compared[v], policy: 0, from: drivers[0], where: reuse.sameStories[v])
+        comparedDrivers[v].addRecoveries(to: &tallies.compared[v], policy: 1)
       }
     }
   }

@@ -102,23 +102,7 @@ public struct PopulationSweep: Hashable, Sendable {
   /// The population at each value: the file's document with the value written in, decoded
   /// again. Errors name the key and value.
   public func populations(_ root: YAMLNode, path: String) throws(Failure) -> [Population] {
-    guard let target = Self.target(key) else { throw Failure(message: "unknown --sweep key '\(key)'") }
-    var populations: [Population] = []
-    var problems: [String] = []
-    for value in values {
-      do {
-        let edited = try Self.edit(root, target: target, value: value)
-        populations.append(try PopulationDecoder.decode(edited, path: path))
-      } catch let failure as Failure {
-        throw Failure(message: "--sweep \(key): \(failure.message)")
-      } catch let error as DiagnosticError {
-        problems += error.diagnostics.map { "--sweep \(key)=\(value): \($0.message)" }
-      } catch {
-        problems.append("--sweep \(key)=\(value): \(error)")
-      }
-    }
-    if !problems.isEmpty { throw Failure(message: problems.joined(separator: "\n")) }
-    return populations
+    try SweepGrid(self).populations(root, path: path)
   }
 
   /// `root` with `value` written at the key's place.

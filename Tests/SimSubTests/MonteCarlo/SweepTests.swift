@@ -157,11 +157,35 @@ import Testing
       arguments: ["--sweep", "stripe.window=14d"],
       message: "Error: --sweep stripe.window: the population has no stripe group"),
     BadSweep(
-      arguments: ["--sweep", "apple.grace=16d", "--compare", "active-only"],
-      message: "Error: --compare and --sweep together are not supported yet"),
+      arguments: ["--sweep", "apple.grace=16d", "--compare", "reference"],
+      message: "Error: --compare names the policy already played ('reference')"),
     BadSweep(
-      arguments: ["--sweep", "apple.grace=16d", "--sweep", "google.grace=7d"],
-      message: "Error: --sweep is given 2 times; a sweep plays one key"),
+      arguments: ["--sweep", "apple.grace=16d", "--sweep", "google.grace=7d", "--sweep", "google.hold=30d"],
+      message: "Error: --sweep is given 3 times; a sweep plays one key, or two for a grid"),
+    BadSweep(
+      arguments: ["--sweep", "apple.grace=16d", "--sweep", "apple.grace=28d"],
+      message: "Error: --sweep apple.grace is given twice; a grid sweeps two different keys"),
+    BadSweep(
+      arguments: ["--sweep", "stripe.hold=14d", "--sweep", "stripe.window=21d"],
+      message: "Error: --sweep stripe.hold and --sweep stripe.window are the same setting of the file"),
+    BadSweep(
+      arguments: [
+        "--sweep", "cancels-per-period=0.01,0.02,0.03,0.04,0.05,0.06,0.07",
+        "--sweep", "opens-app-per-day=0.1,0.2,0.3,0.4,0.5,0.6",
+      ],
+      message:
+        "Error: --sweep cancels-per-period × opens-app-per-day: 7 × 6 = 42 points; a grid plays at most 36"),
+    BadSweep(
+      // A bad value in a grid is named once, with its own key.
+      arguments: ["--sweep", "apple.grace=16d,5d", "--sweep", "google.grace=7d,0d"],
+      message:
+        "Error: --sweep apple.grace=5d: apple offers a billing grace period of 3, 16 or 28 days for monthly products (at most 6 days for weekly ones), or 0d for none, not 5d (product premium.monthly)\nUsage"
+    ),
+    BadSweep(
+      // Two values each fine alone, not together: the point is named.
+      arguments: ["--sweep", "apple.grace=16d,28d", "--sweep", "apple.hold=30d,44d"],
+      message:
+        "Error: --sweep apple.grace=28d, apple.hold=44d: apple retries a failed renewal for at most 60 days"),
     BadSweep(
       arguments: ["--sweep", "apple.grace=16d", "--shard", "1/2"],
       message: "Error: --shard and --sweep together"),
@@ -263,5 +287,167 @@ import Testing
       args + ["--format", "html", "--sweep-metric", "involuntary-churn"])
     #expect(html.output.contains("<svg"))
     #expect(html.output.contains("involuntary churn (episodes that expired) by apple.grace"))
+  }
+
+  @Test func aPointReusesOnlyTheStoriesItsSettingsDoNotReach() throws {
+    let text = try Self.typicalText()
+    func reuse(_ sweep: String) throws -> SweepReuse {
+      SweepReuse(try Self.populations(text, sweep: sweep, users: 10).1.map { try PopulationPlan($0) })
+    }
+    let apple = MonteCarloRunner.tallyIndex(.apple)
+    let google = MonteCarloRunner.tallyIndex(.google)
+    // The App Store's grace reaches App Store subscribers only.
+    let grace = try reuse("apple.grace=16d,28d")
+    #expect(grace.sameProfiles == [true, true])
+    #expect(grace.sameStories[1][google] && !grace.sameStories[1][apple])
+    #expect(!grace.sameStories[0].contains(true))
+    // A behaviour setting reaches everyone.
+    let cancels = try reuse("cancels-per-period=0.03,0.05")
+    #expect(!cancels.sameStories[1].contains(true))
+    // Stripe's grace is told to the policy, which every subscriber's policy hears; Stripe's
+    // retry window is not.
+    let web = try String(
+      contentsOfFile: MonteCarloTestSupport.packageRoot + "/Scenarios/populations/web-and-app-store.pop",
+      encoding: .utf8)
+    func webReuse(_ sweep: String) throws -> SweepReuse {
+      SweepReuse(try Self.populations(web, sweep: sweep, users: 10).1.map { try PopulationPlan($0) })
+    }
+    #expect(!(try webReuse("stripe.grace=14d,7d")).sameStories[1].contains(true))
+    let window = try webReuse("stripe.window=14d,21d")
+    #expect(window.sameStories[1][apple] && !window.sameStories[1][MonteCarloRunner.tallyIndex(.stripe)])
+  }
+
+  // MARK: Grids
+
+  @Test func eachPointOfAGridIsExactlyItsSoloRun() throws {
+    let text = try Self.typicalText()
+    let apple = (
+      find: "product: {period: 1M, price: 9.99, grace: 16d}",
+      replace: "product: {period: 1M, price: 9.99, grace: 28d}"
+    )
+    let google = (
+      find: "product: {period: 1M, price: 9.99, grace: 7d}",
+      replace: "product: {period: 1M, price: 9.99, grace: 0d}"
+    )
+    #expect(text.contains(apple.find) && text.contains(google.find))
+    let grid = try SweepGrid([
+      try PopulationSweep(parsing: "apple.grace=16d,28d"), try PopulationSweep(parsing: "google.grace=7d,0d"),
+    ])
+    #expect(grid.points == [[0, 0], [0, 1], [1, 0], [1, 1]])
+    #expect(grid.values == ["16d, 7d", "16d, 0d", "28d, 7d", "28d, 0d"])
+    #expect(grid.label(3) == "apple.grace=28d, google.grace=0d")
+    let root = try YAMLParser.parse(text, file: "sweep.pop", expectedKeys: PopulationDecoder.requiredKeys)
+    var populations = try grid.populations(root, path: "sweep.pop")
+    for i in populations.indices { populations[i].users = 800 }
+    let result = MonteCarloSweepResult(sweep: grid, metric: .recoveryRate, runs: try Self.sweep(populations))
+    var solos: [MonteCarloResult] = []
+    for (p, point) in grid.points.enumerated() {
+      var edited = text
+      if point[0] == 1 { edited = edited.replacingOccurrences(of: apple.find, with: apple.replace) }
+      if point[1] == 1 { edited = edited.replacingOccurrences(of: google.find, with: google.replace) }
+      var population = try MonteCarloTestSupport.population(edited)
+      population.users = 800
+      let solo = try MonteCarloTestSupport.run(population, policies: ["reference"])
+      let swept = result.solo(p)
+      #expect(swept.apple == solo.apple && swept.google == solo.google, "point \(grid.label(p))")
+      #expect(swept.setup.parameters == solo.setup.parameters)
+      solos.append(solo)
+    }
+    // Each key moves only its own store: the points differ where, and only where, they should.
+    #expect(solos[0].apple != solos[2].apple && solos[0].google == solos[2].google)
+    #expect(solos[0].google != solos[1].google && solos[0].apple == solos[1].apple)
+  }
+
+  @Test func aGridChartsTheFirstKeyWithALinePerValueOfTheSecond() throws {
+    let args = [
+      "montecarlo", MonteCarloTestSupport.typicalPath, "--users", "300", "--sweep", "apple.grace=16d,0d,28d",
+      "--sweep", "google.grace=7d,0d",
+    ]
+    let json = MonteCarloTestSupport.simsub(args + ["--format", "json"])
+    #expect(json.status == .success, "\(json.error)")
+    let root = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+    let sweep = try #require(root["sweep"] as? [String: Any])
+    #expect(sweep["key"] as? String == "apple.grace × google.grace")
+    #expect(
+      (sweep["axes"] as? [[String: Any]])?.map { $0["key"] as? String } == ["apple.grace", "google.grace"])
+    let values = try #require(root["values"] as? [[String: Any]])
+    #expect(values.count == 6)
+    #expect(values[5]["settings"] as? [String: String] == ["apple.grace": "28d", "google.grace": "0d"])
+    #expect(values[5]["compared"] is NSNull)
+    let grid = try SweepGrid([
+      try PopulationSweep(parsing: "apple.grace=16d,0d,28d"),
+      try PopulationSweep(parsing: "google.grace=7d,0d"),
+    ])
+    let root2 = try YAMLParser.parse(
+      try Self.typicalText(), file: "sweep.pop", expectedKeys: PopulationDecoder.requiredKeys)
+    var pops = try grid.populations(root2, path: "sweep.pop")
+    for i in pops.indices { pops[i].users = 300 }
+    let result = MonteCarloSweepResult(sweep: grid, metric: .recoveryRate, runs: try Self.sweep(pops))
+    let chart = MonteCarloSweepCharts.chart(result)
+    #expect(chart.values == ["16d", "0d", "28d"])
+    #expect(chart.xLabel == "apple.grace")
+    #expect(chart.series.map(\.name) == ["google.grace=7d", "google.grace=0d"])
+    // The line for google.grace=0d at apple.grace=28d is point 5's estimate for everyone.
+    let e = result.estimate(.recoveryRate, .all, value: 5)
+    #expect(chart.series[1].points[2] == SweepChartData.Point(value: e.value, low: e.low, high: e.high))
+  }
+
+  // MARK: --compare with --sweep
+
+  @Test func eachValueUnderCompareIsExactlyThatValuesComparedRun() throws {
+    let text = try Self.typicalText()
+    let (sweep, populations) = try Self.populations(text, sweep: "apple.grace=16d,0d", users: 900)
+    let plans = try populations.map { try PopulationPlan($0) }
+    let played = try #require(
+      MonteCarloSweepRunner.run(
+        plans, policy: ReferencePolicy.self, compared: ActiveOnlyPolicy.self, options: .init(threads: 2)))
+    let compared = try #require(played.compared)
+    // The primary's runs are what the sweep gives without --compare.
+    #expect(played.runs == (try Self.sweep(populations)))
+    for v in 0..<2 {
+      let plain = try MonteCarloTestSupport.run(populations[v], policies: ["reference", "active-only"])
+      #expect(compared[v].apple == plain.apple && compared[v].google == plain.google, "value \(v)")
+      #expect(compared[v].firstViolations == plain.firstViolations)
+      #expect(compared[v].setup.policies == ["reference", "active-only"])
+    }
+    let result = MonteCarloSweepResult(
+      sweep: SweepGrid(sweep), metric: .recoveryRate, runs: played.runs, compared: compared)
+    let d = try #require(result.policyDifference(.recoveryRate, .all, value: 1))
+    let a = result.estimate(.recoveryRate, .all, value: 1)
+    let b = try #require(result.comparedEstimate(.recoveryRate, .all, value: 1))
+    #expect(abs(d.value - (a.value - b.value)) < 1e-12)
+  }
+
+  @Test func underCompareOnlyThePrimaryAtTheFirstValueDecides() throws {
+    let dir = try CommandLineScratchDirectory()
+    defer { dir.remove() }
+    let args = [
+      "montecarlo", MonteCarloTestSupport.typicalPath, "--users", "300", "--counterexamples", dir.at("cx"),
+      "--sweep", "apple.grace=16d,0d",
+    ]
+    // active-only locks subscribers in grace out: as the compared policy that is a finding…
+    let passes = MonteCarloTestSupport.simsub(args + ["--compare", "active-only"])
+    #expect(passes.status == .success, "\(passes.error)")
+    #expect(passes.output.contains("! no-lockout-in-grace (active-only, apple.grace=16d): "))
+    #expect(passes.output.contains("a finding, not the verdict, which is reference's at apple.grace=16d"))
+    #expect(passes.output.contains("  16d, active-only  "))
+    #expect(passes.output.contains("    reference − active-only  "))
+    // …and as the primary it is the verdict.
+    let fails = MonteCarloTestSupport.simsub(args + ["--policy", "active-only", "--compare", "reference"])
+    #expect(fails.status == .checkFailed)
+    #expect(fails.output.contains("✗ no-lockout-in-grace (active-only, apple.grace=16d)"))
+    let json = MonteCarloTestSupport.simsub(args + ["--compare", "active-only", "--format", "json"])
+    let root = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+    #expect(root["passed"] as? Bool == true)
+    #expect((root["sweep"] as? [String: Any])?["compared"] as? String == "active-only")
+    let values = try #require(root["values"] as? [[String: Any]])
+    let compared = try #require(values[0]["compared"] as? [String: Any])
+    #expect(compared["policy"] as? String == "active-only")
+    #expect(compared["passed"] as? Bool == false)
+    let difference = try #require(compared["difference"] as? [String: [String: Any]])
+    #expect(difference["all"]?["of"] as? String == "reference - active-only")
+    let html = MonteCarloTestSupport.simsub(args + ["--compare", "active-only", "--format", "html"])
+    #expect(html.status == .success)
+    #expect(html.output.contains("active-only"))
   }
 }

@@ -1,14 +1,16 @@
 import Dispatch
 import Foundation
 
-/// `simsub montecarlo FILE.pop --sweep KEY=V1,V2,...`: plays the population at each value of
-/// one setting on the same random draws (``MonteCarloSweepRunner``) and reports every estimate
-/// per value with its paired difference from the first.
+/// `simsub montecarlo FILE.pop --sweep KEY=V1,V2,... [--sweep KEY2=...] [--compare POLICY]`:
+/// plays the population at each value of one setting (or each point of a grid of two) on the
+/// same random draws (``MonteCarloSweepRunner``) and reports every estimate per value with its
+/// paired difference from the first; with `--compare`, the compared policy at every value too,
+/// paired with the primary.
 ///
-/// Everything is checked before anything runs: the key (a misspelt one named with the nearest
+/// Everything is checked before anything runs: the keys (a misspelt one named with the nearest
 /// known key), every value (decoded as the file would hold it), and the options a sweep does
-/// not take yet (`--compare`, `--shard`, a policy file, a second `--sweep`); each is a usage
-/// error, status 2. Only the first value decides the exit status.
+/// not take (`--shard`, a policy file, a third `--sweep`); each is a usage error, status 2. Only
+/// the primary policy at the first value decides the exit status.
 enum MonteCarloSweepCommand {
   static func run(_ context: CommandContext, path: String, options: MonteCarloCommand.Options) -> ExitStatus {
     let command = context.command
@@ -16,22 +18,20 @@ enum MonteCarloSweepCommand {
       context.usage(.invalid(message, commandPath: command.path))
     }
     let texts = command.values("sweep")
-    guard let text = texts.first else {
+    guard !texts.isEmpty else {
       return refuse("--sweep-metric is for a sweep: give --sweep KEY=V1,V2,...")
-    }
-    if texts.count > 1 {
-      return refuse(
-        "--sweep is given \(texts.count) times; a sweep plays one key (a grid of two is not supported yet)")
-    }
-    if options.compare != nil {
-      return refuse(
-        "--compare and --sweep together are not supported yet: sweep one policy (--policy), then the other")
     }
     if options.shard != .whole {
       return refuse("--shard and --sweep together are not supported: a sweep plays the whole population")
     }
-    let sweep: PopulationSweep
-    do { sweep = try PopulationSweep(parsing: text) } catch { return refuse(error.message) }
+    let sweep: SweepGrid
+    do {
+      var axes: [PopulationSweep] = []
+      for text in texts { axes.append(try PopulationSweep(parsing: text)) }
+      sweep = try SweepGrid(axes)
+    } catch {
+      return refuse(error.message)
+    }
     var metric = MonteCarloSweepResult.defaultMetric
     if let name = command.value("sweep-metric") {
       guard let found = Metric.allCases.first(where: { $0.key == name }) else {
@@ -64,17 +64,26 @@ enum MonteCarloSweepCommand {
       return refuse(error.message)
     }
     let policyName = options.policy ?? loaded.population.policy
-    let selection: PolicySelection
-    do {
-      selection = try PolicySelection.resolve(
-        policyName, relativeTo: options.policy == nil ? nil : context.resolver.baseDirectory)
-    } catch {
-      return context.fail(error.description)
+    var entries: [PolicyRegistry.Entry] = []
+    for (name, base) in [(policyName, options.policy == nil ? nil : context.resolver.baseDirectory)]
+      + (options.compare.map { [($0, context.resolver.baseDirectory)] } ?? [])
+    {
+      let selection: PolicySelection
+      do {
+        selection = try PolicySelection.resolve(name, relativeTo: base)
+      } catch {
+        return context.fail(error.description)
+      }
+      guard case .builtIn(let builtIn) = selection, let entry = PolicyRegistry.entry(named: builtIn) else {
+        return refuse(
+          "--sweep plays built-in policies; a policy file ('\(selection.name)') is not supported yet")
+      }
+      entries.append(entry)
     }
-    guard case .builtIn(let name) = selection, let entry = PolicyRegistry.entry(named: name) else {
-      return refuse(
-        "--sweep plays a built-in policy; a policy file ('\(selection.name)') is not supported yet")
+    if entries.count == 2, entries[0].name == entries[1].name {
+      return refuse("--compare names the policy already played ('\(entries[1].name)'); name another one")
     }
+    let name = entries[0].name
     for i in populations.indices {
       populations[i].path = path
       populations[i].policy = name
@@ -83,11 +92,11 @@ enum MonteCarloSweepCommand {
       if let horizon = options.horizon { populations[i].horizon = horizon }
     }
     var plans: [PopulationPlan] = []
-    for (population, value) in zip(populations, sweep.values) {
+    for (p, population) in populations.enumerated() {
       do {
         plans.append(try PopulationPlan(population))
       } catch {
-        return refuse("--sweep \(sweep.key)=\(value): \(error.message)")
+        return refuse("--sweep \(sweep.label(p)): \(error.message)")
       }
     }
 
@@ -98,18 +107,20 @@ enum MonteCarloSweepCommand {
     if let progress { onProgress = { done, total in progress.show(done, of: total) } }
     let runOptions = MonteCarloRunner.Options(threads: options.threads, stop: stop, progress: onProgress)
     let began = DispatchTime.now().uptimeNanoseconds
-    let played = MonteCarloSweepRunner.run(plans, policy: entry.type, options: runOptions)
+    let played = MonteCarloSweepRunner.run(
+      plans, policy: entries[0].type, compared: entries.count == 2 ? entries[1].type : nil,
+      options: runOptions)
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
     progress?.clear()
     interrupt.end()
-    guard var runs = played else {
+    guard var runs = played?.runs else {
       context.console.error("simsub: interrupted; nothing written\n")
       interrupt.reraise()
       return .badInput
     }
     let users = populations[0].users
     context.console.error(
-      "simsub: played \(Plural.count(users, as: Format.grouped(Int64(users)), "subscriber")) × \(populations[0].horizon) at \(Plural.count(plans.count, "value")) of \(sweep.key) in \(Format.fixed(seconds, decimals: 2)) s on \(Plural.count(options.threads, "thread"))\n"
+      "simsub: played \(Plural.count(users, as: Format.grouped(Int64(users)), "subscriber")) × \(populations[0].horizon) at \(Plural.count(plans.count, sweep.isGrid ? "point" : "value")) of \(sweep.key)\(entries.count == 2 ? " with \(entries[0].name) and \(entries[1].name)" : "") in \(Format.fixed(seconds, decimals: 2)) s on \(Plural.count(options.threads, "thread"))\n"
     )
     // The baseline's counterexamples, as its plain run writes them; the other values'
     // violations are findings.
@@ -127,7 +138,9 @@ enum MonteCarloSweepCommand {
         return context.fail(error.description)
       }
     }
-    return emit(MonteCarloSweepResult(sweep: sweep, metric: metric, runs: runs), context: context)
+    return emit(
+      MonteCarloSweepResult(sweep: sweep, metric: metric, runs: runs, compared: played?.compared),
+      context: context)
   }
 
   /// The chart written beside a Markdown report given `--output`.
