@@ -212,6 +212,10 @@ public struct ProductPlan: Sendable {
   /// both the first-factor and the second-factor bits of its nonzero counters.
   let singleWithA: [UInt64]
   let singleWithB: [UInt64]
+  /// The same for `cross`: the pairs policy A's counter is the first factor of, and policy B's
+  /// the second (`cross` has at most 64 pairs).
+  let crossWithA: [UInt64]
+  let crossWithB: [UInt64]
 
   public static let shared = ProductPlan()
 
@@ -248,6 +252,15 @@ public struct ProductPlan: Sendable {
     }
     singleWithA = withA
     singleWithB = withB
+    precondition(cross.count <= 64, "a tally's cross products are chosen with one 64-bit mask")
+    var crossA = [UInt64](repeating: 0, count: Counter.allCases.count)
+    var crossB = crossA
+    for (i, pair) in cross.enumerated() {
+      crossA[pair.a.rawValue] |= 1 << UInt64(i)
+      crossB[pair.b.rawValue] |= 1 << UInt64(i)
+    }
+    crossWithA = crossA
+    crossWithB = crossB
   }
 
   /// Where Σa·b is in `single`, or `nil` when it is a plain sum (a factor is `subscribers`).

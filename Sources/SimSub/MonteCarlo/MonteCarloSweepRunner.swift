@@ -98,12 +98,12 @@ public enum MonteCarloSweepRunner {
       for v in firstCompared.indices { firstCompared[v].merge(other.firstCompared[v]) }
     }
 
-    /// With more than one point the first point's single tallies are side 1 of any pair with
-    /// it, so the workers skip them (a single tally per subscriber fewer) and they are taken
-    /// from the second point's pair here.
-    mutating func takeSoloFromPair() {
-      guard paired.count > 1 else { return }
-      solo = paired[1].map { $0.side(1) }
+    /// Every pair's side 1 made the first point's single tally: the workers add only side 0
+    /// and the cross products to a pair (its side 1 is the same first point in every pair).
+    mutating func setFirstPointSides() {
+      for v in paired.indices {
+        for s in paired[v].indices { paired[v][s].setSide(1, from: solo[s]) }
+      }
     }
   }
 
@@ -196,7 +196,7 @@ public enum MonteCarloSweepRunner {
     if stop.isStopped { return nil }
     options.progress?(total, total)
     var tallies = shared.tallies
-    tallies.takeSoloFromPair()
+    tallies.setFirstPointSides()
     return tallies
   }
 
@@ -219,14 +219,13 @@ public enum MonteCarloSweepRunner {
     }
 
     mutating func play(_ block: Range<UInt64>) {
-      let single = plans.count == 1
       for index in block {
         let profile = plans[0].profile(of: index)
         let group = plans[0].groups[profile.group]
         let s = MonteCarloRunner.tallyIndex(group.store)
         let base = drivers[0].play(group.lane, profile)
         note(base, index: index, point: 0)
-        if single { tallies.solo[s].add(base, policy: 0) }
+        tallies.solo[s].add(base, policy: 0)
         if compare { playCompared(base, point: 0, profile, index: index) }
         for v in plans.indices.dropFirst() {
           // The point's own plan draws the profile, as its solo run does, unless it draws it
@@ -237,7 +236,7 @@ public enum MonteCarloSweepRunner {
           let outcome =
             reuse.sameStories[v][store] ? base : drivers[v].play(plans[v].groups[own.group].lane, own)
           note(outcome, index: index, point: v)
-          tallies.paired[v][store].add(outcome, base)
+          tallies.paired[v][store].add(outcome, against: base)
           if compare { playCompared(outcome, point: v, own, index: index) }
         }
       }
@@ -266,16 +265,15 @@ public enum MonteCarloSweepRunner {
       }
     }
 
-    /// The recoveries by day the engines counted: the first point's into its own tallies and
-    /// into side 1 of every pair, each later point's into side 0 of its pair; under
+    /// The recoveries by day the engines counted: the first point's into its own tallies (side
+    /// 1 of every pair, set at the end), each later point's into side 0 of its pair; under
     /// `--compare` each point's primary into side 0 and the compared policy's into side 1.
     mutating func addRecoveries() {
-      if plans.count == 1 { drivers[0].addRecoveries(to: &tallies.solo, policy: 0) }
+      drivers[0].addRecoveries(to: &tallies.solo, policy: 0)
       for v in plans.indices.dropFirst() {
         // A store whose stories the point reused has the first point's recoveries.
         drivers[v].addRecoveries(
           to: &tallies.paired[v], policy: 0, from: drivers[0], where: reuse.sameStories[v])
-        drivers[0].addRecoveries(to: &tallies.paired[v], policy: 1)
       }
       for v in tallies.compared.indices {
         drivers[v].addRecoveries(

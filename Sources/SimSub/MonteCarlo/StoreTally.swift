@@ -57,17 +57,52 @@ public struct StoreTally: Hashable, Sendable {
     withUnsafeTemporaryAllocation(of: Int64.self, capacity: 2 * count) { values in
       a.write(to: UnsafeMutableBufferPointer(rebasing: values[0..<count]))
       b.write(to: UnsafeMutableBufferPointer(rebasing: values[count..<2 * count]))
-      add(UnsafeMutableBufferPointer(rebasing: values[0..<count]), policy: 0)
-      add(UnsafeMutableBufferPointer(rebasing: values[count..<2 * count]), policy: 1)
+      let first = add(UnsafeMutableBufferPointer(rebasing: values[0..<count]), policy: 0)
+      let second = add(UnsafeMutableBufferPointer(rebasing: values[count..<2 * count]), policy: 1)
+      addCross(values, first.crossFirst & second.crossSecond)
+    }
+  }
+
+  /// Adds one subscriber's outcome `a` under policy A and the cross products with `b`, leaving
+  /// policy B's side alone: for pairs that share side B (a sweep's values, each paired with the
+  /// first), whose B side is one tally of its own, set with ``setSide(_:from:)``.
+  mutating func add(_ a: SubscriberOutcome, against b: SubscriberOutcome) {
+    let count = Counter.allCases.count
+    withUnsafeTemporaryAllocation(of: Int64.self, capacity: 2 * count) { values in
+      a.write(to: UnsafeMutableBufferPointer(rebasing: values[0..<count]))
+      b.write(to: UnsafeMutableBufferPointer(rebasing: values[count..<2 * count]))
+      let first = add(UnsafeMutableBufferPointer(rebasing: values[0..<count]), policy: 0)
       let plan = Self.plan
-      cross.withUnsafeMutableBufferPointer { sums in
-        for i in 0..<plan.crossA.count {
-          let x = values[plan.crossA[i]]
-          if x == 0 { continue }
-          let y = values[count + plan.crossB[i]]
-          if y == 0 { continue }
-          sums[i].add(x, times: y)
-        }
+      var second: UInt64 = 0
+      for i in 0..<count where values[count + i] != 0 { second |= plan.crossWithB[i] }
+      addCross(values, first.crossFirst & second)
+    }
+  }
+
+  /// Side `p` of this paired tally made `tally`'s (a tally of one policy): its sums, products
+  /// and recoveries. The cross products are kept.
+  mutating func setSide(_ p: Int, from tally: StoreTally) {
+    precondition(policies == 2 && tally.policies == 1)
+    let c = Counter.allCases.count
+    let k = Self.plan.single.count
+    let r = RecoveryCurve.buckets
+    counters.replaceSubrange(p * c..<(p + 1) * c, with: tally.counters)
+    products.replaceSubrange(p * k..<(p + 1) * k, with: tally.products)
+    recoveries.replaceSubrange(p * r..<(p + 1) * r, with: tally.recoveries)
+  }
+
+  /// Adds the cross products `pairs` (bits of the plan's `cross`) of `values`: policy A's
+  /// counters, then policy B's.
+  private mutating func addCross(_ values: UnsafeMutableBufferPointer<Int64>, _ pairs: UInt64) {
+    let count = Counter.allCases.count
+    let plan = Self.plan
+    var pairs = pairs
+    guard pairs != 0 else { return }
+    cross.withUnsafeMutableBufferPointer { sums in
+      while pairs != 0 {
+        let i = pairs.trailingZeroBitCount
+        pairs &= pairs &- 1
+        sums[i].add(values[plan.crossA[i]], times: values[count + plan.crossB[i]])
       }
     }
   }
@@ -76,20 +111,29 @@ public struct StoreTally: Hashable, Sendable {
   /// A zero adds nothing, and most counters are zero for most subscribers: only the nonzero
   /// counters are added, and only the pairs whose factors are both nonzero (found with the
   /// plan's bits) multiplied; 599 → about 250 instructions per subscriber.
-  private mutating func add(_ values: UnsafeMutableBufferPointer<Int64>, policy p: Int) {
+  /// Returns the cross products the nonzero counters are a factor of, as the first factor and
+  /// as the second (bits of the plan's `cross`), for a paired tally.
+  @discardableResult @inline(__always)
+  private mutating func add(_ values: UnsafeMutableBufferPointer<Int64>, policy p: Int) -> (
+    crossFirst: UInt64, crossSecond: UInt64
+  ) {
     let count = Counter.allCases.count
     let plan = Self.plan
     var firstFactors: UInt64 = 0
     var secondFactors: UInt64 = 0
+    var crossFirst: UInt64 = 0
+    var crossSecond: UInt64 = 0
     counters.withUnsafeMutableBufferPointer { sums in
       for i in 0..<count where values[i] != 0 {
         sums[p * count + i] &+= values[i]
         firstFactors |= plan.singleWithA[i]
         secondFactors |= plan.singleWithB[i]
+        crossFirst |= plan.crossWithA[i]
+        crossSecond |= plan.crossWithB[i]
       }
     }
     var pairs = firstFactors & secondFactors
-    guard pairs != 0 else { return }
+    guard pairs != 0 else { return (crossFirst, crossSecond) }
     let base = p * plan.singleA.count
     products.withUnsafeMutableBufferPointer { sums in
       while pairs != 0 {
@@ -98,6 +142,7 @@ public struct StoreTally: Hashable, Sendable {
         sums[base + i].add(values[plan.singleA[i]], times: values[plan.singleB[i]])
       }
     }
+    return (crossFirst, crossSecond)
   }
 
   /// Adds recoveries by day counted by a driver for policy `p`.

@@ -451,3 +451,31 @@ import Testing
     #expect(html.output.contains("active-only"))
   }
 }
+
+/// The paired tally a sweep builds in two halves (each value's side and the cross products per
+/// subscriber, the shared first value's side once) is the paired tally built whole.
+@Suite struct SweepTallyTests {
+  @Test func aPairBuiltAgainstASharedSideIsThePairBuiltWhole() {
+    var rng = SplitMix64(seed: 7)
+    func outcome() -> SubscriberOutcome {
+      var o = SubscriberOutcome()
+      for counter in Counter.allCases where rng.next() % 3 == 0 {
+        o[counter] = Int64(rng.next() % 5_000)
+      }
+      o[.subscribers] = 1
+      return o
+    }
+    var whole = StoreTally(policies: 2)
+    var half = StoreTally(policies: 2)
+    var shared = StoreTally(policies: 1)
+    for _ in 0..<500 {
+      let (a, b) = (outcome(), outcome())
+      whole.add(a, b)
+      half.add(a, against: b)
+      shared.add(b, policy: 0)
+    }
+    #expect(half != whole)
+    half.setSide(1, from: shared)
+    #expect(half == whole)
+  }
+}
