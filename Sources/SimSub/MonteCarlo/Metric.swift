@@ -120,6 +120,23 @@ public enum Metric: Int, CaseIterable, Hashable, Sendable {
     }
   }
 
+  /// The key of the metric's total over a group in JSON results (`revenue-collected`): the
+  /// per-subscriber mean times the subscribers, for the money and day figures a total means
+  /// something for; `nil` for shares and rates.
+  public var total: String? {
+    switch self {
+    case .collectedPerSubscriber: "revenue-collected"
+    case .recoveredRevenuePerSubscriber: "revenue-recovered"
+    case .lostRevenuePerSubscriber: "revenue-lost"
+    case .lostRevenueToHorizonPerSubscriber: "revenue-lost-to-horizon"
+    case .unpaidAccessDaysPerSubscriber: "unpaid-access-days"
+    case .unpaidAccessValuePerSubscriber: "unpaid-access-value"
+    case .lockoutDaysPerSubscriber: "wrongful-lockout-days"
+    case .freeAccessDaysPerSubscriber: "free-access-days"
+    default: nil
+    }
+  }
+
   /// The key in JSON results.
   public var key: String {
     switch self {

@@ -44,6 +44,11 @@ public enum MonteCarloHTMLReport {
               .init(
                 MonteCarloReportText.cell(Estimator.estimate(metric, result.tally($0), policy: p), metric))
             })
+        if let total = MonteCarloReportText.totalLabel(metric, currency: setup.currency) {
+          table.append(
+            [.init(total)]
+              + groups.map { .init(MonteCarloReportText.totalCell(metric, result.tally($0), policy: p)) })
+        }
       }
       page.sections.append(
         HTMLPage.Section(id: "estimates-\(p + 1)", heading: "Estimates: \(policy)", body: table.fragment))

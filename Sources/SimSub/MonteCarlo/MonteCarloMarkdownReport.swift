@@ -43,7 +43,7 @@ public enum MonteCarloMarkdownReport {
           MonteCarloReportText.cell(Estimator.estimate(metric, result.tally($0), policy: p), metric)
         }
         out.append("| \(label(metric)) | " + cells.joined(separator: " | ") + " |")
-        if let total = MonteCarloReportText.totalLabel(metric) {
+        if let total = MonteCarloReportText.totalLabel(metric, currency: result.setup.currency) {
           let totals = groups.map { MonteCarloReportText.totalCell(metric, result.tally($0), policy: p) }
           out.append(
             "| &nbsp;&nbsp;\(escape(String(total.dropFirst(2)))) | " + totals.joined(separator: " | ") + " |")

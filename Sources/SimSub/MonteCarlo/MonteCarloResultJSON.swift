@@ -71,6 +71,26 @@ public enum MonteCarloResultJSON {
     return .object(o)
   }
 
+  /// The group's totals (the per-subscriber means times its subscribers, intervals scaled
+  /// alike), money in the population's currency: `{"currency": "USD", "revenue-collected":
+  /// {"value", "low", "high"}, …, "wrongful-lockout-days": {…}}`.
+  static func totals(_ tally: StoreTally, policy p: Int, currency: String) -> JSONValue {
+    var o = JSONObject([("currency", .string(currency))])
+    let n = Double(tally.sum(.subscribers, policy: p))
+    for metric in Metric.allCases {
+      guard let key = metric.total else { continue }
+      let e = Estimator.estimate(metric, tally, policy: p)
+      o.append(
+        key,
+        e.isDefined
+          ? .object([
+            ("value", .double(e.value * n)), ("low", .double(e.low * n)), ("high", .double(e.high * n)),
+          ])
+          : .null)
+    }
+    return .object(o)
+  }
+
   static func estimates(_ result: MonteCarloResult) -> JSONValue {
     var groups = JSONObject()
     for group in result.groups {
@@ -83,6 +103,7 @@ public enum MonteCarloResultJSON {
         for metric in Metric.allCases {
           metrics.append(metric.key, number(Estimator.estimate(metric, tally, policy: p)))
         }
+        metrics.append("totals", totals(tally, policy: p, currency: result.setup.currency))
         metrics.append(
           "recovery-curve",
           .array(

@@ -31,7 +31,7 @@ public struct MonteCarloTextReport: Sendable {
             + groups.map {
               MonteCarloReportText.cell(Estimator.estimate(metric, result.tally($0), policy: p), metric)
             })
-        if let total = MonteCarloReportText.totalLabel(metric) {
+        if let total = MonteCarloReportText.totalLabel(metric, currency: setup.currency) {
           table.append(
             [total] + groups.map { MonteCarloReportText.totalCell(metric, result.tally($0), policy: p) })
         }
@@ -99,6 +99,7 @@ enum MonteCarloReportText {
     for (i, line) in s.cohort.enumerated() {
       lines.append((i == 0 ? "cohort    " : "          ") + line)
     }
+    lines.append("currency  \(s.currency): every price and revenue figure")
     return lines
   }
 
@@ -118,13 +119,15 @@ enum MonteCarloReportText {
     }
   }
 
-  /// The label of a row of totals under a per-subscriber metric: the subscriber-days of the
-  /// whole group.
-  static func totalLabel(_ metric: Metric) -> String? {
+  /// The label of a row of totals under a per-subscriber metric: the subscriber-days, or the
+  /// money in `currency`, of the whole group.
+  static func totalLabel(_ metric: Metric, currency: String) -> String? {
+    if metric.total != nil, metric.unit == .money { return "  in all, \(currency)" }
     switch metric {
-    case .lockoutDaysPerSubscriber: "  wrongful lockout, subscriber-days in all"
-    case .freeAccessDaysPerSubscriber: "  free access, subscriber-days in all"
-    default: nil
+    case .unpaidAccessDaysPerSubscriber: return "  subscriber-days in all"
+    case .lockoutDaysPerSubscriber: return "  wrongful lockout, subscriber-days in all"
+    case .freeAccessDaysPerSubscriber: return "  free access, subscriber-days in all"
+    default: return nil
     }
   }
 

@@ -29,12 +29,20 @@ public struct Population: Hashable, Sendable {
   public var payments: PaymentRates
   /// What subscribers do.
   public var behaviour: Behaviour
+  /// The currency of every price in the file (an ISO 4217 code, `USD` unless the file says
+  /// `currency:`): what every revenue figure is counted in. One per population, so the groups'
+  /// revenue adds up.
+  public var currency: String
+
+  public static let defaultCurrency = "USD"
 
   public init(
     path: String, name: String, users: Int = 100_000, horizon: TimeSpan = .days(365), seed: UInt64 = 1,
     policy: String = "reference", start: Instant = Population.defaultStart, step: TimeSpan = .days(1),
-    cohort: [CohortGroup], payments: PaymentRates = PaymentRates(), behaviour: Behaviour = Behaviour()
+    cohort: [CohortGroup], payments: PaymentRates = PaymentRates(), behaviour: Behaviour = Behaviour(),
+    currency: String = Population.defaultCurrency
   ) {
+    self.currency = currency
     self.path = path
     self.name = name
     self.users = users

@@ -5,6 +5,7 @@ enum PopulationDecoder {
   static let requiredKeys = ["name", "cohort"]
   static let topKeys = [
     "name", "users", "horizon", "seed", "policy", "start", "step", "cohort", "payments", "behaviour",
+    "currency",
   ]
   static let groupKeys = ["share", "store", "product", "payments", "channel"]
   static let paymentKeys = ["renewal-failure", "reasons", "retry-success"]
@@ -43,12 +44,30 @@ enum PopulationDecoder {
       try decodePayments(n, base: PaymentRates())
     }
     let behaviour = top.optional("behaviour", default: Behaviour()) { n in try decodeBehaviour(n) }
+    let currency = top.optional("currency", default: Population.defaultCurrency) { n in try decodeCurrency(n)
+    }
     let cohort = top.required("cohort") { n in try decodeCohort(n, payments: payments) }
     try top.finish()
     guard let name, let cohort else { throw DiagnosticError(top.diagnostics) }
     return Population(
       path: path, name: name, users: users, horizon: horizon, seed: seed, policy: policy, start: start,
-      step: step, cohort: cohort, payments: payments, behaviour: behaviour)
+      step: step, cohort: cohort, payments: payments, behaviour: behaviour, currency: currency)
+  }
+
+  /// A currency code: three capital letters, as ISO 4217 writes them (`USD`, `EUR`, `JPY`).
+  static func decodeCurrency(_ node: YAMLNode) throws(DiagnosticError) -> String {
+    let text = try node.decodeText(expected: "a currency code such as USD")
+    guard isCurrencyCode(text) else {
+      throw DiagnosticError(
+        .error(
+          "expected a currency code of three capital letters such as USD or EUR (ISO 4217), found '\(YAMLNode.clipped(text))'",
+          at: node.location))
+    }
+    return text
+  }
+
+  static func isCurrencyCode(_ text: String) -> Bool {
+    text.utf8.count == 3 && text.utf8.allSatisfy { $0 >= 0x41 && $0 <= 0x5A }
   }
 
   // MARK: Numbers

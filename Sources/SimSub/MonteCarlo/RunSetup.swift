@@ -14,6 +14,8 @@ public struct RunSetup: Hashable, Sendable {
   public var policies: [String]
   /// One line per cohort group: `60% apple premium.monthly (1M, 9.99, grace 16d, hold 44d)`.
   public var cohort: [String]
+  /// The currency of every price and revenue figure (ISO 4217).
+  public var currency: String
   /// Every resolved number of the population (cohort, payments, behaviour), for the record
   /// and for `merge`'s check.
   public var parameters: JSONValue
@@ -27,6 +29,7 @@ public struct RunSetup: Hashable, Sendable {
     start = p.start
     step = p.step
     self.policies = policies
+    currency = p.currency
     cohort = p.cohort.map { g in
       "\(Self.percent(g.share)) \(g.store.name) \(Describe.product(g.product))\(Self.channel(g.channel))"
     }
@@ -95,7 +98,7 @@ public struct RunSetup: Hashable, Sendable {
       ("seed", .string(String(seed))), ("horizon", .string(horizon.description)),
       ("start", .string(RFC3339.format(start))), ("step", .string(step.description)),
       ("policies", .array(policies.map { .string($0) })), ("cohort", .array(cohort.map { .string($0) })),
-      ("parameters", parameters),
+      ("currency", .string(currency)), ("parameters", parameters),
     ])
   }
 
@@ -114,6 +117,10 @@ public struct RunSetup: Hashable, Sendable {
       let cohort = json["cohort"]?.arrayValue?.compactMap(\.stringValue),
       let parameters = json["parameters"], parameters.objectValue != nil
     else { return nil }
+    // Results written before the currency was recorded were in the default.
+    let currency = json["currency"]?.stringValue ?? Population.defaultCurrency
+    guard PopulationDecoder.isCurrencyCode(currency) else { return nil }
+    self.currency = currency
     self.file = file
     self.name = name
     self.users = Int(users)

@@ -145,3 +145,71 @@ import Testing
     #expect(text.output.contains(Metric.marksLegend))
   }
 }
+
+/// Totals: each per-subscriber money and day figure times the group's subscribers, in the
+/// population's currency, in every format.
+@Suite struct TotalsTests {
+  static let text = """
+    name: totals
+    currency: EUR
+    cohort:
+      - {share: 0.5, store: apple, product: {period: 1M, price: 4.99, grace: 16d}}
+      - {share: 0.5, store: google, product: {period: 1M, price: 4.99, grace: 7d}}
+    payments: {renewal-failure: 0.2}
+
+    """
+
+  @Test func theJSONTotalsAreTheMeansTimesTheSubscribers() throws {
+    let dir = try CommandLineScratchDirectory()
+    defer { dir.remove() }
+    let pop = dir.at("t.pop")
+    try Self.text.write(toFile: pop, atomically: true, encoding: .utf8)
+    let run = MonteCarloTestSupport.simsub(["montecarlo", pop, "--users", "700", "--format", "json"])
+    #expect(run.status == .success, "\(run.error)")
+    let root = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+    #expect((root["run"] as? [String: Any])?["currency"] as? String == "EUR")
+    let estimates = try #require(root["estimates"] as? [String: [String: Any]])
+    for group in ["all", "apple", "google"] {
+      let policy = try #require(
+        (estimates[group]?["policies"] as? [String: Any])?["reference"] as? [String: Any])
+      let totals = try #require(policy["totals"] as? [String: Any])
+      #expect(totals["currency"] as? String == "EUR")
+      let n = try #require(policy["subscribers"] as? Double)
+      for metric in Metric.allCases {
+        guard let key = metric.total else { continue }
+        let mean = try #require(policy[metric.key] as? [String: Double], "\(metric.key)")
+        let total = try #require(totals[key] as? [String: Double], "\(key)")
+        for bound in ["value", "low", "high"] {
+          let expected = try #require(mean[bound]) * n
+          #expect(
+            abs(try #require(total[bound]) - expected) <= 1e-9 * max(1, abs(expected)), "\(group) \(key)")
+        }
+      }
+      // Collected money is never nothing here: the total is a real sum, not a zero that
+      // multiplies to zero.
+      #expect(try #require((totals["revenue-collected"] as? [String: Double])?["value"]) > 0)
+    }
+    // The whole population's collected total is the stores' totals added up.
+    func collected(_ group: String) throws -> Double {
+      let policy = try #require(
+        (estimates[group]?["policies"] as? [String: Any])?["reference"] as? [String: Any])
+      return try #require(
+        ((policy["totals"] as? [String: Any])?["revenue-collected"] as? [String: Double])?["value"])
+    }
+    #expect(abs(try collected("all") - (try collected("apple") + collected("google"))) < 1e-6)
+  }
+
+  @Test func textMarkdownAndHTMLPrintTheTotalsInTheCurrency() throws {
+    let dir = try CommandLineScratchDirectory()
+    defer { dir.remove() }
+    let pop = dir.at("t.pop")
+    try Self.text.write(toFile: pop, atomically: true, encoding: .utf8)
+    for format in ["text", "markdown", "html"] {
+      let run = MonteCarloTestSupport.simsub(["montecarlo", pop, "--users", "200", "--format", format])
+      #expect(run.status == .success)
+      #expect(run.output.contains("in all, EUR"), "\(format)")
+      #expect(run.output.contains("EUR: every price and revenue figure"), "\(format)")
+      #expect(!run.output.contains("USD"), "\(format)")
+    }
+  }
+}

@@ -126,7 +126,22 @@ import Testing
     BadFile(
       text: "name: x\ncohort:\n  - {store: apple}\nseed: 1e3\n", errors: ["p.pop:4:7: error: expected a seed"]
     ),
+    BadFile(
+      text: "name: x\ncohort:\n  - {store: apple}\ncurrency: usd\n",
+      errors: [
+        "p.pop:4:11: error: expected a currency code of three capital letters such as USD or EUR (ISO 4217), found 'usd'"
+      ]),
+    BadFile(
+      text: "name: x\ncohort:\n  - {store: apple}\ncurrency: EURO\n",
+      errors: ["p.pop:4:11: error: expected a currency code of three capital letters"]),
   ]
+
+  @Test func theCurrencyIsUSDUnlessTheFileSaysAnother() throws {
+    #expect(try MonteCarloTestSupport.population("name: x\ncohort:\n  - {store: apple}\n").currency == "USD")
+    let euro = try MonteCarloTestSupport.population("name: x\ncurrency: EUR\ncohort:\n  - {store: apple}\n")
+    #expect(euro.currency == "EUR")
+    #expect(RunSetup(population: euro, policies: ["reference"]).currency == "EUR")
+  }
 
   @Test(arguments: badFiles)
   func mistakesAreReportedTogetherWithTheirPlace(_ bad: BadFile) {
