@@ -21,6 +21,11 @@ struct ChartGoldenTests {
         try ReportScenarios.play(ReportScenarios.googleLate, path: "golden/google-late.scn")
       ])
     },
+    "timeline-short-stretches.svg": {
+      ScenarioSVGReport.render([
+        try ReportScenarios.play(ReportScenarios.shortStretches, path: "golden/short-stretches.scn")
+      ])
+    },
     "timeline-five-years.svg": {
       ScenarioSVGReport.render([
         try ReportScenarios.play(ReportScenarios.fiveYears, path: "golden/five-years.scn")

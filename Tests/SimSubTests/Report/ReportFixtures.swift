@@ -15,7 +15,8 @@ import Testing
 ///     SIMSUB_UPDATE_GOLDEN=1 swift test --filter SimSubTests.Report
 ///
 /// (the run fails, one issue per file written, so it cannot pass by accident), then look at
-/// the diff (and at the pictures in a browser) before committing. The version of simsub is
+/// the diff (and at the pictures in a browser: `Tests/Pictures/render-goldens` renders them to
+/// PNG with headless Chromium) before committing. The version of simsub is
 /// written into the files as `VERSION`, so a release does not change them.
 enum Golden {
   static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
@@ -174,6 +175,32 @@ enum ReportScenarios {
         store: hold
         access: no
         prompt: hard
+    """
+
+  /// Stripe with a two-hour grace and the known-bad `active-only` policy: the grace is a lockout
+  /// (a violation, expected) two hours long, and the recovery's notifications, three hours late,
+  /// are short too. Each is a sliver on a two-month timeline: the chart zooms into them.
+  static let shortStretches = """
+    name: "Stripe's two-hour grace, a brief lockout and notifications three hours late"
+    store: stripe
+    product: {id: premium.monthly, period: 1M, grace: 2h}
+    policy: active-only
+    timeline:
+      - at: 20d
+        do: card-fails
+      - at: renewal 1 + 3d
+        do: delivery
+        delay: 3h
+      - at: renewal 1 + 3d 1h
+        do: update-card
+      - at: renewal 1 + 4d
+        do: delivery
+        delay: 0h
+    expect:
+      - at: renewal 1 + 1h
+        store: grace
+        access: no
+    expect-violations: [no-lockout-in-grace]
     """
 
   /// Five years on Google Play: a pause, duplicated deliveries, card failures that recover and

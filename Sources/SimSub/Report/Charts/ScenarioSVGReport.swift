@@ -2,7 +2,7 @@
 /// document. One scenario gives one chart; several are stacked top to bottom in the order of
 /// the command line, each a nested `<svg>` with its own title, so the file stays a single
 /// picture to open, attach or embed. A family member's timeline is a chart of its own, after
-/// the purchaser's.
+/// the purchaser's. A chart's zoomed panels (``TimelineZoom``) are part of it, under its axis.
 public enum ScenarioSVGReport {
   public static func render(_ results: [ScenarioResult]) -> String {
     // A scenario with Family Sharing draws the purchaser's chart, then each member's.

@@ -2,7 +2,8 @@
 /// actions; a band for the store's truth; bands for the policy's state, access and prompt;
 /// the expectations; every invariant violation as a red span with its name; and each
 /// notification as a tick where it was sent joined to a tick where it was delivered (slanted
-/// when delivery was late, a cross for each failed attempt).
+/// when delivery was late, a cross for each failed attempt). Under it, a zoomed panel for each
+/// stretch too short to read at the run's scale (``TimelineZoom``), outlined on the chart.
 ///
 /// The layout depends only on the data: the same run draws the same bytes.
 public enum TimelineChart {
@@ -15,13 +16,6 @@ public enum TimelineChart {
   static let maxActionLanes = 4
 
   public static func draw(_ data: TimelineChartData) -> ChartDrawing {
-    var w = SVGWriter()
-    let span = Double(max((data.end - data.start).seconds, 1))
-    func x(_ t: Instant) -> Double {
-      let offset = Double(min(max((t - data.start).seconds, 0), Int64(span)))
-      return plotLeft + offset / span * (plotRight - plotLeft)
-    }
-
     // Header: title, facts, verdict.
     var y = 0.0
     var header = SVGWriter()
@@ -54,6 +48,97 @@ public enum TimelineChart {
     let legendTop = y
     let legend = drawLegend(top: legendTop)
     y = legend.bottom + 14
+
+    var w = SVGWriter()
+    w.raw(header.text)
+    w.raw(legend.text)
+    // The chart at the run's scale, then a zoomed panel for each short stretch.
+    let zooms = TimelineZoom.windows(data)
+    y = plot(data, into: &w, top: y, zooms: zooms)
+    for (i, window) in zooms.enumerated() {
+      y = panel(data, window, number: i + 1, into: &w, top: y)
+    }
+    let notZoomed = TimelineZoom.candidates(data).filter { !zooms.contains($0) }
+    if !notZoomed.isEmpty {
+      y += 6
+      // A long run with a late delivery at every renewal has dozens: the first few are named.
+      var parts = notZoomed.prefix(6).map {
+        "\(TimelineZoom.heading($0, from: data.origin)) (\($0.stretches.prefix(3).map(\.label).joined(separator: ", "))"
+          + ($0.stretches.count > 3 ? ", …)" : ")")
+      }
+      if notZoomed.count > parts.count { parts.append("… (\(notZoomed.count) in all)") }
+      let list = ["Also shorter than 1% of the run, not zoomed: " + parts[0]] + parts.dropFirst()
+      for line in wrap(list, width: width - 32, size: 12) {
+        y += 15
+        w.element("text", Shape.text(16, y, "note"), text: line)
+      }
+      y += 10
+    }
+    let height = y + 8
+    var framed = SVGWriter()
+    framed.element("rect", Shape.rect(0.5, 0.5, width - 1, height - 1, "bg") + [("rx", "6")])
+    framed.raw(w.text)
+    let days = (data.end - data.start).seconds / 86_400
+    let zoomed =
+      zooms.isEmpty
+      ? ""
+      : " Zoomed below: "
+        + zooms.map { TimelineZoom.heading($0, from: data.origin) }.joined(separator: "; ") + "."
+    let description =
+      "Timeline over \(Plural.count(days, "day")): the store's truth and the policy's answer, "
+      + "\(Plural.count(data.notifications.count, "notification")), "
+      + "\(Plural.count(data.actions.count, "subscriber action")), "
+      + (data.violations.isEmpty
+        ? "no invariant violations."
+        : "\(Plural.count(data.violations.count, "invariant violation"))"
+          + (data.violations.allSatisfy(\.expected)
+            ? (data.violations.count == 1 ? ", expected." : ", all expected.") : "."))
+      + zoomed
+    return ChartDrawing(
+      width: width, height: height, title: data.title, description: description, body: framed.text)
+  }
+
+  /// A zoomed panel under the chart: a heading that names the stretch it covers and what
+  /// happened in it, then the timeline inside the window across the whole width.
+  private static func panel(
+    _ data: TimelineChartData, _ window: TimelineZoom.Window, number: Int, into w: inout SVGWriter,
+    top: Double
+  ) -> Double {
+    var y = top + 4
+    w.element("line", Shape.line(16, y, width - 16, y, "grid"))
+    y += 24
+    w.element(
+      "text", Shape.text(16, y, "title"),
+      text: "Zoom \(number): \(TimelineZoom.heading(window, from: data.origin))")
+    let facts =
+      [
+        "\(RFC3339.format(window.start)) → \(RFC3339.format(window.end)), \(window.end - window.start), "
+          + "marked \(number) on the chart above"
+      ] + window.stretches.prefix(8).map(\.label)
+      + (window.stretches.count > 8 ? ["… (\(window.stretches.count) in all)"] : [])
+    for line in wrap(facts, width: width - 32, size: 12) {
+      y += 17
+      w.element("text", Shape.text(16, y, "subtitle"), text: line)
+    }
+    return plot(TimelineZoom.zoomed(data, to: window), into: &w, top: y + 14, zooms: [])
+  }
+
+  /// The bands, rows and axis of a timeline from `top` down, with its footnotes; `zooms` are
+  /// outlined and numbered. Returns where it ends.
+  private static func plot(
+    _ data: TimelineChartData, into w: inout SVGWriter, top: Double, zooms: [TimelineZoom.Window]
+  ) -> Double {
+    var y = top
+    let span = Double(max((data.end - data.start).seconds, 1))
+    func x(_ t: Instant) -> Double {
+      let offset = Double(min(max((t - data.start).seconds, 0), Int64(span)))
+      return plotLeft + offset / span * (plotRight - plotLeft)
+    }
+    func shown(_ t: Instant) -> Bool { t >= data.start && t <= data.end }
+
+    // The zoomed windows: a bracket with the panel's number over each.
+    let zoomRowTop = y
+    if !zooms.isEmpty { y += 18 }
 
     // Subscriber actions: labels in lanes above a row of markers.
     let actionTicks = data.actions.map { x($0.instant) }
@@ -136,11 +221,9 @@ public enum TimelineChart {
     y = deliveredBottom + 8
     let axisY = y
     let ticks = ChartAxes.timeTicks(
-      start: data.start, end: data.end, maxTicks: Int((plotRight - plotLeft) / 92) + 1)
+      start: data.start, end: data.end, maxTicks: Int((plotRight - plotLeft) / 92) + 1, origin: data.origin)
 
     // Background, grid and axis.
-    w.raw(header.text)
-    w.raw(legend.text)
     w.open("g", [("class", "grid-lines")])
     for tick in ticks {
       let tx = x(tick.instant)
@@ -193,7 +276,7 @@ public enum TimelineChart {
           ), ("class", "action"),
         ],
         title:
-          "\(RFC3339.format(mark.instant)) (day \(Describe.day(mark.instant, from: data.start))): \(mark.label)"
+          "\(RFC3339.format(mark.instant)) (day \(Describe.day(mark.instant, from: data.origin))): \(mark.label)"
       )
     }
     drawLabels(
@@ -227,7 +310,7 @@ public enum TimelineChart {
     for s in data.policy {
       let x0 = x(s.start)
       let width = max(x(s.end) - x0, 1)
-      let tip = "access \(s.value.access ? "yes" : "no"), \(spanText(s.start, s.end, data.start))"
+      let tip = "access \(s.value.access ? "yes" : "no"), \(spanText(s.start, s.end, data.origin))"
       if s.value.access {
         w.element("rect", Shape.rect(x0, accessTop, width, rowHeight, "access-yes"), title: tip)
         if width >= 26 {
@@ -251,7 +334,7 @@ public enum TimelineChart {
       let hard = s.value.prompt == .hard
       w.element(
         "rect", Shape.rect(x0, promptTop, width, rowHeight, hard ? "prompt-hard" : "prompt-soft"),
-        title: "prompt \(s.value.prompt.name), \(spanText(s.start, s.end, data.start))")
+        title: "prompt \(s.value.prompt.name), \(spanText(s.start, s.end, data.origin))")
       if width >= 30 {
         w.element(
           "text",
@@ -320,14 +403,18 @@ public enum TimelineChart {
     w.open("g", [("class", "notifications")])
     for (i, n) in data.notifications.enumerated() {
       let sx = sentTicks[i]
-      let tip = notificationTip(n, data.start)
-      w.element("line", Shape.line(sx, sentTop, sx, sentBottom, "tick"), title: tip)
-      for d in n.deliveries {
+      let tip = notificationTip(n, data.origin)
+      // In a zoomed panel a notification may be sent before the window or delivered after it:
+      // its line runs to the edge, without a tick there.
+      if shown(n.sent) { w.element("line", Shape.line(sx, sentTop, sx, sentBottom, "tick"), title: tip) }
+      for d in n.deliveries where d >= data.start {
         let dx = x(d)
         w.element("line", Shape.line(sx, sentBottom, dx, deliveredTop, "flight"))
-        w.element("line", Shape.line(dx, deliveredTop, dx, deliveredBottom, "tick"), title: tip)
+        if shown(d) {
+          w.element("line", Shape.line(dx, deliveredTop, dx, deliveredBottom, "tick"), title: tip)
+        }
       }
-      for f in n.failedAttempts {
+      for f in n.failedAttempts where shown(f) {
         let fx = x(f)
         let my = deliveredTop + 5
         w.element(
@@ -359,6 +446,28 @@ public enum TimelineChart {
     }
     w.close()
     y = axisY + 40
+
+    // Each zoomed window outlined down to the axis, under a bracket with its panel's number.
+    if !zooms.isEmpty {
+      w.open("g", [("class", "zoom-marks")])
+      let bracketTop = zoomRowTop + 4
+      let bracketBottom = zoomRowTop + 12
+      for (i, zoom) in zooms.enumerated() {
+        let x0 = x(zoom.start)
+        let x1 = max(x(zoom.end), x0 + 3)
+        let tip = "zoom \(i + 1): \(TimelineZoom.heading(zoom, from: data.origin)), drawn under the chart"
+        w.element(
+          "rect", Shape.rect(x0, bracketBottom, x1 - x0, axisY - bracketBottom, "marker", fill: "none"),
+          title: tip)
+        w.element("line", Shape.line(x0, bracketBottom, x0, bracketTop, "axis-line"))
+        w.element("line", Shape.line(x0, bracketTop, x1, bracketTop, "axis-line"))
+        w.element("line", Shape.line(x1, bracketTop, x1, bracketBottom, "axis-line"))
+        w.element(
+          "text", Shape.text((x0 + x1) / 2, bracketTop - 2, "band", anchor: "middle"), text: String(i + 1))
+      }
+      w.element("text", Shape.text(plotLeft - 10, bracketBottom, "band", anchor: "end"), text: "zoomed")
+      w.close()
+    }
 
     // Labels left out where they would overlap: numbered at their tick and listed under the
     // chart, so a picture without tooltips (a PNG, a README image) still names them.
@@ -398,7 +507,7 @@ public enum TimelineChart {
       w.open("g", [("class", "footnotes")])
       for (n, note) in notes.enumerated() {
         y += 14
-        let days = note.instants.map { Describe.day($0, from: data.start) }
+        let days = note.instants.map { Describe.day($0, from: data.origin) }
         let shown =
           days.prefix(8).joined(separator: ", ") + (days.count > 8 ? ", … (\(days.count) in all)" : "")
         let when =
@@ -409,22 +518,7 @@ public enum TimelineChart {
       w.close()
       y += 10
     }
-    let height = y + 8
-    var framed = SVGWriter()
-    framed.element("rect", Shape.rect(0.5, 0.5, width - 1, height - 1, "bg") + [("rx", "6")])
-    framed.raw(w.text)
-    let days = (data.end - data.start).seconds / 86_400
-    let description =
-      "Timeline over \(Plural.count(days, "day")): the store's truth and the policy's answer, "
-      + "\(Plural.count(data.notifications.count, "notification")), "
-      + "\(Plural.count(data.actions.count, "subscriber action")), "
-      + (data.violations.isEmpty
-        ? "no invariant violations."
-        : "\(Plural.count(data.violations.count, "invariant violation"))"
-          + (data.violations.allSatisfy(\.expected)
-            ? (data.violations.count == 1 ? ", expected." : ", all expected.") : "."))
-    return ChartDrawing(
-      width: width, height: height, title: data.title, description: description, body: framed.text)
+    return y
   }
 
   // MARK: Pieces
@@ -438,7 +532,7 @@ public enum TimelineChart {
     let colour = ChartStyle.colour(ofState: name)
     w.element(
       "rect", Shape.rect(x0, top, width, height, colour == nil ? "never" : "", fill: colour?.rawValue),
-      title: "\(tip), \(spanText(start, end, data.start))")
+      title: "\(tip), \(spanText(start, end, data.origin))")
     if TextMetrics.sans(name, size: size) + 8 <= width {
       let cls = colour.map { $0.wantsLightText ? "inside light" : "inside dark" } ?? "inside never"
       w.element(

@@ -76,8 +76,12 @@ public struct TimelineChartData: Hashable, Sendable {
   /// `PASS` or `FAIL`, when the chart is of a checked scenario.
   public var verdict: String?
   public var passed: Bool
+  /// The stretch of time drawn.
   public var start: Instant
   public var end: Instant
+  /// Day 0 of the day numbers: the scenario's start, also for a zoomed panel that draws a
+  /// later stretch of the run.
+  public var origin: Instant
   /// The store's truth, span by span, from `start` to `end`.
   public var truth: [Span<StoreTruth>]
   /// The policy's answer after each event, span by span, from `start` to `end`.
@@ -96,7 +100,8 @@ public struct TimelineChartData: Hashable, Sendable {
     title: String, subtitle: [String] = [], verdict: String? = nil, passed: Bool = true, start: Instant,
     end: Instant, truth: [Span<StoreTruth>], policy: [Span<Decision>], storeEvents: [Mark] = [],
     notifications: [Notification] = [], actions: [Mark] = [], checks: [Check] = [],
-    violations: [Violation] = [], invariants: [String] = Invariant.allCases.map(\.rawValue)
+    violations: [Violation] = [], invariants: [String] = Invariant.allCases.map(\.rawValue),
+    origin: Instant? = nil
   ) {
     self.title = title
     self.subtitle = subtitle
@@ -104,6 +109,7 @@ public struct TimelineChartData: Hashable, Sendable {
     self.passed = passed
     self.start = start
     self.end = end
+    self.origin = origin ?? start
     self.truth = truth
     self.policy = policy
     self.storeEvents = storeEvents

@@ -1,6 +1,6 @@
 /// `--format html` for `run` and `check`: one self-contained page with a summary, a table of
-/// the scenarios and, for each, its facts, timeline chart and tables (expectations,
-/// invariants, timeline).
+/// the scenarios and, for each, its facts, timeline chart (with its zoomed panels, in the same
+/// figure) and tables (expectations, invariants, timeline).
 ///
 /// `run` opens every scenario; `check` opens only the failed ones, so a page of the whole
 /// library leads with what needs attention.
