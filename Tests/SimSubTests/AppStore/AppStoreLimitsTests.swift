@@ -59,6 +59,22 @@ struct AppStoreLimitsTests {
     #expect(error([product(.oneWeek, grace: .days(6) + .hours(1))])?.message.contains("not 6d 1h") == true)
   }
 
+  /// A file's grace is App Store Connect's one setting for the app: 16 or 28 days give a weekly
+  /// product 6, with the rest of the 60-day window as billing retry; 3 days stays 3.
+  @Test(arguments: [(16, 6), (28, 6), (3, 3), (0, 0)])
+  func aWeeklyProductGetsAtMostSixDaysOfTheAppsGrace(_ setting: Int64, _ played: Int64) throws {
+    let root = try YAMLParser.parse("{period: 1W, price: 2.99, grace: \(setting)d}", file: "p.scn")
+    let (products, problems) = ScenarioDecoder.decodeProducts(root, store: .apple)
+    #expect(problems.isEmpty, "\(problems)")
+    let product = try #require(products.first)
+    #expect(product.grace == .days(played))
+    #expect(product.hold == .days(60 - played))
+    #expect(AppStoreLimits.problems(product).isEmpty)
+    // A monthly product keeps the setting as written.
+    let monthly = try YAMLParser.parse("{period: 1M, price: 9.99, grace: \(setting)d}", file: "p.scn")
+    #expect(ScenarioDecoder.decodeProducts(monthly, store: .apple).0.first?.grace == .days(setting))
+  }
+
   @Test func graceAndHoldFitInSixtyDays() {
     #expect(error([product(grace: .days(16), hold: .days(44))]) == nil)
     #expect(error([product(grace: .days(28), hold: .days(32))]) == nil)

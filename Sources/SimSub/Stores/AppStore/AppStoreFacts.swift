@@ -7,10 +7,20 @@ extension AppStoreModel: StoreFacts {
 
   /// Grace defaults to 16 days (6 for weekly products), simsub's choice; hold to the rest of
   /// Apple's documented 60-day billing-retry window.
+  ///
+  /// A file's `grace:` is App Store Connect's setting, which is one for the whole app: 3, 16
+  /// or 28 days. A weekly product gets at most 6 days of it (``AppStoreDefaults/weeklyGraceCap``),
+  /// so `grace: 16d` or `28d` on a weekly product plays 6 days, with the window's other 54 as its
+  /// billing retry.
   static func graceAndHold(period: BillingPeriod, grace: TimeSpan?, hold: TimeSpan?)
     -> (grace: TimeSpan, hold: TimeSpan)
   {
-    let grace = grace ?? defaultGrace(for: period)
+    var grace = grace ?? defaultGrace(for: period)
+    if period == .oneWeek, grace > AppStoreDefaults.weeklyGraceCap,
+      AppStoreDefaults.graceLengths.contains(grace)
+    {
+      grace = AppStoreDefaults.weeklyGraceCap
+    }
     return (grace, hold ?? defaultHold(for: period, grace: grace))
   }
 
