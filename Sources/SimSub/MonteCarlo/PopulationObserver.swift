@@ -9,16 +9,19 @@
 ///   the engine samples after every event (and at every step for a policy on its own clock),
 ///   and the answer holds until the next sample, so the spans' lengths are exact.
 ///
-/// The driver reacts to what happened after the instants that need it: an episode that began
-/// or ended, a new period, the prompt changing during an episode, a lockout that began. The
-/// observer raises `needsDriver` for those, and asks the engine to stop before the next instant
-/// while it is raised, or once the next instant lies past the horizon with no episode open
-/// (``wantsToStop(before:)``); the driver lowers it.
+/// The observer tallies and tells what happened, and decides nothing: what the subscriber does
+/// about it is the subscriber's behaviour's to decide (``SubscriberBehaviour``), which the
+/// driver consults after the instants that need it: an episode that began or ended, the
+/// prompt (or, with departures, the access) changing during an episode, a lockout that began.
+/// The observer raises `needsDriver` for those, and asks the engine to stop before the next
+/// instant while it is raised, or once the next instant lies past the horizon with no episode
+/// open (``wantsToStop(before:)``); the driver lowers it.
 ///
-/// A new period is the common case (one a month), and its only reaction is the voluntary-cancel
-/// draw: with ``VoluntaryCancels/drawnByObserver`` the observer makes that draw itself once the
-/// instant has been played (``engineFinishedInstant(_:record:)``), at the point the driver would
-/// have, and the engine queues the cancel without returning to the driver.
+/// A new period is the common case (one a month), and its only reaction is the behaviour's
+/// voluntary-cancel draw, so the observer holds the behaviour and passes the new period on to
+/// it itself once the instant has been played (``engineFinishedInstant(_:record:)``), and the
+/// engine queues the cancel without returning to the driver. An instant the engine does not end
+/// itself (the driver's run on after a marker) leaves `periodBegan` raised for the driver.
 public struct PopulationObserver: EngineObserver {
   /// The price of the subscriber's product: what a recovery collects and an expiry loses.
   public var price: Int64
@@ -33,21 +36,18 @@ public struct PopulationObserver: EngineObserver {
   public var endedEpisode: EndedEpisode?
   /// Set when a wrongful lockout begins; the driver clears it.
   public var lockoutBegan = false
-  /// Set when the store's record moves to a new period; the driver clears it.
+  /// Set when the store's record moves to a new period, until the behaviour has heard of it.
   public var periodBegan = false
-  /// Set by the driver before it makes the subscriber leave: the next cancel is a departure
-  /// after a lockout, not a voluntary cancel.
-  public var leaving = false
-  /// Whether the driver needs to hear of a change of access during an episode (departures are
-  /// on, and the policy's answer changes only on notifications).
-  public var watchesAccess = false
   /// Raised when the driver must react before the next instant; the driver lowers it.
   public var needsDriver = false
   /// The end of the span in which episodes may begin: past it, with no episode open, the
   /// subscriber's run is over.
   public var horizonEnd: Instant
-  /// The subscriber's voluntary cancels: their stream and chance.
-  public var cancels: VoluntaryCancels
+  /// What the subscriber does: told of each new period (the voluntary-cancel draw) and of a
+  /// recovery by a retry (for a replay's story), asked whether a cancel is the subscriber
+  /// leaving after a lockout and whether a change of access matters. Reset by the driver with
+  /// the subscriber's profile, not by ``reset(price:start:horizonEnd:)``.
+  var behaviour: SubscriberBehaviour
   /// When the first wrongful lockout and the first free access began, for counterexamples.
   public private(set) var firstLockout: Instant?
   public private(set) var firstFreeAccess: Instant?
@@ -83,29 +83,31 @@ public struct PopulationObserver: EngineObserver {
     public var end: Instant
   }
 
-  public init(
-    price: Int64, start: Instant, horizonEnd: Instant = .distantFuture,
-    cancels: VoluntaryCancels = .never
-  ) {
+  /// An observer of a subscriber who never cancels, fixes a card or leaves of their own accord.
+  public init(price: Int64, start: Instant, horizonEnd: Instant = .distantFuture) {
+    self.init(price: price, start: start, horizonEnd: horizonEnd, behaviour: .passive)
+  }
+
+  /// An observer of a subscriber who does what `behaviour` decides.
+  init(price: Int64, start: Instant, horizonEnd: Instant = .distantFuture, behaviour: SubscriberBehaviour) {
     self.price = price
     self.lastSample = start
     self.horizonEnd = horizonEnd
-    self.cancels = cancels
+    self.behaviour = behaviour
   }
 
   /// Starts over for another subscriber where the observer lies, as `init` with the same
   /// arguments would: field by field, because building a new observer and assigning it to the
-  /// engine's copied it. (Every stored property is set here; a new one must be too.)
-  public mutating func reset(
-    price: Int64, start: Instant, horizonEnd: Instant = .distantFuture, cancels: VoluntaryCancels = .never
-  ) {
-    reset(price: price, start: start, horizonEnd: horizonEnd, cancels: cancels, records: nil)
+  /// engine's copied it. (Every stored property but the behaviour is set here; a new one must
+  /// be too. The behaviour resets where it lies, with the subscriber's profile.)
+  public mutating func reset(price: Int64, start: Instant, horizonEnd: Instant = .distantFuture) {
+    reset(price: price, start: start, horizonEnd: horizonEnd, records: nil)
   }
 
-  /// ``reset(price:start:horizonEnd:cancels:)`` for a subscriber whose store record is kept in
+  /// ``reset(price:start:horizonEnd:)`` for a subscriber whose store record is kept in
   /// `records` (a policy file's run).
   package mutating func reset(
-    price: Int64, start: Instant, horizonEnd: Instant, cancels: VoluntaryCancels, records: LiveRecordHistory?,
+    price: Int64, start: Instant, horizonEnd: Instant, records: LiveRecordHistory?,
     periodSeconds: Int64 = 30 * 86_400
   ) {
     self.records = records.map { Unmanaged.passUnretained($0) }
@@ -116,10 +118,8 @@ public struct PopulationObserver: EngineObserver {
     endedEpisode = nil
     lockoutBegan = false
     periodBegan = false
-    leaving = false
     needsDriver = false
     self.horizonEnd = horizonEnd
-    self.cancels = cancels
     firstLockout = nil
     firstFreeAccess = nil
     truth = .never
@@ -136,20 +136,13 @@ public struct PopulationObserver: EngineObserver {
     needsDriver || (next > horizonEnd && episodeStart == nil)
   }
 
+  /// A period began in the instant just played: the behaviour's cancel in it, if it draws one.
   @inline(__always) public mutating func engineFinishedInstant(
     _ instant: Instant, record: SubscriptionRecord
   ) -> ScheduledAction? {
-    guard periodBegan, cancels.drawnByObserver else { return nil }
+    guard periodBegan else { return nil }
     periodBegan = false
-    return drawCancel(record: record, at: instant).map { ScheduledAction(.cancel, at: $0) }
-  }
-
-  /// At the start of a paid period (`record` as the instant `now` left it): whether the
-  /// subscriber cancels during it, and when.
-  public mutating func drawCancel(record: SubscriptionRecord, at now: Instant) -> Instant? {
-    guard record.truth == .active else { return nil }
-    return cancels.draw(
-      periodStart: record.periodStart, periodEnd: record.periodEnd, at: now, horizonEnd: horizonEnd)
+    return behaviour.periodBegan(record: record, at: instant).map { ScheduledAction(.cancel, at: $0) }
   }
 
   /// The subscriber, without access, gave up on the open episode.
@@ -173,6 +166,7 @@ public struct PopulationObserver: EngineObserver {
     case .cancel:
       let before = truth
       update(record, at: instant, ending: .canceled)
+      let leaving = behaviour.takeLeaving()
       if record.truth != before, record.truth == .canceled || record.truth == .expired {
         outcome[.cancellations] += 1
         if leaving {
@@ -181,7 +175,6 @@ public struct PopulationObserver: EngineObserver {
           outcome[.voluntaryCancels] += 1
         }
       }
-      leaving = false
     default: update(record, at: instant, ending: .expired)
     }
   }
@@ -209,7 +202,6 @@ public struct PopulationObserver: EngineObserver {
     if record.periodNumber != period {
       period = record.periodNumber
       periodBegan = true
-      if !cancels.drawnByObserver { needsDriver = true }
     }
     if issue == episodeStart { return }
     if let failure = episodeStart {
@@ -258,6 +250,7 @@ public struct PopulationObserver: EngineObserver {
         outcome[.lostRevenueToHorizon] += max(price, rest * price / periodSeconds)
       }
     }
+    if kind == .recoveredByRetry { behaviour.recoveredByRetry(at: instant) }
     endedEpisode = EndedEpisode(kind: kind, failure: failure, end: instant)
     needsDriver = true
   }
@@ -286,7 +279,7 @@ public struct PopulationObserver: EngineObserver {
       if firstFreeAccess == nil { firstFreeAccess = sample.instant }
     }
     freeAccess = free
-    // The driver sets its next card fix by the prompt: a change during an episode needs it.
+    // The behaviour sets its next card fix by the prompt: a change during an episode needs it.
     if sample.decision.prompt != prompt {
       prompt = sample.decision.prompt
       if episodeStart != nil { needsDriver = true }
@@ -294,7 +287,7 @@ public struct PopulationObserver: EngineObserver {
     // … and, with departures, by whether the subscriber has access.
     if sample.decision.access != access {
       access = sample.decision.access
-      if watchesAccess, episodeStart != nil { needsDriver = true }
+      if behaviour.watchesAccess, episodeStart != nil { needsDriver = true }
     }
   }
 

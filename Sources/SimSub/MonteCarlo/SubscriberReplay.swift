@@ -1,6 +1,7 @@
-/// Plays one subscriber of a population again, exactly as the run did (same seed, same index,
-/// same draws), recording their story: every decline, recovery, card fix and cancel, as
-/// scenario timeline entries. What a counterexample is made from.
+/// Plays one subscriber of a population again, exactly as the run did (the same driver, the
+/// same seed, index and draws), recording their story: every decline, recovery, card fix and
+/// cancel, as scenario timeline entries, written by the subscriber's behaviour as it decides
+/// (``SubscriberBehaviour/story``). What a counterexample is made from.
 public struct SubscriberReplay: Sendable {
   public var profile: SubscriberProfile
   public var group: CohortGroup
@@ -44,10 +45,11 @@ public struct SubscriberReplay: Sendable {
     let profile: SubscriberProfile
     func visit<Store: StoreModel>(_ store: Store) -> SubscriberReplay {
       var driver = SubscriberDriver<Store, Policy>(store: store, plan: plan)
-      driver.story = []
+      driver.engine.observer.behaviour.story = []
       let outcome = driver.play(profile)
       return SubscriberReplay(
-        profile: profile, group: plan.population.cohort[profile.group], story: driver.story ?? [],
+        profile: profile, group: plan.population.cohort[profile.group],
+        story: driver.engine.observer.behaviour.story ?? [],
         outcome: outcome, firstLockout: driver.engine.observer.firstLockout,
         firstFreeAccess: driver.engine.observer.firstFreeAccess)
     }

@@ -41,10 +41,11 @@ struct PopulationObserverTests {
     }
     // Over thirty daily retries, in grace and hold, each its own instant.
     #expect(instants >= 30)
-    // The purchase and the renewal (new periods); the failed renewal (an episode opens, in
-    // Google's silent grace); grace (the prompt turns soft); hold (hard); the expiry (the
-    // episode ends). None of the daily retries between.
-    #expect(wakes == 6)
+    // The failed renewal (an episode opens, in Google's silent grace); grace (the prompt turns
+    // soft); hold (hard); the expiry (the episode ends). Neither the purchase nor the renewal
+    // (new periods, passed on to the behaviour by the observer), nor any of the daily retries
+    // between.
+    #expect(wakes == 4)
     let end = testStart + .days(365)
     let a = byInstant.observer.finish(at: end, collected: 0, renewals: 0, failedRenewals: 0)
     let b = woken.observer.finish(at: end, collected: 0, renewals: 0, failedRenewals: 0)
@@ -67,12 +68,23 @@ struct PopulationObserverTests {
       PopulationPayments(
         rng: Xoshiro256StarStar.stream(seed: 1, subscriber: subscriber, purpose: 2), rates: rates)
     }
+    // A subscriber who cancels in one period in five, at the end of the instant it began.
+    func behaviour(_ subscriber: UInt64) -> SubscriberBehaviour {
+      var behaviour = SubscriberBehaviour(
+        cancelChance: Chance(0.2), leaveChance: Chance(0), departureChance: nil,
+        fixChance: PerPrompt(none: Chance(0), soft: Chance(0), hard: Chance(0)),
+        decidesOnlyOnNotifications: true)
+      behaviour.reset(profile: profile(subscriber), streamFold: SimSub.SplitMix64.fold(1, subscriber))
+      return behaviour
+    }
+    func profile(_ subscriber: UInt64) -> SubscriberProfile {
+      SubscriberProfile(
+        index: subscriber, group: 0, start: testStart, appCheckOffset: .zero,
+        horizonEnd: testStart + .days(365))
+    }
     func observer(_ subscriber: UInt64) -> PopulationObserver {
       PopulationObserver(
-        price: 9_990, start: testStart, horizonEnd: testStart + .days(365),
-        cancels: VoluntaryCancels(
-          rng: Xoshiro256StarStar.stream(seed: 1, subscriber: subscriber, purpose: 3), chance: Chance(0.2),
-          drawnByObserver: true))
+        price: 9_990, start: testStart, horizonEnd: testStart + .days(365), behaviour: behaviour(subscriber))
     }
     func play(_ e: inout PaidEngine) -> SubscriberOutcome {
       e.schedule(.subscribe(product: 0, trial: false), at: testStart)
@@ -97,11 +109,9 @@ struct PopulationObserverTests {
         reused.reset(subscriber: 1, start: testStart)
         reused.payments.reset(
           rng: Xoshiro256StarStar.stream(seed: 1, subscriber: subscriber, purpose: 2), rates: rates)
-        reused.observer.reset(
-          price: 9_990, start: testStart, horizonEnd: testStart + .days(365),
-          cancels: VoluntaryCancels(
-            rng: Xoshiro256StarStar.stream(seed: 1, subscriber: subscriber, purpose: 3), chance: Chance(0.2),
-            drawnByObserver: true))
+        reused.observer.reset(price: 9_990, start: testStart, horizonEnd: testStart + .days(365))
+        reused.observer.behaviour.reset(
+          profile: profile(subscriber), streamFold: SimSub.SplitMix64.fold(1, subscriber))
       }
       let expected = play(&fresh)
       #expect(play(&reused) == expected)
