@@ -208,6 +208,8 @@ public enum MonteCarloSweepRunner {
     var comparedDrivers: [MonteCarloRunner.Drivers<B>]
     var tallies: Tallies
     let reuse: SweepReuse
+    /// The first point's outcome of the subscriber being played, as every pair's side B.
+    var shared = StoreTally.SharedSide()
 
     init(plans: [PopulationPlan], compare: Bool) {
       self.plans = plans
@@ -226,6 +228,7 @@ public enum MonteCarloSweepRunner {
         let base = drivers[0].play(group.lane, profile)
         note(base, index: index, point: 0)
         tallies.solo[s].add(base, policy: 0)
+        if plans.count > 1 { shared.set(base) }
         if compare { playCompared(base, point: 0, profile, index: index) }
         for v in plans.indices.dropFirst() {
           // The point's own plan draws the profile, as its solo run does, unless it draws it
@@ -236,7 +239,7 @@ public enum MonteCarloSweepRunner {
           let outcome =
             reuse.sameStories[v][store] ? base : drivers[v].play(plans[v].groups[own.group].lane, own)
           note(outcome, index: index, point: v)
-          tallies.paired[v][store].add(outcome, against: base)
+          tallies.paired[v][store].add(outcome, against: shared)
           if compare { playCompared(outcome, point: v, own, index: index) }
         }
       }

@@ -47,7 +47,7 @@ public struct StoreTally: Hashable, Sendable {
   mutating func add(_ outcome: SubscriberOutcome, policy p: Int) {
     withUnsafeTemporaryAllocation(of: Int64.self, capacity: Counter.allCases.count) { values in
       outcome.write(to: values)
-      add(values, policy: p)
+      add(values, policy: p, crossMasks: false)
     }
   }
 
@@ -55,27 +55,45 @@ public struct StoreTally: Hashable, Sendable {
   mutating func add(_ a: SubscriberOutcome, _ b: SubscriberOutcome) {
     let count = Counter.allCases.count
     withUnsafeTemporaryAllocation(of: Int64.self, capacity: 2 * count) { values in
-      a.write(to: UnsafeMutableBufferPointer(rebasing: values[0..<count]))
-      b.write(to: UnsafeMutableBufferPointer(rebasing: values[count..<2 * count]))
-      let first = add(UnsafeMutableBufferPointer(rebasing: values[0..<count]), policy: 0)
-      let second = add(UnsafeMutableBufferPointer(rebasing: values[count..<2 * count]), policy: 1)
-      addCross(values, first.crossFirst & second.crossSecond)
+      let first = UnsafeMutableBufferPointer(rebasing: values[0..<count])
+      let second = UnsafeMutableBufferPointer(rebasing: values[count..<2 * count])
+      a.write(to: first)
+      b.write(to: second)
+      let masksA = add(first, policy: 0, crossMasks: true)
+      let masksB = add(second, policy: 1, crossMasks: true)
+      addCross(
+        UnsafeBufferPointer(first), UnsafeBufferPointer(second), masksA.crossFirst & masksB.crossSecond)
+    }
+  }
+
+  /// One subscriber's outcome as side B of several pairs (a sweep's later values, each paired
+  /// with the first): its counters written, and the cross products they are the second factor
+  /// of found, once for all the pairs.
+  struct SharedSide {
+    fileprivate var values = [Int64](repeating: 0, count: Counter.allCases.count)
+    fileprivate var crossSecond: UInt64 = 0
+
+    mutating func set(_ outcome: SubscriberOutcome) {
+      let plan = StoreTally.plan
+      var mask: UInt64 = 0
+      values.withUnsafeMutableBufferPointer { v in
+        outcome.write(to: v)
+        for i in 0..<v.count where v[i] != 0 { mask |= plan.crossWithB[i] }
+      }
+      crossSecond = mask
     }
   }
 
   /// Adds one subscriber's outcome `a` under policy A and the cross products with `b`, leaving
   /// policy B's side alone: for pairs that share side B (a sweep's values, each paired with the
   /// first), whose B side is one tally of its own, set with ``setSide(_:from:)``.
-  mutating func add(_ a: SubscriberOutcome, against b: SubscriberOutcome) {
-    let count = Counter.allCases.count
-    withUnsafeTemporaryAllocation(of: Int64.self, capacity: 2 * count) { values in
-      a.write(to: UnsafeMutableBufferPointer(rebasing: values[0..<count]))
-      b.write(to: UnsafeMutableBufferPointer(rebasing: values[count..<2 * count]))
-      let first = add(UnsafeMutableBufferPointer(rebasing: values[0..<count]), policy: 0)
-      let plan = Self.plan
-      var second: UInt64 = 0
-      for i in 0..<count where values[count + i] != 0 { second |= plan.crossWithB[i] }
-      addCross(values, first.crossFirst & second)
+  mutating func add(_ a: SubscriberOutcome, against b: SharedSide) {
+    withUnsafeTemporaryAllocation(of: Int64.self, capacity: Counter.allCases.count) { values in
+      a.write(to: values)
+      let masks = add(values, policy: 0, crossMasks: true)
+      b.values.withUnsafeBufferPointer { other in
+        addCross(UnsafeBufferPointer(values), other, masks.crossFirst & b.crossSecond)
+      }
     }
   }
 
@@ -91,10 +109,11 @@ public struct StoreTally: Hashable, Sendable {
     recoveries.replaceSubrange(p * r..<(p + 1) * r, with: tally.recoveries)
   }
 
-  /// Adds the cross products `pairs` (bits of the plan's `cross`) of `values`: policy A's
-  /// counters, then policy B's.
-  private mutating func addCross(_ values: UnsafeMutableBufferPointer<Int64>, _ pairs: UInt64) {
-    let count = Counter.allCases.count
+  /// Adds the cross products `pairs` (bits of the plan's `cross`): policy A's counter from `a`
+  /// times policy B's from `b`.
+  private mutating func addCross(
+    _ a: UnsafeBufferPointer<Int64>, _ b: UnsafeBufferPointer<Int64>, _ pairs: UInt64
+  ) {
     let plan = Self.plan
     var pairs = pairs
     guard pairs != 0 else { return }
@@ -102,7 +121,7 @@ public struct StoreTally: Hashable, Sendable {
       while pairs != 0 {
         let i = pairs.trailingZeroBitCount
         pairs &= pairs &- 1
-        sums[i].add(values[plan.crossA[i]], times: values[count + plan.crossB[i]])
+        sums[i].add(a[plan.crossA[i]], times: b[plan.crossB[i]])
       }
     }
   }
@@ -111,10 +130,11 @@ public struct StoreTally: Hashable, Sendable {
   /// A zero adds nothing, and most counters are zero for most subscribers: only the nonzero
   /// counters are added, and only the pairs whose factors are both nonzero (found with the
   /// plan's bits) multiplied; 599 → about 250 instructions per subscriber.
-  /// Returns the cross products the nonzero counters are a factor of, as the first factor and
-  /// as the second (bits of the plan's `cross`), for a paired tally.
+  /// With `crossMasks` (a paired tally; a constant at every call, so a single tally's loop
+  /// does no more), also returns the cross products the nonzero counters are a factor of, as
+  /// the first factor and as the second (bits of the plan's `cross`).
   @discardableResult @inline(__always)
-  private mutating func add(_ values: UnsafeMutableBufferPointer<Int64>, policy p: Int) -> (
+  private mutating func add(_ values: UnsafeMutableBufferPointer<Int64>, policy p: Int, crossMasks: Bool) -> (
     crossFirst: UInt64, crossSecond: UInt64
   ) {
     let count = Counter.allCases.count
@@ -128,8 +148,10 @@ public struct StoreTally: Hashable, Sendable {
         sums[p * count + i] &+= values[i]
         firstFactors |= plan.singleWithA[i]
         secondFactors |= plan.singleWithB[i]
-        crossFirst |= plan.crossWithA[i]
-        crossSecond |= plan.crossWithB[i]
+        if crossMasks {
+          crossFirst |= plan.crossWithA[i]
+          crossSecond |= plan.crossWithB[i]
+        }
       }
     }
     var pairs = firstFactors & secondFactors

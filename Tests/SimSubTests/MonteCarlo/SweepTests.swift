@@ -471,7 +471,9 @@ import Testing
     for _ in 0..<500 {
       let (a, b) = (outcome(), outcome())
       whole.add(a, b)
-      half.add(a, against: b)
+      var side = StoreTally.SharedSide()
+      side.set(b)
+      half.add(a, against: side)
       shared.add(b, policy: 0)
     }
     #expect(half != whole)
