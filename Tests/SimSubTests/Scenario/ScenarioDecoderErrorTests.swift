@@ -181,10 +181,10 @@ extension ScenarioTests {
           "3:23: apple offers a billing grace period of 3, 16 or 28 days for monthly products (at most 6 days for weekly ones), or 0d for none, not 10d (product premium.monthly)"
         ]),
       Case(
-        label: "apple weekly grace of 16 days",
-        text: "name: t\nstore: apple\nproduct: {period: 1W, grace: 16d}\ntimeline: []\n",
+        label: "apple weekly grace of 7 days",
+        text: "name: t\nstore: apple\nproduct: {period: 1W, grace: 7d}\ntimeline: []\n",
         errors: [
-          "3:23: apple offers a billing grace period of 3 or 6 days for weekly products (App Store Connect's 16 or 28 days give a weekly product 6), or 0d for none, not 16d (product premium.weekly)"
+          "3:23: apple offers a billing grace period of 3 or 6 days for weekly products (App Store Connect's 16 or 28 days give a weekly product 6), or 0d for none, not 7d (product premium.weekly)"
         ]),
       Case(
         label: "google grace and hold over 60 days points at hold",
@@ -377,6 +377,13 @@ extension ScenarioTests {
         errors: [
           "7:21: revenuecat in front of simsub's apple model never sends 'SUBSCRIPTION_PAUSED': it is not played (docs/STORE-MODELS.md lists what is)",
           "7:42: revenuecat in front of simsub's apple model never sends 'EXPIRATION/SUBSCRIPTION_PAUSED': it sends 'EXPIRATION/BILLING_ERROR' and 'EXPIRATION/UNSUBSCRIBE'",
+        ]),
+      Case(
+        label: "a revenuecat event type documented but not played",
+        text:
+          "name: t\nstore: google\nchannel: revenuecat\nproduct: {}\ntimeline: []\nexpect:\n  - {at: 1d, not-sent: TRANSFER}\n",
+        errors: [
+          "7:24: revenuecat in front of simsub's google model never sends 'TRANSFER': it is not played (docs/STORE-MODELS.md lists what is)"
         ]),
       Case(
         label: "an empty not-sent list",
