@@ -40,6 +40,7 @@ struct ChartGoldenTests {
     "recovery-per-store.svg": { RecoveryCurveChart.draw(SyntheticPopulation.perStore).svg() },
     "recovery-compare.svg": { RecoveryCurveChart.draw(SyntheticPopulation.comparePolicies).svg() },
     "episode-outcomes.svg": { EpisodeOutcomeChart.draw(SyntheticPopulation.outcomes).svg() },
+    "sweep-grid-compare.svg": { SweepChart.draw(SyntheticPopulation.sweepGrid).svg() },
     "run-lockout.html": {
       ScenarioHTMLReport.render(
         [try ReportScenarios.play(ReportScenarios.lockout, path: "golden/lockout.scn")], command: "run")

@@ -289,4 +289,27 @@ enum SyntheticPopulation {
       EpisodeOutcomeData.Group(name: "active-only", counts: [1_388, 1_497, 2_874, 1_257]),
       EpisodeOutcomeData.Group(name: "no episodes", counts: [0, 0, 0, 0]),
     ])
+
+  /// A sweep's chart as a grid with `--compare` draws it: the first key along the axis, a line
+  /// per value of the second key and policy, each value with its interval; one value without
+  /// an estimate has no mark, and its line runs on to the next value that has one.
+  static let sweepGrid: SweepChartData = {
+    func points(_ base: [Double?], width: Double) -> [SweepChartData.Point?] {
+      base.map { v in v.map { SweepChartData.Point(value: $0, low: $0 - width, high: $0 + width) } }
+    }
+    return SweepChartData(
+      title: "recovery rate (within 30 days) by apple.grace × apple.hold: Typical monthly app",
+      subtitle: [
+        "each value played on the same random draws; with its 95% interval; everyone (per store in the tables)",
+        "20,000 subscribers, seed 1, policies reference and active-only",
+      ],
+      xLabel: "apple.grace", values: ["0d", "3d", "16d", "28d"], yLabel: "recovery rate (within 30 days)",
+      percent: true,
+      series: [
+        .init(name: "apple.hold=0d, reference", points: points([0.36, 0.40, 0.52, 0.56], width: 0.012)),
+        .init(name: "apple.hold=0d, active-only", points: points([0.25, 0.29, 0.38, 0.41], width: 0.012)),
+        .init(name: "apple.hold=30d, reference", points: points([0.62, 0.61, 0.60, 0.58], width: 0.011)),
+        .init(name: "apple.hold=30d, active-only", points: points([0.53, nil, 0.43, 0.42], width: 0.013)),
+      ])
+  }()
 }
