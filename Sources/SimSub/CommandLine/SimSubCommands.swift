@@ -243,8 +243,8 @@ public enum SimSubCommands {
           every estimate per value with its paired difference from the first value: \
           apple.grace, google.grace, google.hold, stripe.grace, stripe.window, \
           STORE.renewal-failure, STORE.retry-success.REASON, cancels-per-period, \
-          opens-app-per-day, fixes-card-per-day.PROMPT, leaves-when-locked-out, \
-          leaves-per-day-without-access. Given twice, play every pair of values (a grid, at most \
+          opens-app-per-day, opens-app-per-day-without-access, fixes-card-per-day.PROMPT, \
+          prompt-wears-off-per-day, leaves-when-locked-out, leaves-per-day-without-access. Given twice, play every pair of values (a grid, at most \
           36 points). With --compare, play both policies at every value. Only the policy at the \
           first value decides the exit status.
           """, repeating: true),

@@ -115,11 +115,20 @@ public struct PaymentRates: Hashable, Sendable {
 public struct Behaviour: Hashable, Sendable {
   /// The chance that a subscriber turns auto-renew off during any given paid period.
   public var cancelsPerPeriod: Double
-  /// The chance that a subscriber opens the app on a given day.
+  /// The chance that a subscriber opens the app on a given day, while the policy gives them
+  /// access.
   public var opensAppPerDay: Double
+  /// The chance that a subscriber opens the app on a given day the policy gives them no
+  /// access; `nil` (the default) means `opensAppPerDay`, whatever the access.
+  public var opensAppPerDayWithoutAccess: Double?
   /// The chance of fixing the card on a day, by the prompt seen that day (`none` also on days
   /// the app is not opened: the stores' own emails).
   public var fixesCardPerDay: PerPrompt<Double>
+  /// The share of what a prompt adds to `fixesCardPerDay.none` that wears off with each day the
+  /// subscriber has been shown it: on the `d`th day of a prompt (from 0) it adds
+  /// `(fixesCardPerDay[prompt] − fixesCardPerDay.none) × (1 − promptWearsOffPerDay)^d`. A new
+  /// prompt starts afresh. 0 (the default): a prompt works as well on every day.
+  public var promptWearsOffPerDay: Double
   /// The chance that a subscriber whom the policy locks out while the store still entitles
   /// them cancels for good, once per lockout.
   public var leavesWhenLockedOut: Double
@@ -130,21 +139,40 @@ public struct Behaviour: Hashable, Sendable {
   public var leavesPerDayWithoutAccess: Double
 
   public init(
-    cancelsPerPeriod: Double = 0.04, opensAppPerDay: Double = 0.5,
+    cancelsPerPeriod: Double = 0.04, opensAppPerDay: Double = 0.5, opensAppPerDayWithoutAccess: Double? = nil,
     fixesCardPerDay: PerPrompt<Double> = PerPrompt(none: 0.01, soft: 0.05, hard: 0.08),
-    leavesWhenLockedOut: Double = 0.3, leavesPerDayWithoutAccess: Double = 0
+    promptWearsOffPerDay: Double = 0, leavesWhenLockedOut: Double = 0.3, leavesPerDayWithoutAccess: Double = 0
   ) {
     self.cancelsPerPeriod = cancelsPerPeriod
     self.opensAppPerDay = opensAppPerDay
+    self.opensAppPerDayWithoutAccess = opensAppPerDayWithoutAccess
     self.fixesCardPerDay = fixesCardPerDay
+    self.promptWearsOffPerDay = promptWearsOffPerDay
     self.leavesWhenLockedOut = leavesWhenLockedOut
     self.leavesPerDayWithoutAccess = leavesPerDayWithoutAccess
   }
 
-  /// The chance of fixing the card on one day while the policy shows `prompt`: the subscriber
-  /// opens the app and acts on the prompt, or does not open it and acts on the store's emails.
-  public func dailyFixChance(_ prompt: RecoveryPrompt) -> Double {
-    opensAppPerDay * fixesCardPerDay[prompt] + (1 - opensAppPerDay) * fixesCardPerDay.none
+  /// The chance of opening the app on a day with or without access.
+  public func opensApp(access: Bool) -> Double {
+    access ? opensAppPerDay : opensAppPerDayWithoutAccess ?? opensAppPerDay
+  }
+
+  /// The chance of fixing the card on one day while the policy shows `prompt` with or without
+  /// `access`, on day `day` (from 0) of that prompt: the subscriber opens the app and acts on
+  /// the prompt, or does not open it and acts on the store's emails.
+  ///
+  /// The prompt's own chance is worn off by repeated multiplication, which IEEE 754 rounds the
+  /// same on every machine (no `pow`).
+  public func dailyFixChance(_ prompt: RecoveryPrompt, access: Bool = true, day: Int = 0) -> Double {
+    let none = fixesCardPerDay.none
+    var seen = fixesCardPerDay[prompt]
+    if day > 0 && promptWearsOffPerDay > 0 {
+      var left = fixesCardPerDay[prompt] - none
+      for _ in 0..<day { left *= 1 - promptWearsOffPerDay }
+      seen = none + left
+    }
+    let opens = opensApp(access: access)
+    return opens * seen + (1 - opens) * none
   }
 }
 

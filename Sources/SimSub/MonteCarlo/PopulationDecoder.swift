@@ -11,8 +11,8 @@ enum PopulationDecoder {
   static let paymentKeys = ["renewal-failure", "reasons", "retry-success"]
   static let reasonKeys = DeclineReason.allCases.map(\.name)
   static let behaviourKeys = [
-    "cancels-per-period", "opens-app-per-day", "fixes-card-per-day", "leaves-when-locked-out",
-    "leaves-per-day-without-access",
+    "cancels-per-period", "opens-app-per-day", "opens-app-per-day-without-access", "fixes-card-per-day",
+    "prompt-wears-off-per-day", "leaves-when-locked-out", "leaves-per-day-without-access",
   ]
   static let promptKeys = RecoveryPrompt.allCases.map(\.name)
 
@@ -189,6 +189,9 @@ enum PopulationDecoder {
     b.opensAppPerDay = reader.optional("opens-app-per-day", default: b.opensAppPerDay) { n in
       try decodeProbability(n)
     }
+    b.opensAppPerDayWithoutAccess = reader.optional("opens-app-per-day-without-access") { n in
+      try decodeProbability(n)
+    }
     b.fixesCardPerDay = reader.optional("fixes-card-per-day", default: b.fixesCardPerDay) {
       (n) -> PerPrompt<Double> in
       var prompts = MappingReader(
@@ -202,6 +205,10 @@ enum PopulationDecoder {
       }
       try prompts.finish()
       return values
+    }
+    b.promptWearsOffPerDay = reader.optional("prompt-wears-off-per-day", default: b.promptWearsOffPerDay) {
+      n in
+      try decodeProbability(n)
     }
     b.leavesWhenLockedOut = reader.optional("leaves-when-locked-out", default: b.leavesWhenLockedOut) { n in
       try decodeProbability(n)

@@ -24,8 +24,9 @@ public struct PopulationPlan: Sendable {
   /// The chance of leaving on a day of an episode without access; `nil` when departures are
   /// off, so an episode draws nothing for them.
   public let departureChance: Chance?
-  /// The chance of fixing the card on one day, by the prompt shown.
-  public let fixChance: PerPrompt<Chance>
+  /// The chance of fixing the card on one daily check, by the prompt shown, the access and
+  /// the day of the prompt.
+  let fixChances: DailyFixChances
 
   /// One cohort group as the engine needs it.
   public struct Group: Sendable {
@@ -130,9 +131,7 @@ public struct PopulationPlan: Sendable {
     cancelChance = Chance(b.cancelsPerPeriod)
     leaveChance = Chance(b.leavesWhenLockedOut)
     departureChance = b.leavesPerDayWithoutAccess > 0 ? Chance(b.leavesPerDayWithoutAccess) : nil
-    fixChance = PerPrompt(
-      none: Chance(min(1, b.dailyFixChance(.none))), soft: Chance(min(1, b.dailyFixChance(.soft))),
-      hard: Chance(min(1, b.dailyFixChance(.hard))))
+    fixChances = DailyFixChances(b)
   }
 
   /// Who subscriber `index` is: the group, when they subscribe, when they open the app.

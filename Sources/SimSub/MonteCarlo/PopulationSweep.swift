@@ -37,8 +37,9 @@ public struct PopulationSweep: Hashable, Sendable {
       keys.append("\(store.name).renewal-failure")
       keys += DeclineReason.allCases.map { "\(store.name).retry-success.\($0.name)" }
     }
-    keys += ["cancels-per-period", "opens-app-per-day"]
+    keys += ["cancels-per-period", "opens-app-per-day", "opens-app-per-day-without-access"]
     keys += RecoveryPrompt.allCases.map { "fixes-card-per-day.\($0.name)" }
+    keys.append("prompt-wears-off-per-day")
     keys += ["leaves-when-locked-out", "leaves-per-day-without-access"]
     return keys
   }()

@@ -56,10 +56,12 @@ public struct RunSetup: Hashable, Sendable {
         .object([
           ("cancels-per-period", .double(p.behaviour.cancelsPerPeriod)),
           ("opens-app-per-day", .double(p.behaviour.opensAppPerDay)),
+          ("opens-app-per-day-without-access", .double(p.behaviour.opensApp(access: false))),
           (
             "fixes-card-per-day",
             .object(RecoveryPrompt.allCases.map { ($0.name, .double(p.behaviour.fixesCardPerDay[$0])) })
           ),
+          ("prompt-wears-off-per-day", .double(p.behaviour.promptWearsOffPerDay)),
           ("leaves-when-locked-out", .double(p.behaviour.leavesWhenLockedOut)),
           ("leaves-per-day-without-access", .double(p.behaviour.leavesPerDayWithoutAccess)),
         ])

@@ -7,15 +7,17 @@
 ///   off during it with `cancels-per-period`, at a uniformly drawn minute, from their own
 ///   cancels stream (``periodBegan(record:at:)``).
 /// - **Card fixes**: during an episode the subscriber opens the app on their daily check
-///   instant with `opens-app-per-day`; the day's chance of fixing the card is
-///   `fixes-card-per-day` for the prompt the policy shows then (``Behaviour/dailyFixChance(_:)``).
+///   instant with `opens-app-per-day` (or, without access, `opens-app-per-day-without-access`);
+///   the day's chance of fixing the card is `fixes-card-per-day` for the prompt the policy shows
+///   then, worn off by the days it has been shown (``Behaviour/dailyFixChance(_:access:day:)``).
 ///   Check `j` of an episode succeeds when its uniform draw `u_j` falls below that day's chance;
 ///   each episode draws its `u_j` from its own generator, so the draws are shared by every
-///   policy (common random numbers) and only the prompt moves the threshold. For a policy whose
-///   answer changes only on notifications the prompt is constant between events, so the
-///   behaviour scans the draws ahead and asks for one engine marker at the first successful
-///   check, re-scanning only when the prompt changes (``promptOrAccessChanged(_:at:)``); a
-///   policy on its own clock is woken at every check instead.
+///   policy (common random numbers) and only the prompt (its day, the access) moves the
+///   threshold. For a policy whose answer changes only on notifications the prompt is constant
+///   between events, so the behaviour scans the draws ahead and asks for one engine marker at
+///   the first successful check, re-scanning only when the prompt (or an access that matters)
+///   changes (``promptOrAccessChanged(_:at:)``); a policy on its own clock is woken at every
+///   check instead.
 /// - **Departures**: when a wrongful lockout begins, the subscriber cancels for good with
 ///   `leaves-when-locked-out`, at that instant, once per lockout (``lockoutBegan(at:)``). With
 ///   `leaves-per-day-without-access`, on each daily check of an episode that did not fix the
@@ -50,10 +52,14 @@ struct SubscriberBehaviour: Sendable {
   /// The chance of leaving on a day of an episode without access; `nil` when departures are
   /// off, so an episode draws nothing for them.
   let departureChance: Chance?
-  /// The chance of fixing the card on one day, by the prompt shown.
-  let fixChance: PerPrompt<Chance>
-  /// Whether a change of the policy's access during an episode may move the next check:
-  /// departures are on, and the checks are scanned ahead (the policy's answer changes only on
+  /// The chance of fixing the card on one check, by the prompt shown, the access and the day of
+  /// the prompt.
+  let fixChances: DailyFixChances
+  /// Whether the policy's access changes a check's outcome: departures are on, or subscribers
+  /// open the app at another rate without access.
+  private let accessMatters: Bool
+  /// Whether a change of the policy's access during an episode may move the next check: access
+  /// matters, and the checks are scanned ahead (the policy's answer changes only on
   /// notifications).
   let watchesAccess: Bool
 
@@ -97,6 +103,15 @@ struct SubscriberBehaviour: Sendable {
   /// The prompt and the access the pending check was chosen under, and the check's marker id.
   private var assumedPrompt = RecoveryPrompt.none
   private var assumedAccess = true
+  /// The first check that showed `assumedPrompt` without a break: check `j` is on its day
+  /// `j - promptSince`.
+  private var promptSince = 0
+  /// The first check `assumedPrompt` was assumed for (``showPrompt(_:fromCheck:)``); `.max`
+  /// before the episode's first prompt.
+  private var promptFrom = Int.max
+  /// The prompt that the check before `promptFrom` showed, and since when; `nil` at the start of
+  /// an episode.
+  private var promptBefore: (prompt: RecoveryPrompt, since: Int)?
   /// Whether the subscriber gave up on the current episode: no check is due any more.
   private(set) var gaveUp = false
   private var generation: UInt32 = 0
@@ -104,14 +119,15 @@ struct SubscriberBehaviour: Sendable {
   /// A behaviour with these chances; `decidesOnlyOnNotifications` is the policy's
   /// (``EntitlementPolicy/decidesOnlyOnNotifications``).
   init(
-    cancelChance: Chance, leaveChance: Chance, departureChance: Chance?, fixChance: PerPrompt<Chance>,
+    cancelChance: Chance, leaveChance: Chance, departureChance: Chance?, fixChances: DailyFixChances,
     decidesOnlyOnNotifications: Bool
   ) {
     self.cancelChance = cancelChance
     self.leaveChance = leaveChance
     self.departureChance = departureChance
-    self.fixChance = fixChance
-    watchesAccess = departureChance != nil && decidesOnlyOnNotifications
+    self.fixChances = fixChances
+    accessMatters = departureChance != nil || fixChances.dependOnAccess
+    watchesAccess = accessMatters && decidesOnlyOnNotifications
     draws = []
     departureDraws = []
   }
@@ -121,7 +137,7 @@ struct SubscriberBehaviour: Sendable {
   init(plan: PopulationPlan, decidesOnlyOnNotifications: Bool) {
     self.init(
       cancelChance: plan.cancelChance, leaveChance: plan.leaveChance, departureChance: plan.departureChance,
-      fixChance: plan.fixChance, decidesOnlyOnNotifications: decidesOnlyOnNotifications)
+      fixChances: plan.fixChances, decidesOnlyOnNotifications: decidesOnlyOnNotifications)
     draws.reserveCapacity(RecoveryCurve.buckets * 2)
     if departureChance != nil { departureDraws.reserveCapacity(RecoveryCurve.buckets * 2) }
   }
@@ -130,7 +146,9 @@ struct SubscriberBehaviour: Sendable {
   /// population's run.
   static let passive = SubscriberBehaviour(
     cancelChance: Chance(0), leaveChance: Chance(0), departureChance: nil,
-    fixChance: PerPrompt(none: Chance(0), soft: Chance(0), hard: Chance(0)), decidesOnlyOnNotifications: true)
+    fixChances: DailyFixChances(
+      Behaviour(opensAppPerDay: 0, fixesCardPerDay: PerPrompt(none: 0, soft: 0, hard: 0))),
+    decidesOnlyOnNotifications: true)
 
   /// Starts over for subscriber `profile`, whose streams' seeds share `streamFold`
   /// (``PopulationPlan/streamFold(of:)``). The story, if one is kept, is kept.
@@ -210,6 +228,8 @@ struct SubscriberBehaviour: Sendable {
   ) -> Check? {
     episode = failure
     gaveUp = false
+    promptBefore = nil
+    promptFrom = .max
     story?.append(StoryEntry(at: failure, action: .cardFails(reason)))
     // The subscriber's daily check instants are start + offset + k days; the episode's first
     // check is the first of them after the failure.
@@ -250,7 +270,7 @@ struct SubscriberBehaviour: Sendable {
   /// departures, its access) is not the one the pending check was chosen under, the check to
   /// wake the subscriber for instead (`nil`: none, or the pending one still holds).
   mutating func promptOrAccessChanged(_ decision: Decision, at now: Instant) -> Check? {
-    guard decision.prompt != assumedPrompt || (departureChance != nil && decision.access != assumedAccess)
+    guard decision.prompt != assumedPrompt || (accessMatters && decision.access != assumedAccess)
     else { return nil }
     return scheduleCheck(fromCheckAfter: now, prompt: decision.prompt, access: decision.access)
   }
@@ -267,10 +287,10 @@ struct SubscriberBehaviour: Sendable {
     -> Check?
   {
     generation &+= 1
-    assumedPrompt = prompt
-    assumedAccess = access
     let from = firstCheck(after: instant)
-    var due = firstSuccess(from: from, chance: fixChance[prompt])
+    showPrompt(prompt, fromCheck: from)
+    assumedAccess = access
+    var due = firstSuccess(from: from, row: fixChances.row(prompt, access: access))
     if !access, let departure = departureChance,
       let leaves = firstDeparture(from: from, before: due ?? checks, chance: departure)
     {
@@ -295,23 +315,59 @@ struct SubscriberBehaviour: Sendable {
     }
   }
 
-  /// The first check from `from` on whose draw falls inside `chance`, if any. Scanned through
-  /// the buffer with the threshold read once: a scan often runs through every check left (the
-  /// daily chance is small).
-  private func firstSuccess(from: Int, chance: Chance) -> Int? {
-    guard from < checks else { return nil }
-    if chance.isCertain { return from }
-    let count = checks
-    let threshold = chance.threshold
-    // A plain loop: over a range, each step also checked the index against overflow.
-    return draws.withUnsafeBufferPointer { buffer in
-      var j = from
-      while j < count {
-        if buffer[j] < threshold { return j }
-        j &+= 1
+  /// The prompt shown from check `from` on is `prompt`, assumed until the next call: counts the
+  /// prompt's days from the first check that showed it without a break, so a prompt that
+  /// changes and changes back between two checks was never interrupted.
+  private mutating func showPrompt(_ prompt: RecoveryPrompt, fromCheck from: Int) {
+    if promptFrom == .max {
+      // The episode's first prompt.
+      promptSince = from
+    } else {
+      // Checks promptFrom ..< from showed the prompt assumed until now; when there are none,
+      // the check before `from` showed `promptBefore`, as it did before.
+      if from > promptFrom { promptBefore = (assumedPrompt, promptSince) }
+      if let before = promptBefore, before.prompt == prompt {
+        promptSince = before.since
+      } else {
+        promptSince = from
       }
-      return nil
     }
+    assumedPrompt = prompt
+    promptFrom = from
+  }
+
+  /// The first check from `from` on whose draw falls inside the chance of its day of the
+  /// prompt whose chances start at `row` of the table, if any. Scanned through the buffer: a
+  /// scan often runs through every check left (the daily chance is small), so the days after
+  /// the prompt stopped wearing off read one threshold.
+  private func firstSuccess(from: Int, row: Int) -> Int? {
+    guard from < checks else { return nil }
+    let count = checks
+    let last = fixChances.days - 1
+    let since = promptSince
+    return fixChances.table.withUnsafeBufferPointer { chances in
+      draws.withUnsafeBufferPointer { buffer in
+        // A plain loop: over a range, each step also checked the index against overflow.
+        var j = from
+        while j < count && j - since < last {
+          if chances[row + j - since].contains(buffer[j]) { return j }
+          j &+= 1
+        }
+        let chance = chances[row + last]
+        if chance.isCertain { return j < count ? j : nil }
+        let threshold = chance.threshold
+        while j < count {
+          if buffer[j] < threshold { return j }
+          j &+= 1
+        }
+        return nil
+      }
+    }
+  }
+
+  /// The chance of check `j` under the prompt and access assumed.
+  private func assumedChance(ofCheck j: Int) -> Chance {
+    fixChances.chance(assumedPrompt, access: assumedAccess, day: j - promptSince)
   }
 
   /// Whether the marker `id` is a check of the current episode (whose failure the observer
@@ -328,10 +384,12 @@ struct SubscriberBehaviour: Sendable {
     guard let decision else {
       // The check is the first that fixes the card or loses the subscriber under the prompt
       // and access assumed: which of the two.
-      return fixChance[assumedPrompt].contains(draws[j]) ? fix(at: now) : depart()
+      return assumedChance(ofCheck: j).contains(draws[j]) ? fix(at: now) : depart()
     }
     // A policy on its own clock: decide at this check with the prompt shown now.
-    if fixChance[decision.prompt].contains(draws[j]) {
+    showPrompt(decision.prompt, fromCheck: j)
+    assumedAccess = decision.access
+    if assumedChance(ofCheck: j).contains(draws[j]) {
       return fix(at: now)
     } else if !decision.access, let departure = departureChance, departure.contains(departureDraws[j]) {
       return depart()

@@ -72,7 +72,8 @@ struct PopulationObserverTests {
     func behaviour(_ subscriber: UInt64) -> SubscriberBehaviour {
       var behaviour = SubscriberBehaviour(
         cancelChance: Chance(0.2), leaveChance: Chance(0), departureChance: nil,
-        fixChance: PerPrompt(none: Chance(0), soft: Chance(0), hard: Chance(0)),
+        fixChances: DailyFixChances(
+          Behaviour(opensAppPerDay: 0, fixesCardPerDay: PerPrompt(none: 0, soft: 0, hard: 0))),
         decidesOnlyOnNotifications: true)
       behaviour.reset(profile: profile(subscriber), streamFold: SimSub.SplitMix64.fold(1, subscriber))
       return behaviour
