@@ -9,6 +9,9 @@ struct DailyFixChances: Hashable, Sendable {
   /// One row of ``days`` chances per prompt with access, then per prompt without
   /// (``row(_:access:)``): the chance on day `d` of the prompt is `table[row + d]`.
   let table: [Chance]
+  /// ``table``'s thresholds, for scanning (a certain chance's is `UInt64.max`, which no other
+  /// chance's reaches).
+  let thresholds: [UInt64]
   /// How many days of a prompt have a chance of their own.
   let days: Int
   /// Whether a day's chance depends on the access the policy gives: subscribers open the app
@@ -43,6 +46,7 @@ struct DailyFixChances: Hashable, Sendable {
       }
     }
     self.table = table
+    thresholds = table.map(\.threshold)
   }
 
   /// Where the chances of `prompt` shown with or without `access` start in ``table``.

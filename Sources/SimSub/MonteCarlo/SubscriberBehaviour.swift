@@ -89,17 +89,17 @@ struct SubscriberBehaviour: Sendable {
   /// Check `j` of the episode is at `firstCheck + j` days; checks stop at the retry window's end.
   private var firstCheck = Instant.distantPast
   private var checks = 0
-  /// Each check's uniform draw (`draws[0 ..< checks]`), all drawn when the episode begins from
-  /// the episode's own generator, seeded from one draw of the subscriber's fix stream: how many
-  /// checks one episode looked at (which depends on the policy's prompts) never shifts the
-  /// draws of the next. The buffer keeps the largest count an episode needed, so an episode
-  /// neither empties nor grows it.
-  private var draws: [UInt64]
-  /// With departures on, each check's second draw (`departureDraws[0 ..< checks]`), drawn from
-  /// the episode's generator after every fix draw (so the fix draws are the same with
-  /// departures on or off): the check loses a subscriber without access when it falls below
-  /// the departure chance.
-  private var departureDraws: [UInt64]
+  /// Each check's uniform draw, from the episode's own generator, seeded from one draw of the
+  /// subscriber's fix stream: how many checks one episode looked at (which depends on the
+  /// policy's prompts) never shifts the draws of the next.
+  private var draws: EpisodeDraws
+  /// With departures on, each check's second draw, from a second generator of the episode's
+  /// seeder (so the fix draws are the same with departures on or off): the check loses a
+  /// subscriber without access when it falls below the departure chance.
+  private var departureDraws: EpisodeDraws
+  /// The episode's seeder after its fix draws' generator was seeded, until the departure
+  /// draws' generator is (``departures()``).
+  private var departureSeeder: SplitMix64?
   /// The prompt and the access the pending check was chosen under, and the check's marker id.
   private var assumedPrompt = RecoveryPrompt.none
   private var assumedAccess = true
@@ -128,8 +128,8 @@ struct SubscriberBehaviour: Sendable {
     self.fixChances = fixChances
     accessMatters = departureChance != nil || fixChances.dependOnAccess
     watchesAccess = accessMatters && decidesOnlyOnNotifications
-    draws = []
-    departureDraws = []
+    draws = EpisodeDraws()
+    departureDraws = EpisodeDraws()
   }
 
   /// The behaviour of `plan`'s population, for a policy that does or does not decide only on
@@ -241,22 +241,10 @@ struct SubscriberBehaviour: Sendable {
     checks = span > 0 ? Int((span + 86_399) / 86_400) : 0
     if fixes == nil { fixes = stream(.fixes) }
     var seeder = SplitMix64(state: fixes!.next())
-    var generator = Xoshiro256StarStar(seededBy: &seeder)
-    if draws.count < checks { draws.append(contentsOf: repeatElement(0, count: checks - draws.count)) }
-    // Every check's draw at once, in order: the generator serves nothing else, and filling the
-    // buffer in one go skips a uniqueness check per draw.
-    let count = checks
-    draws.withUnsafeMutableBufferPointer { buffer in
-      for j in 0..<count { buffer[j] = generator.next() }
-    }
-    if departureChance != nil {
-      if departureDraws.count < checks {
-        departureDraws.append(contentsOf: repeatElement(0, count: checks - departureDraws.count))
-      }
-      departureDraws.withUnsafeMutableBufferPointer { buffer in
-        for j in 0..<count { buffer[j] = generator.next() }
-      }
-    }
+    draws.begin(Xoshiro256StarStar(seededBy: &seeder), checks: checks)
+    // The departure draws' generator is seeded when first drawn from: most episodes end with
+    // access, before any.
+    departureSeeder = departureChance != nil ? seeder : nil
     if let decision {
       return scheduleCheck(fromCheckAfter: now, prompt: decision.prompt, access: decision.access)
     }
@@ -301,18 +289,16 @@ struct SubscriberBehaviour: Sendable {
   }
 
   /// The first check in `from ..< end` whose departure draw falls inside `chance`, if any.
-  private func firstDeparture(from: Int, before end: Int, chance: Chance) -> Int? {
-    guard from < end else { return nil }
-    if chance.isCertain { return from }
-    let threshold = chance.threshold
-    return departureDraws.withUnsafeBufferPointer { buffer in
-      var j = from
-      while j < end {
-        if buffer[j] < threshold { return j }
-        j &+= 1
-      }
-      return nil
-    }
+  private mutating func firstDeparture(from: Int, before end: Int, chance: Chance) -> Int? {
+    seedDepartures()
+    return departureDraws.first(from: from, before: end, inside: chance)
+  }
+
+  /// Seeds the episode's departure draws if they are not yet.
+  private mutating func seedDepartures() {
+    guard var seeder = departureSeeder else { return }
+    departureSeeder = nil
+    departureDraws.begin(Xoshiro256StarStar(seededBy: &seeder), checks: checks)
   }
 
   /// The prompt shown from check `from` on is `prompt`, assumed until the next call: counts the
@@ -337,32 +323,19 @@ struct SubscriberBehaviour: Sendable {
   }
 
   /// The first check from `from` on whose draw falls inside the chance of its day of the
-  /// prompt whose chances start at `row` of the table, if any. Scanned through the buffer: a
-  /// scan often runs through every check left (the daily chance is small), so the days after
-  /// the prompt stopped wearing off read one threshold.
-  private func firstSuccess(from: Int, row: Int) -> Int? {
+  /// prompt whose chances start at `row` of the table, if any, drawing only as far as it reads.
+  private mutating func firstSuccess(from: Int, row: Int) -> Int? {
     guard from < checks else { return nil }
-    let count = checks
-    let last = fixChances.days - 1
-    let since = promptSince
-    return fixChances.table.withUnsafeBufferPointer { chances in
-      draws.withUnsafeBufferPointer { buffer in
-        // A plain loop: over a range, each step also checked the index against overflow.
-        var j = from
-        while j < count && j - since < last {
-          if chances[row + j - since].contains(buffer[j]) { return j }
-          j &+= 1
-        }
-        let chance = chances[row + last]
-        if chance.isCertain { return j < count ? j : nil }
-        let threshold = chance.threshold
-        while j < count {
-          if buffer[j] < threshold { return j }
-          j &+= 1
-        }
-        return nil
-      }
+    let (end, since, last) = (checks, promptSince, fixChances.days - 1)
+    return fixChances.thresholds.withUnsafeBufferPointer { thresholds in
+      draws.first(from: from, before: end, thresholds: thresholds, row: row, since: since, last: last)
     }
+  }
+
+  /// Check `j`'s departure draw.
+  private mutating func departureDraw(_ j: Int) -> UInt64 {
+    seedDepartures()
+    return departureDraws.draw(j)
   }
 
   /// The chance of check `j` under the prompt and access assumed.
@@ -384,14 +357,14 @@ struct SubscriberBehaviour: Sendable {
     guard let decision else {
       // The check is the first that fixes the card or loses the subscriber under the prompt
       // and access assumed: which of the two.
-      return assumedChance(ofCheck: j).contains(draws[j]) ? fix(at: now) : depart()
+      return assumedChance(ofCheck: j).contains(draws.draw(j)) ? fix(at: now) : depart()
     }
     // A policy on its own clock: decide at this check with the prompt shown now.
     showPrompt(decision.prompt, fromCheck: j)
     assumedAccess = decision.access
-    if assumedChance(ofCheck: j).contains(draws[j]) {
+    if assumedChance(ofCheck: j).contains(draws.draw(j)) {
       return fix(at: now)
-    } else if !decision.access, let departure = departureChance, departure.contains(departureDraws[j]) {
+    } else if !decision.access, let departure = departureChance, departure.contains(departureDraw(j)) {
       return depart()
     } else if j + 1 < checks {
       generation &+= 1

@@ -22,14 +22,16 @@ import Testing
     #expect(apple.product.priceMilliunits == 9_990)
     // Per-group overrides on top of the population's rates.
     #expect(apple.payments.renewalFailure == 0.0491 && google.payments.renewalFailure == 0.1064)
-    #expect(apple.payments.retrySuccess == PerReason(expired: 0, insufficientFunds: 0.15, declined: 0.08))
-    #expect(google.payments.retrySuccess == PerReason(expired: 0, insufficientFunds: 0.013, declined: 0.0065))
+    #expect(apple.payments.retrySuccess == PerReason(expired: 0, insufficientFunds: 0.045, declined: 0.025))
+    #expect(google.payments.retrySuccess == PerReason(expired: 0, insufficientFunds: 0.003, declined: 0.002))
     #expect(apple.payments.reasons == PerReason(expired: 0.35, insufficientFunds: 0.45, declined: 0.20))
     // Recurly's 7.2% a month, split between the stores in the ratio 13 : 6.
     let monthly: Double = 0.6 * 0.0491 + 0.4 * 0.1064
     #expect(abs(monthly - 0.072) < 5e-5)
     #expect(abs(0.1064 / 0.0491 - 13.0 / 6.0) < 1e-3)
-    #expect(p.behaviour.fixesCardPerDay == PerPrompt(none: 0.005, soft: 0.02, hard: 0.04))
+    #expect(p.behaviour.fixesCardPerDay == PerPrompt(none: 0.0015, soft: 0.4, hard: 0.7))
+    #expect(p.behaviour.opensAppPerDay == 0.9 && p.behaviour.opensAppPerDayWithoutAccess == 0.4)
+    #expect(p.behaviour.promptWearsOffPerDay == 0.45 && p.behaviour.leavesPerDayWithoutAccess == 0.05)
   }
 
   @Test func everyShippedNumberSaysWhereItComesFrom() throws {

@@ -60,20 +60,25 @@ import Testing
       find: "product: {period: 1M, price: 9.99, grace: 7d}",
       replace: "product: {period: 1M, price: 9.99, grace: 7d, hold: 30d}"),
     Edit(
-      sweep: "google.retry-success.declined=0.0065,0.2", policy: "reference",
-      find: "retry-success: {insufficient-funds: 0.013, declined: 0.0065}",
-      replace: "retry-success: {insufficient-funds: 0.013, declined: 0.2}"),
+      sweep: "google.retry-success.declined=0.002,0.2", policy: "reference",
+      find: "retry-success: {insufficient-funds: 0.003, declined: 0.002}",
+      replace: "retry-success: {insufficient-funds: 0.003, declined: 0.2}"),
     Edit(
-      sweep: "fixes-card-per-day.soft=0.02,0.3", policy: "reference",
-      find: "fixes-card-per-day: {none: 0.005, soft: 0.02, hard: 0.04}",
-      replace: "fixes-card-per-day: {none: 0.005, soft: 0.3, hard: 0.04}"),
+      sweep: "fixes-card-per-day.soft=0.4,0.1", policy: "reference",
+      find: "fixes-card-per-day: {none: 0.0015, soft: 0.4, hard: 0.7}",
+      replace: "fixes-card-per-day: {none: 0.0015, soft: 0.1, hard: 0.7}"),
     Edit(
       sweep: "leaves-when-locked-out=0.3,0.9", policy: "active-only", find: "leaves-when-locked-out: 0.3",
       replace: "leaves-when-locked-out: 0.9"),
     Edit(
-      sweep: "leaves-per-day-without-access=0,0.05", policy: "reference",
-      find: "leaves-when-locked-out: 0.3   # assumption: a wrongly locked-out subscriber cancels for good",
-      replace: "leaves-when-locked-out: 0.3\n  leaves-per-day-without-access: 0.05"),
+      sweep: "leaves-per-day-without-access=0.05,0", policy: "reference",
+      find: "leaves-per-day-without-access: 0.05", replace: "leaves-per-day-without-access: 0"),
+    Edit(
+      sweep: "opens-app-per-day-without-access=0.4,0.1", policy: "reference",
+      find: "opens-app-per-day-without-access: 0.4", replace: "opens-app-per-day-without-access: 0.1"),
+    Edit(
+      sweep: "prompt-wears-off-per-day=0.45,0", policy: "reference",
+      find: "prompt-wears-off-per-day: 0.45", replace: "prompt-wears-off-per-day: 0"),
   ]
 
   @Test(arguments: edits) func eachValueIsExactlyItsSoloRun(_ edit: Edit) throws {
