@@ -8,6 +8,7 @@
 /// | the store sends | RevenueCat sends |
 /// |---|---|
 /// | Apple `SUBSCRIBED`, Google `SUBSCRIPTION_PURCHASED` (4) | `INITIAL_PURCHASE` (`period_type` `TRIAL` in a trial) |
+/// | Apple `SUBSCRIBED/RESUBSCRIBE` (a lapsed subscriber buys again) | `RENEWAL`: "an existing subscription has been renewed or a lapsed user has resubscribed"; a Google Play resubscription stays `INITIAL_PURCHASE`, as RevenueCat "typically" marks it ("Common Webhook Flows") |
 /// | Apple `DID_RENEW` (also `BILLING_RECOVERY`), Google `RENEWED` (2), `RECOVERED` (1) | `RENEWAL` (`is_trial_conversion` after a trial) |
 /// | a failed renewal with grace: Apple `DID_FAIL_TO_RENEW/GRACE_PERIOD`, Google `IN_GRACE_PERIOD` (6) | `BILLING_ISSUE` (`grace_period_expiration_at_ms`) and `CANCELLATION` `BILLING_ERROR`, in the channel's order |
 /// | a failed renewal without grace: Apple `DID_FAIL_TO_RENEW`, Google `ON_HOLD` (5) not after grace | the same pair, then `EXPIRATION` `BILLING_ERROR` |
@@ -150,7 +151,12 @@ public struct RevenueCatChannel<Store: StoreModel>: StoreModel {
     let subtype = n.subtype
     switch n.notificationType {
     case .subscribed:
-      send(.initialPurchase, record: record, at: now, out: &out, effects: &effects)
+      // A lapsed subscriber's resubscription in the same group is a `RENEWAL`: "An existing
+      // subscription has been renewed or a lapsed user has resubscribed" ("Event Types and
+      // Fields"); `INITIAL_PURCHASE` is "a new subscription has been purchased".
+      send(
+        subtype == .resubscribe ? .renewal : .initialPurchase, record: record, at: now, out: &out,
+        effects: &effects)
     case .didRenew:
       send(
         .renewal, record: record, at: now, isTrialConversion: before.inTrial && subtype == nil, out: &out,
@@ -208,6 +214,8 @@ public struct RevenueCatChannel<Store: StoreModel>: StoreModel {
           .productChange, record: before, at: now, newProduct: record.product, out: &out, effects: &effects)
         send(.renewal, record: record, at: now, out: &out, effects: &effects)
       } else {
+        // A lapsed subscriber's new purchase too: RevenueCat "typically" marks a Google Play
+        // resubscription as INITIAL_PURCHASE ("Common Webhook Flows", "Resubscribe Flow").
         send(.initialPurchase, record: record, at: now, out: &out, effects: &effects)
       }
     case .subscriptionRenewed, .subscriptionRecovered:
