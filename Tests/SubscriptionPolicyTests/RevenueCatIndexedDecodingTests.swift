@@ -80,6 +80,10 @@ struct RevenueCatIndexedDecodingTests {
         #expect(t.json == d.json, "\(text.prefix(100))")
         let keys = ["aliases", "entitlement_ids", "price", "absent"]
         #expect(t.eventStrings(keys) == d.eventStrings(keys), "\(text.prefix(100))")
+        let symbolKeys: [StaticString] = ["aliases", "entitlement_ids", "price", "absent"]
+        let symbols = t.eventStrings(keys).map { Symbol($0) }
+        #expect(t.eventSymbols(symbolKeys) == symbols, "\(text.prefix(100))")
+        #expect(d.eventSymbols(symbolKeys) == symbols, "\(text.prefix(100))")
       case (.success(let t), .success(let d)):
         #expect(t == d, "\(text.prefix(100))")
       case (.failure, .failure):
@@ -90,6 +94,19 @@ struct RevenueCatIndexedDecodingTests {
     }
     // The fast path is taken for the plain bodies (the check above is not only of the fallback).
     #expect(fast > texts.count / 2)
+  }
+
+  @Test func theEventsStringArraysAreReadAsSymbolsFromTheBytes() throws {
+    let plain = Array(
+      Self.edit(#""aliases":["da918ace"]"#, #""aliases":[ "a" , "b,c","", "12","007", "é"]"#).utf8)
+    let d = try #require(RevenueCatEventDocument(indexingWebhookBody: plain, maxDepth: WireDocument.maxDepth))
+    #expect(
+      d.eventSymbols(["aliases", "transferred_from", "entitlement_ids"])
+        == ["a", "b,c", "", "12", "007", "é", "premium"].map { Symbol($0) })
+    // An escape, or an element of another kind, is read through the tree: the same symbols.
+    let mixed = Array(Self.edit(#""aliases":["da918ace"]"#, #""aliases":["ab", 1, "c", null]"#).utf8)
+    let m = try #require(RevenueCatEventDocument(indexingWebhookBody: mixed, maxDepth: WireDocument.maxDepth))
+    #expect(m.eventSymbols(["aliases"]) == ["ab", "c"].map { Symbol($0) })
   }
 
   @Test func theEventsStringArraysAreReadWithoutTheTree() throws {

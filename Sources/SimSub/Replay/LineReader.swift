@@ -36,10 +36,20 @@ struct LineReader {
     chunk = [UInt8](repeating: 0, count: chunkBytes)
   }
 
+  /// The index of the first `\n` of `bytes` from `start` on (`memchr`, not a loop of Swift's).
+  private static func newline(in bytes: [UInt8], from start: Int) -> Int? {
+    bytes.withUnsafeBufferPointer { b in
+      guard start < b.count, let base = b.baseAddress,
+        let found = memchr(base + start, Int32(UInt8(ascii: "\n")), b.count - start)
+      else { return nil }
+      return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+    }
+  }
+
   /// The next line, or nil at the end of the file.
   mutating func next() throws(ReadError) -> Line? {
     while true {
-      if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
+      if let newline = Self.newline(in: buffer, from: start) {
         number += 1
         let line = buffer[start..<newline]
         start = newline + 1

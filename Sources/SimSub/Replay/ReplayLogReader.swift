@@ -236,8 +236,7 @@ struct ReplayLogReader {
     // A member of the line nests one level deeper in the line than alone.
     let depth = WireDocument.maxDepth - 1
     guard let request = ReplayRequestLine(bytes),
-      let receivedText = (try? JSONValue(parsing: bytes[request.received], maxDepth: depth))?.stringValue,
-      let received = RFC3339.parse(receivedText)
+      let received = Self.instant(bytes[request.received], maxDepth: depth)
     else { return false }
     var headers: [(String, String)] = []
     if let range = request.headers {
@@ -276,6 +275,23 @@ struct ReplayLogReader {
       d, .receivedRequest, file: file, line: line, received: received, inProduction: true, headers: headers,
       subscriptionsV2: resource, body: text)
     return true
+  }
+
+  /// A `received` value's instant: a JSON string of an RFC 3339 instant, read from its bytes
+  /// when it is plain ASCII text without escapes (as logs write it), else through the JSON
+  /// reader; nil when it is not one.
+  private static func instant(_ value: ArraySlice<UInt8>, maxDepth: Int) -> Instant? {
+    let plain = value.withUnsafeBufferPointer { b -> Instant?? in
+      guard b.count >= 2, b[0] == UInt8(ascii: "\""), b[b.count - 1] == UInt8(ascii: "\"") else { return nil }
+      let text = UnsafeBufferPointer(rebasing: b[1..<(b.count - 1)])
+      guard
+        text.allSatisfy({ $0 >= 0x20 && $0 < 0x80 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") })
+      else { return nil }
+      return .some(RFC3339.parse(utf8: text))
+    }
+    if let plain { return plain }
+    guard let text = (try? JSONValue(parsing: value, maxDepth: maxDepth))?.stringValue else { return nil }
+    return RFC3339.parse(text)
   }
 
   private mutating func append(

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A received-request line's members found by scanning its bytes, so the body a line carries
 /// as a JSON object is decoded from the very bytes logged, once, instead of being built into
 /// the line's tree, written out again and read a second time.
@@ -85,10 +91,14 @@ struct ReplayRequestLine {
   private enum Member { case received, body, headers, subscriptionsV2 }
 
   private static func member(_ key: UnsafeBufferPointer<UInt8>) -> Member? {
-    if key.elementsEqual("received".utf8) { return .received }
-    if key.elementsEqual("body".utf8) { return .body }
-    if key.elementsEqual("headers".utf8) { return .headers }
-    if key.elementsEqual("subscriptionsv2".utf8) { return .subscriptionsV2 }
+    func named(_ name: StaticString) -> Bool {
+      key.count == name.utf8CodeUnitCount
+        && (key.count == 0 || memcmp(key.baseAddress!, name.utf8Start, key.count) == 0)
+    }
+    if named("received") { return .received }
+    if named("body") { return .body }
+    if named("headers") { return .headers }
+    if named("subscriptionsv2") { return .subscriptionsV2 }
     return nil
   }
 
@@ -124,6 +134,27 @@ struct ReplayRequestLine {
       return nil
     }
 
+    /// Up to the next quote or backslash (or the end), eight bytes at a time: a word's bytes
+    /// are flagged where they are zero once the quote or the backslash is taken from each, and
+    /// its lowest flagged byte is the first of either (a borrow only flags bytes above one).
+    mutating func skipPlainText() {
+      guard let base = bytes.baseAddress else { return }
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let high: UInt64 = 0x8080_8080_8080_8080
+      while at + 8 <= bytes.count {
+        let x = UInt64(littleEndian: UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self))
+        let quote = x ^ (ones &* UInt64(UInt8(ascii: "\"")))
+        let backslash = x ^ (ones &* UInt64(UInt8(ascii: "\\")))
+        let flagged = (((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)) & high
+        if flagged != 0 {
+          at += flagged.trailingZeroBitCount >> 3
+          return
+        }
+        at += 8
+      }
+      while at < bytes.count, bytes[at] != UInt8(ascii: "\""), bytes[at] != UInt8(ascii: "\\") { at += 1 }
+    }
+
     /// Past one value, strings and brackets matched (its contents are checked by whoever reads
     /// it); how deep its containers nest, or nil when it does not end.
     mutating func skipValue() -> Int? {
@@ -137,6 +168,7 @@ struct ReplayRequestLine {
         case UInt8(ascii: "\""):
           at += 1
           while true {
+            skipPlainText()
             guard at < bytes.count else { return nil }
             let c = bytes[at]
             at += 1

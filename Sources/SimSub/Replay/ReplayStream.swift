@@ -55,7 +55,20 @@ struct ReplayStream {
     var reordered = 0
   }
 
-  private static let stores = ["apple", "google", "stripe", "revenuecat"]
+  private static let stores = [
+    StoreNotification.appleTag, StoreNotification.googleTag, StoreNotification.stripeTag,
+    StoreNotification.revenueCatTag,
+  ]
+
+  /// The index in ``stores`` of the store that sent `d`.
+  private static func store(of d: WireDocument) -> Int {
+    switch d {
+    case .appStore, .appStoreTransaction, .appStoreRenewalInfo: 0
+    case .googlePlay: 1
+    case .stripe: 2
+    case .revenueCat: 3
+    }
+  }
 
   /// Per root of the union-find: the group's entries, by ordinal.
   private struct Span {
@@ -144,6 +157,7 @@ struct ReplayStream {
         return
       }
       var keys: [Int] = []
+      keys.reserveCapacity(ids.count)
       for id in ids {
         let k = state.find.key(id)
         if k == state.spans.count { state.spans.append(Span()) }
@@ -161,14 +175,14 @@ struct ReplayStream {
       let root = state.find.root(keys[0])
       state.spans[root].first = min(state.spans[root].first, ordinal)
       state.spans[root].last = ordinal
-      if let s = Self.stores.firstIndex(of: entry.document.store) { state.spans[root].perStore[s] += 1 }
+      state.spans[root].perStore[Self.store(of: entry.document)] += 1
       spill?.append(
         Played(key: keys[0], ordinal: ordinal, received: entry.received, notification: entry.notification))
     }
     var find = state.find
     // The groups in order of their first entry, as ``ReplaySubscribers`` numbers them.
     var idsOfRoot: [Int: [String]] = [:]
-    for (key, name) in find.names.enumerated() { idsOfRoot[find.root(key), default: []].append(name) }
+    for (key, id) in find.ids.enumerated() { idsOfRoot[find.root(key), default: []].append(id.name) }
     let roots = idsOfRoot.keys.sorted { state.spans[$0].first < state.spans[$1].first }
     var groups: [ReplaySubscribers.Group] = []
     var groupOfRoot: [Int: Int] = [:]

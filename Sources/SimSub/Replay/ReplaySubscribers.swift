@@ -63,8 +63,8 @@ struct ReplaySubscribers {
         groups.append(Group(ids: [], entries: [i]))
       }
     }
-    for (key, name) in find.names.enumerated() {
-      if let g = groupOfRoot[find.root(key)] { groups[g].ids.append(name) }
+    for (key, id) in find.ids.enumerated() {
+      if let g = groupOfRoot[find.root(key)] { groups[g].ids.append(id.name) }
     }
     for g in groups.indices {
       groups[g].ids.sort()
@@ -76,38 +76,44 @@ struct ReplaySubscribers {
     self.unattached = unattached
   }
 
-  /// The ids `entry` names its subscriber by, each prefixed with its store and kind.
-  static func ids(of entry: ReplayEntry) -> [String] {
+  /// The ids `entry` names its subscriber by, each of its store and kind (its ``ReplaySubscriberID/name``
+  /// prefixed with them), the first as the entry's key.
+  static func ids(of entry: ReplayEntry) -> [ReplaySubscriberID] {
     let d = entry.document
-    var ids: [String] = []
-    func add(_ kind: String, _ value: String?) {
-      guard let value, !value.isEmpty else { return }
-      let id = "\(d.store) \(kind) \(value)"
+    var ids: [ReplaySubscriberID] = []
+    ids.reserveCapacity(4)
+    func add(_ kind: ReplaySubscriberID.Kind, _ value: Symbol?) {
+      guard let value, value != ReplaySubscriberID.empty else { return }
+      let id = ReplaySubscriberID(kind, value)
       // Most bodies name one id several times (RevenueCat's `app_user_id`, its original and
       // its alias): each is looked up in the union-find once.
       if !ids.contains(id) { ids.append(id) }
     }
+    func add(_ kind: ReplaySubscriberID.Kind, _ value: String?) {
+      guard let value, !value.isEmpty else { return }
+      add(kind, Symbol(value))
+    }
     func addAccount(_ value: String?) {
       guard let value, !value.isEmpty else { return }
-      ids.append("account \(value)")
+      ids.append(ReplaySubscriberID(.account, Symbol(value)))
     }
     // Built only where read: a RevenueCat body is read without its tree (most logs' bulk, and
     // its tree cost more than the rest of its replay).
     lazy var json = d.expandedJSON
     switch d {
     case .appStore(let doc):
-      add("originalTransactionId", doc.notification.data.transactionInfo?.originalTransactionId.text)
+      add(.appleOriginalTransactionId, doc.notification.data.transactionInfo?.originalTransactionId)
       addAccount(firstString(named: "appAccountToken", in: json))
     case .appStoreTransaction, .appStoreRenewalInfo:
-      add("originalTransactionId", firstString(named: "originalTransactionId", in: json))
+      add(.appleOriginalTransactionId, firstString(named: "originalTransactionId", in: json))
       addAccount(firstString(named: "appAccountToken", in: json))
     case .googlePlay(let doc):
       if let n = doc.notification {
-        add("purchaseToken", n.subscriptionNotification.purchaseToken.text)
-        add("purchaseToken", n.subscription?.linkedPurchaseToken?.text)
+        add(.googlePurchaseToken, n.subscriptionNotification.purchaseToken)
+        add(.googlePurchaseToken, n.subscription?.linkedPurchaseToken)
       } else if doc.otherNotification == nil {
         // A bare subscriptionsv2 resource names its tokens only through the chain.
-        add("purchaseToken", firstString(named: "linkedPurchaseToken", in: json))
+        add(.googlePurchaseToken, firstString(named: "linkedPurchaseToken", in: json))
       }
       addAccount(
         firstString(named: "obfuscatedExternalAccountId", in: json)
@@ -119,26 +125,29 @@ struct ReplaySubscribers {
           ?? object?["parent"]?["subscription_details"]?["metadata"]?["user_id"]?.stringValue)
       switch doc.event.object {
       case .subscription(let s):
-        add("subscription", s.id.text)
-        add("customer", s.customer.text)
+        add(.stripeSubscription, s.id)
+        add(.stripeCustomer, s.customer)
       case .invoice(let i):
-        add("subscription", i.subscription?.text)
-        add("customer", i.customer.text)
+        add(.stripeSubscription, i.subscription)
+        add(.stripeCustomer, i.customer)
       case .charge(let c):
-        add("customer", c.customer?.text)
+        add(.stripeCustomer, c.customer)
       case .other:
         break
       }
     case .revenueCat(let doc):
       // As read (the typed event's ids are the body's, `absentField` when it has none).
-      add("app_user_id", doc.decoded.appUserId.text)
-      add("app_user_id", doc.decoded.originalAppUserId?.text)
-      for alias in doc.eventStrings(["aliases", "transferred_from", "transferred_to"]) {
-        add("app_user_id", alias)
+      add(.revenueCatAppUserId, doc.decoded.appUserId)
+      add(.revenueCatAppUserId, doc.decoded.originalAppUserId)
+      for alias in doc.eventSymbols(Self.aliasKeys) {
+        add(.revenueCatAppUserId, alias)
       }
     }
     return ids
   }
+
+  /// The RevenueCat event's arrays of more ids of the subscriber.
+  private static let aliasKeys: [StaticString] = ["aliases", "transferred_from", "transferred_to"]
 
   /// The first string member named `name`, depth first, in `value`.
   private static func firstString(named name: String, in value: JSONValue) -> String? {
@@ -158,19 +167,20 @@ struct ReplaySubscribers {
   }
 }
 
-/// Disjoint sets of named ids, with path halving.
+/// Disjoint sets of subscriber ids, with path halving.
 struct UnionFind {
-  var names: [String] = []
-  private var index: [String: Int] = [:]
+  /// The ids, by key.
+  var ids: [ReplaySubscriberID] = []
+  private var index: [ReplaySubscriberID: Int] = [:]
   private var parent: [Int] = []
 
-  /// The key of `name`, if it has one.
-  func existingKey(_ name: String) -> Int? { index[name] }
+  /// The key of `id`, if it has one.
+  func existingKey(_ id: ReplaySubscriberID) -> Int? { index[id] }
 
-  mutating func key(_ name: String) -> Int {
-    if let k = index[name] { return k }
-    index[name] = names.count
-    names.append(name)
+  mutating func key(_ id: ReplaySubscriberID) -> Int {
+    if let k = index[id] { return k }
+    index[id] = ids.count
+    ids.append(id)
     parent.append(parent.count)
     return parent.count - 1
   }

@@ -26,13 +26,27 @@ import SubscriptionPolicy
 /// entitled only when every purchase is known and none does, and unknown otherwise.
 struct ReplayTruth {
   private struct Purchase {
-    var key: String
+    var key: PurchaseKey
     var reading: StoreReading
     var sentDate: Instant
   }
 
+  /// A purchase: its store and its id there (an `originalTransactionId`, a purchase token, a
+  /// Stripe subscription or customer, a RevenueCat `store`), equal exactly when both texts are.
+  struct PurchaseKey: Hashable {
+    enum Store: UInt8 { case apple, google, stripe, revenueCat }
+    let store: Store
+    let id: Symbol
+
+    /// `id` of `store`; no id is the empty text.
+    init(_ store: Store, _ id: Symbol?) {
+      self.store = store
+      self.id = ReplaySubscriberID.canonical(id ?? ReplaySubscriberID.empty)
+    }
+  }
+
   private var purchases: [Purchase] = []
-  private var replaced: Set<String> = []
+  private var replaced: Set<PurchaseKey> = []
 
   /// Takes in what `notification` says, read by the reference rules after what its purchase
   /// said last.
@@ -72,31 +86,33 @@ struct ReplayTruth {
   /// the store's grace) or the app's grace ends; sorted.
   func changes(after: Instant, before: Instant) -> [Instant] {
     var found: [Instant] = []
+    func add(_ t: Instant?) {
+      if let t, t > after, t < before { found.append(t) }
+    }
     for p in purchases {
-      for t in [p.reading.paidThrough, p.reading.appGraceEnds, p.reading.gracePeriodExpiresDate] {
-        if let t, t > after, t < before { found.append(t) }
-      }
+      add(p.reading.paidThrough)
+      add(p.reading.appGraceEnds)
+      add(p.reading.gracePeriodExpiresDate)
     }
     return found.sorted()
   }
 
   /// The purchase `n` is about, and the purchase it replaces (Google's `linkedPurchaseToken`).
-  static func purchase(of n: StoreNotification) -> (key: String, replaces: String?) {
+  static func purchase(of n: StoreNotification) -> (key: PurchaseKey, replaces: PurchaseKey?) {
     switch n {
     case .appStore(let a):
-      return ("apple \(a.data.transactionInfo?.originalTransactionId.text ?? "")", nil)
+      return (PurchaseKey(.apple, a.data.transactionInfo?.originalTransactionId), nil)
     case .googlePlay(let g):
-      let key = "google \(g.subscriptionNotification.purchaseToken.text)"
+      let key = PurchaseKey(.google, g.subscriptionNotification.purchaseToken)
       // A purchase whose own resource says it was replaced stands for nothing any more, even
       // before its replacement's first notification is received.
       if g.subscription?.canceledStateContext == .replacementCancellation { return (key, key) }
-      let linked = g.subscription?.linkedPurchaseToken.map { "google \($0.text)" }
+      let linked = g.subscription?.linkedPurchaseToken.map { PurchaseKey(.google, $0) }
       return (key, linked)
     case .stripe(let e):
-      let id = e.subscription?.id.text ?? e.invoice?.subscription?.text ?? e.charge?.customer?.text ?? ""
-      return ("stripe \(id)", nil)
+      return (PurchaseKey(.stripe, e.subscription?.id ?? e.invoice?.subscription ?? e.charge?.customer), nil)
     case .revenueCat(let e):
-      return ("revenuecat \(e.store.rawValue)", nil)
+      return (PurchaseKey(.revenueCat, e.store.symbol), nil)
     }
   }
 

@@ -74,13 +74,15 @@ struct ReplayWalk<Play: ReplaySubscriberPlay> {
       return first + .seconds(k * stride)
     }
     var start = first
-    for change in truth.changes(after: first, before: next) + [next] {
+    func run(to change: Instant) {
       let end = min(grid(change), grid(next))
-      guard end > start else { continue }
+      guard end > start else { return }
       play.samples(
         at: start, count: Int((end - start).seconds / stride), entitled: truth.isEntitled(at: start))
       start = end
     }
+    for change in truth.changes(after: first, before: next) { run(to: change) }
+    run(to: next)
   }
 }
 

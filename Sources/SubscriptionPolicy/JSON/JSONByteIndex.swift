@@ -45,6 +45,9 @@ struct JSONByteIndex {
     var firstChild: Int32
     var hash: UInt64
     var kind: Kind
+    /// On an object's first member: a bit for each of the object's keys (by its hash's top six
+    /// bits), so that most lookups of a key it lacks end without walking its members.
+    var objectKeys: UInt64 = 0
   }
 
   /// An object's members: the index of its first member, -1 when it has none.
@@ -90,15 +93,18 @@ struct JSONByteIndex {
     let hash = Self.hash(key.utf8Start, count)
     var i = object
     return members.withUnsafeBufferPointer { m in
-      bytes.withUnsafeBufferPointer { b in
+      guard i >= 0, m[Int(i)].objectKeys & Self.keyBit(hash) != 0 else { return nil }
+      return bytes.withUnsafeBufferPointer { b in
+        // Each member's fields read in place, not the member copied out.
+        let first = m.baseAddress.unsafelyUnwrapped
         while i >= 0 {
-          let member = m[Int(i)]
-          if member.hash == hash, Int(member.keyCount) == count,
-            memcmp(b.baseAddress! + Int(member.keyStart), key.utf8Start, count) == 0
+          let member = first + Int(i)
+          if member.pointee.hash == hash, Int(member.pointee.keyCount) == count,
+            memcmp(b.baseAddress! + Int(member.pointee.keyStart), key.utf8Start, count) == 0
           {
-            return member
+            return member.pointee
           }
-          i = member.next
+          i = member.pointee.next
         }
         return nil
       }
@@ -111,6 +117,10 @@ struct JSONByteIndex {
     guard let m = member(key, in: object), m.kind != .null else { return nil }
     return m
   }
+
+  /// The bit of ``Member/objectKeys`` for a key of this hash.
+  @inline(__always)
+  static func keyBit(_ hash: UInt64) -> UInt64 { 1 << (hash >> 58) }
 
   /// A key's hash: its length and its first and last eight bytes, mixed. Equal keys hash
   /// alike; a collision only costs a comparison.
@@ -190,7 +200,7 @@ struct JSONByteIndex {
         let hash = JSONByteIndex.hash(bytes.baseAddress! + keyStart, keyCount)
         // Duplicate keys, as the parser refuses them: the siblings are compared only when a
         // bit of the key's hash was already seen in this object, which it rarely was.
-        let bit: UInt64 = 1 << (hash >> 58)
+        let bit = JSONByteIndex.keyBit(hash)
         if seen & bit != 0 {
           var sibling = first
           while sibling >= 0 {
@@ -235,6 +245,7 @@ struct JSONByteIndex {
         }
         guard bytes[pos] == UInt8(ascii: "}") else { throw Refusal() }
         pos += 1
+        members[Int(first)].objectKeys = seen
         return first
       }
     }

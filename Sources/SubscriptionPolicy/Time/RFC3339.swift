@@ -51,50 +51,60 @@ public enum RFC3339 {
   /// `nil` when the text is not one (including impossible dates such as February 30th, and
   /// `-000000`, which ISO 8601 does not allow).
   public static func parse<S: StringProtocol>(_ text: S) -> Instant? {
-    var bytes = Array(text.utf8)[...]
+    var text = String(text)
+    return text.withUTF8 { parse(utf8: $0) }
+  }
+
+  /// ``parse(_:)`` of the text with these UTF-8 bytes, read in place (a log's bytes, with no
+  /// `String` made of them).
+  package static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Instant? {
+    var i = 0
+    let n = bytes.count
     func number(_ count: Int) -> Int64? {
-      guard bytes.count >= count else { return nil }
+      guard n - i >= count else { return nil }
       var v: Int64 = 0
       for _ in 0..<count {
-        let b = bytes.removeFirst()
+        let b = bytes[i]
+        i += 1
         guard b >= 48, b <= 57 else { return nil }
         v = v * 10 + Int64(b - 48)
       }
       return v
     }
-    func expect(_ chars: UInt8...) -> Bool {
-      guard let b = bytes.first, chars.contains(b) else { return false }
-      bytes.removeFirst()
+    func expect(_ a: UInt8, or b: UInt8? = nil) -> Bool {
+      guard i < n, bytes[i] == a || bytes[i] == b else { return false }
+      i += 1
       return true
     }
     var yearSign: Int64?
-    if let first = bytes.first, first == 0x2B || first == 0x2D {
-      yearSign = first == 0x2D ? -1 : 1
-      bytes.removeFirst()
+    if i < n, bytes[i] == 0x2B || bytes[i] == 0x2D {
+      yearSign = bytes[i] == 0x2D ? -1 : 1
+      i += 1
     }
     guard let digits = number(yearSign == nil ? 4 : 6), !(yearSign == -1 && digits == 0) else { return nil }
     let year = digits * (yearSign ?? 1)
     guard expect(0x2D), let month = number(2), expect(0x2D),
-      let day = number(2), expect(0x54, 0x74), let hour = number(2), expect(0x3A),
+      let day = number(2), expect(0x54, or: 0x74), let hour = number(2), expect(0x3A),
       let minute = number(2), expect(0x3A), let second = number(2)
     else { return nil }
     guard (1...12).contains(month), day >= 1, day <= CivilDate.daysIn(month: month, of: year),
       hour <= 23, minute <= 59, second <= 60
     else { return nil }
-    if bytes.first == 0x2E {  // fraction: at least one digit, truncated
-      bytes.removeFirst()
+    if i < n, bytes[i] == 0x2E {  // fraction: at least one digit, truncated
+      i += 1
       var digits = 0
-      while let b = bytes.first, b >= 48, b <= 57 {
-        bytes.removeFirst()
+      while i < n, bytes[i] >= 48, bytes[i] <= 57 {
+        i += 1
         digits += 1
       }
       guard digits > 0 else { return nil }
     }
     var offset: Int64 = 0
-    if expect(0x5A, 0x7A) {
+    if expect(0x5A, or: 0x7A) {
       offset = 0
-    } else if let sign = bytes.first, sign == 0x2B || sign == 0x2D {
-      bytes.removeFirst()
+    } else if i < n, bytes[i] == 0x2B || bytes[i] == 0x2D {
+      let sign = bytes[i]
+      i += 1
       guard let oh = number(2), expect(0x3A), let om = number(2), oh <= 23, om <= 59 else {
         return nil
       }
@@ -102,7 +112,7 @@ public enum RFC3339 {
     } else {
       return nil
     }
-    guard bytes.isEmpty else { return nil }
+    guard i == n else { return nil }
     let local = CivilDate(
       year: year, month: month, day: day, hour: hour, minute: minute, second: min(second, 59)
     ).instant

@@ -88,6 +88,17 @@ public struct RevenueCatEventDocument: Hashable, Sendable {
     return arrays.flatMap { $0?.arrayValue?.compactMap(\.stringValue) ?? [] }
   }
 
+  /// ``eventStrings(_:)`` as symbols (`Symbol(_:)` of each string). For a body read from its
+  /// bytes whose arrays hold only strings without escapes, each is made from the bytes, as the
+  /// typed event's symbols are, with no `String` or tree; any other body goes through
+  /// ``eventStrings(_:)``.
+  package func eventSymbols(_ keys: [StaticString]) -> [Symbol] {
+    if parsedTree == nil, let (j, event) = sourceIndex, let symbols = j.plainStringSymbols(keys, in: event) {
+      return symbols
+    }
+    return eventStrings(keys.map { $0.description }).map { Symbol($0) }
+  }
+
   /// The body or event with `event`'s changes written in.
   public var json: JSONValue {
     if event == decoded { return tree }

@@ -72,7 +72,8 @@ extension JSONByteIndex {
       let hash = Self.hash(base, k.count)
       var i = object
       return members.withUnsafeBufferPointer { m in
-        bytes.withUnsafeBufferPointer { b in
+        guard i >= 0, m[Int(i)].objectKeys & Self.keyBit(hash) != 0 else { return nil }
+        return bytes.withUnsafeBufferPointer { b in
           while i >= 0 {
             let member = m[Int(i)]
             if member.hash == hash, Int(member.keyCount) == k.count,
@@ -106,6 +107,39 @@ extension JSONByteIndex {
         return true
       }
     }
+  }
+
+  /// The elements of the array members `keys` of `object` as symbols, in the order of `keys`
+  /// (a key with no member, or one that is not an array, adds none); `nil` when an element is
+  /// anything but a string without escapes, which the caller then reads through a tree. The
+  /// grammar was checked by the scan.
+  func plainStringSymbols(_ keys: [StaticString], in object: Object) -> [Symbol]? {
+    var symbols: [Symbol] = []
+    func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D }
+    for key in keys {
+      guard let m = member(key, in: object), m.kind == .array else { continue }
+      var i = Int(m.valueStart) + 1
+      let end = Int(m.valueEnd) - 1
+      while true {
+        while i < end, isSpace(bytes[i]) || bytes[i] == UInt8(ascii: ",") { i += 1 }
+        guard i < end else { break }
+        guard bytes[i] == UInt8(ascii: "\"") else { return nil }
+        var close = i + 1
+        while close < end, bytes[close] != UInt8(ascii: "\"") {
+          guard bytes[close] != UInt8(ascii: "\\") else { return nil }
+          close += 1
+        }
+        guard close < end else { return nil }
+        let element = Member(
+          keyStart: 0, keyCount: 0, valueStart: Int32(i), valueEnd: Int32(close + 1), next: -1,
+          firstChild: -1,
+          hash: 0, kind: .string)
+        guard let symbol = try? symbol(element) else { return nil }
+        symbols.append(symbol)
+        i = close + 1
+      }
+    }
+    return symbols
   }
 
   /// The first element of an array member as a symbol, as `try array().first?.ifPresent?.symbol()`
