@@ -19,6 +19,10 @@ package final class ExternalPolicyConnection: @unchecked Sendable {
   /// Whether the policy decides only on notifications: the policy file's word, or the process's
   /// `hello` when it says so.
   package let decidesOnlyOnNotifications: Bool
+  /// Whether the policy is sent the stores' notifications: `false` for a process whose file
+  /// says `deliveries: no` (client code), which ``deliver(_:store:subscriber:at:)`` sends
+  /// nothing and the scopes build no request for.
+  package var receivesDeliveries: Bool { file.receivesDeliveries }
   private let transport: Transport
   private(set) package var failure: ExternalPolicyFailure?
   /// Whether a process's deliveries are written without waiting for their answers, which are
@@ -75,11 +79,12 @@ package final class ExternalPolicyConnection: @unchecked Sendable {
     ["stripe-grace-seconds": .int(settings.stripeGracePeriod.seconds)]
   }
 
-  /// Delivers `request` (a store's notification as it travels) for `subscriber` at `now`.
+  /// Delivers `request` (a store's notification as it travels) for `subscriber` at `now`;
+  /// accepted without a word to a policy that receives no deliveries (``receivesDeliveries``).
   package func deliver(_ request: WireRequest, store: String, subscriber: String, at now: Instant)
     -> DeliveryOutcome
   {
-    guard failure == nil else { return .accepted }
+    guard failure == nil, receivesDeliveries else { return .accepted }
     host.set(now, for: subscriber)
     switch transport {
     case .process(_, let channel, _):

@@ -86,7 +86,7 @@ package final class MonteCarloPolicyScope: PolicyFileScope, @unchecked Sendable 
   package func deliver(_ notification: StoreNotification, at arrival: Instant, subscriber number: UInt64)
     -> DeliveryOutcome
   {
-    guard let context, connection.failure == nil else { return .accepted }
+    guard let context, connection.failure == nil, connection.receivesDeliveries else { return .accepted }
     connection.host.setLive(subscription, for: subscriberId)
     let request = WireRequestBuilder.request(notification, sentAt: arrival, context: context)
     let outcome = connection.deliver(

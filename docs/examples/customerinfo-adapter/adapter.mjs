@@ -2,9 +2,10 @@
 // CustomerInfo, as a policy process (docs/POLICY-PROCESS.md). Node 20, standard library only.
 //
 // The decision is the few lines an app writes against the SDK (`decide` below); the rest
-// speaks simsub's JSON-lines protocol. Client code gets no webhooks: every delivery is answered
-// 200 and otherwise ignored, and each question carries the CustomerInfo the SDK would hand the
-// app at that instant (`snapshot.revenuecat`).
+// speaks simsub's JSON-lines protocol. Client code gets no webhooks: adapter.policy says
+// `deliveries: no`, so simsub sends none (one sent all the same is answered 200 and ignored),
+// and each question carries the CustomerInfo the SDK would hand the app at that instant
+// (`snapshot.revenuecat`).
 //
 //   MISTAKE=will-renew   a real-world mistake: access only while `willRenew` is true, which
 //                        RevenueCat sets false as soon as a billing issue is detected, so
