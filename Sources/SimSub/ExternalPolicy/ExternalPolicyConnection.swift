@@ -119,18 +119,43 @@ package final class ExternalPolicyConnection: @unchecked Sendable {
   package func decide(
     subscriber: String, at now: Instant, snapshot: (PolicyFile.Snapshot) -> JSONValue?
   ) -> Decision {
+    decide(subscriber: subscriber, at: now) { kind, out in
+      JSONWriter.write(snapshot(kind) ?? .null, .compact, indent: 0, into: &out)
+    }
+  }
+
+  /// ``decide(subscriber:at:snapshot:)`` with each snapshot's JSON text written straight into
+  /// the request by `writeSnapshot` (`null` for none), only when the process asks for it.
+  package func decide(
+    subscriber: String, at now: Instant, writeSnapshot: (PolicyFile.Snapshot, inout [UInt8]) -> Void
+  ) -> Decision {
     guard failure == nil else { return .never }
     host.set(now, for: subscriber)
     switch transport {
     case .process(_, let channel, let snapshots):
-      var shot: JSONValue?
-      if !snapshots.isEmpty {
-        var o = JSONObject()
-        for kind in snapshots { o.append(kind.name, snapshot(kind) ?? .null) }
-        shot = .object(o)
-      }
       do {
-        let answer = try channel.call(.decide(subscriber: subscriber, now: now, snapshot: shot))
+        let sent = withoutActuallyEscaping(writeSnapshot) { writeSnapshot in
+          // `{"revenuecat":…,"storekit":…}`, in the file's order.
+          let object: (inout [UInt8]) -> Void = { out in
+            out.append(UInt8(ascii: "{"))
+            for (i, kind) in snapshots.enumerated() {
+              if i > 0 { out.append(UInt8(ascii: ",")) }
+              JSONWriter.writeString(kind.name, into: &out)
+              out.append(UInt8(ascii: ":"))
+              writeSnapshot(kind, &out)
+            }
+            out.append(UInt8(ascii: "}"))
+          }
+          return Result { () throws(PolicyChannelError) in
+            try channel.send(op: "decide", subscriber: subscriber) { id, out in
+              PolicyRequest.writeDecide(
+                id: id, subscriber: subscriber, now: now, into: &out,
+                snapshot: snapshots.isEmpty ? nil : object)
+            }
+          }
+        }
+        let ticket = try sent.get()
+        let answer = try channel.receive(ticket)
         try readUnawaited(channel)
         guard case .decide(let decision) = answer else { return .never }
         return Self.decision(decision)
