@@ -19,6 +19,10 @@ package final class ExternalPolicyConnection: @unchecked Sendable {
   /// Whether the policy decides only on notifications: the policy file's word, or the process's
   /// `hello` when it says so.
   package let decidesOnlyOnNotifications: Bool
+  /// Whether the policy is sent the stores' notifications: `false` for a process whose file
+  /// says `deliveries: no` (client code), which ``deliver(_:store:subscriber:at:)`` sends
+  /// nothing and the scopes build no request for.
+  package var receivesDeliveries: Bool { file.receivesDeliveries }
   private let transport: Transport
   private(set) package var failure: ExternalPolicyFailure?
   /// Whether a process's deliveries are written without waiting for their answers, which are
@@ -75,11 +79,12 @@ package final class ExternalPolicyConnection: @unchecked Sendable {
     ["stripe-grace-seconds": .int(settings.stripeGracePeriod.seconds)]
   }
 
-  /// Delivers `request` (a store's notification as it travels) for `subscriber` at `now`.
+  /// Delivers `request` (a store's notification as it travels) for `subscriber` at `now`;
+  /// accepted without a word to a policy that receives no deliveries (``receivesDeliveries``).
   package func deliver(_ request: WireRequest, store: String, subscriber: String, at now: Instant)
     -> DeliveryOutcome
   {
-    guard failure == nil else { return .accepted }
+    guard failure == nil, receivesDeliveries else { return .accepted }
     host.set(now, for: subscriber)
     switch transport {
     case .process(_, let channel, _):
@@ -114,18 +119,43 @@ package final class ExternalPolicyConnection: @unchecked Sendable {
   package func decide(
     subscriber: String, at now: Instant, snapshot: (PolicyFile.Snapshot) -> JSONValue?
   ) -> Decision {
+    decide(subscriber: subscriber, at: now) { kind, out in
+      JSONWriter.write(snapshot(kind) ?? .null, .compact, indent: 0, into: &out)
+    }
+  }
+
+  /// ``decide(subscriber:at:snapshot:)`` with each snapshot's JSON text written straight into
+  /// the request by `writeSnapshot` (`null` for none), only when the process asks for it.
+  package func decide(
+    subscriber: String, at now: Instant, writeSnapshot: (PolicyFile.Snapshot, inout [UInt8]) -> Void
+  ) -> Decision {
     guard failure == nil else { return .never }
     host.set(now, for: subscriber)
     switch transport {
     case .process(_, let channel, let snapshots):
-      var shot: JSONValue?
-      if !snapshots.isEmpty {
-        var o = JSONObject()
-        for kind in snapshots { o.append(kind.name, snapshot(kind) ?? .null) }
-        shot = .object(o)
-      }
       do {
-        let answer = try channel.call(.decide(subscriber: subscriber, now: now, snapshot: shot))
+        let sent = withoutActuallyEscaping(writeSnapshot) { writeSnapshot in
+          // `{"revenuecat":…,"storekit":…}`, in the file's order.
+          let object: (inout [UInt8]) -> Void = { out in
+            out.append(UInt8(ascii: "{"))
+            for (i, kind) in snapshots.enumerated() {
+              if i > 0 { out.append(UInt8(ascii: ",")) }
+              JSONWriter.writeString(kind.name, into: &out)
+              out.append(UInt8(ascii: ":"))
+              writeSnapshot(kind, &out)
+            }
+            out.append(UInt8(ascii: "}"))
+          }
+          return Result { () throws(PolicyChannelError) in
+            try channel.send(op: "decide", subscriber: subscriber) { id, out in
+              PolicyRequest.writeDecide(
+                id: id, subscriber: subscriber, now: now, into: &out,
+                snapshot: snapshots.isEmpty ? nil : object)
+            }
+          }
+        }
+        let ticket = try sent.get()
+        let answer = try channel.receive(ticket)
         try readUnawaited(channel)
         guard case .decide(let decision) = answer else { return .never }
         return Self.decision(decision)

@@ -55,7 +55,8 @@ package final class ExternalPolicyScope: PolicyFileScope, @unchecked Sendable {
   }
 
   /// Delivers `notification` to the policy for subscriber `number` at `arrival`, as the exact
-  /// request its store sends (sent at its arrival: the engine's delays are not told apart).
+  /// request its store sends (sent at its arrival: the engine's delays are not told apart);
+  /// nothing is built or sent for a policy that receives no deliveries.
   package func deliver(_ notification: StoreNotification, at arrival: Instant, subscriber number: UInt64)
     -> DeliveryOutcome
   {
@@ -65,6 +66,7 @@ package final class ExternalPolicyScope: PolicyFileScope, @unchecked Sendable {
     {
       connection.host.api.answer(.google, path: path, with: body)
     }
+    guard connection.receivesDeliveries else { return .accepted }
     let request = WireRequestBuilder.request(notification, sentAt: arrival, context: context)
     return connection.deliver(
       request, store: WireRequestBuilder.storeTag(notification), subscriber: context.subscriberId,

@@ -86,7 +86,7 @@ package final class MonteCarloPolicyScope: PolicyFileScope, @unchecked Sendable 
   package func deliver(_ notification: StoreNotification, at arrival: Instant, subscriber number: UInt64)
     -> DeliveryOutcome
   {
-    guard let context, connection.failure == nil else { return .accepted }
+    guard let context, connection.failure == nil, connection.receivesDeliveries else { return .accepted }
     connection.host.setLive(subscription, for: subscriberId)
     let request = WireRequestBuilder.request(notification, sentAt: arrival, context: context)
     let outcome = connection.deliver(
@@ -98,10 +98,11 @@ package final class MonteCarloPolicyScope: PolicyFileScope, @unchecked Sendable 
   package func decide(at instant: Instant, subscriber number: UInt64) -> Decision {
     guard connection.failure == nil, let subscription else { return .never }
     connection.host.setLive(subscription, for: subscriberId)
-    let decision = connection.decide(subscriber: subscriberId, at: instant) { kind in
+    let decision = connection.decide(subscriber: subscriberId, at: instant) { kind, out in
       switch kind {
-      case .revenuecat: subscription.customerInfo(at: instant)
-      case .storekit: subscription.storeKitStatus(at: instant)
+      case .revenuecat: subscription.writeCustomerInfo(at: instant, into: &out)
+      case .storekit:
+        JSONWriter.write(subscription.storeKitStatus(at: instant) ?? .null, .compact, indent: 0, into: &out)
       }
     }
     checkFailure()

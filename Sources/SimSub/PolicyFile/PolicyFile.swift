@@ -27,10 +27,16 @@ package struct PolicyFile: Hashable, Sendable {
     /// The snapshots the process wants in each `decide` request, in the order the file names
     /// them.
     package var snapshots: [Snapshot]
+    /// Whether the process is sent the stores' notifications (`deliver`); `false` for client
+    /// code, which receives no webhooks (`deliveries: no`): it is still asked after each
+    /// notification when it decides only on notifications, as an app reads `CustomerInfo` again
+    /// when RevenueCat updates it.
+    package var receivesDeliveries: Bool
 
-    package init(command: PolicyCommand, snapshots: [Snapshot] = []) {
+    package init(command: PolicyCommand, snapshots: [Snapshot] = [], receivesDeliveries: Bool = true) {
       self.command = command
       self.snapshots = snapshots
+      self.receivesDeliveries = receivesDeliveries
     }
   }
 
@@ -71,6 +77,13 @@ package struct PolicyFile: Hashable, Sendable {
   /// Variables added to the environment of a process or server that simsub starts, in file
   /// order.
   package var environment: [Variable]
+
+  /// Whether the policy is sent the stores' notifications: a server always (its `webhooks`), a
+  /// process unless its file says `deliveries: no` (``Process/receivesDeliveries``).
+  package var receivesDeliveries: Bool {
+    guard case .process(let process) = mode else { return true }
+    return process.receivesDeliveries
+  }
 
   /// The directory the file is in, where its `command` and `start` run: relative paths in them
   /// (`node adapter.mjs`) name files beside the policy file, whatever simsub's working

@@ -3,7 +3,7 @@
 /// scenario's (docs/POLICY-FILES.md).
 enum PolicyFileDecoder {
   static let requiredKeys = ["name"]
-  static let processKeys = ["command", "snapshots"]
+  static let processKeys = ["command", "snapshots", "deliveries"]
   static let serverKeys = ["start", "ready", "ready-timeout", "webhooks", "entitlement"]
   static let topKeys =
     ["name"] + processKeys + serverKeys
@@ -53,8 +53,12 @@ enum PolicyFileDecoder {
       }
       let process = top.required("command") { n in try n.decodePolicyCommand(key: "command") }
       let snapshots = top.optional("snapshots", default: []) { n in try decodeSnapshots(n) }
+      let deliveries = top.optional("deliveries", default: true) { n in
+        try ScenarioDecoder.decodeBool(n, what: "deliveries")
+      }
       guard let process, serverEntries.isEmpty else { return nil }
-      return .process(PolicyFile.Process(command: process, snapshots: snapshots))
+      return .process(
+        PolicyFile.Process(command: process, snapshots: snapshots, receivesDeliveries: deliveries))
     }
     guard !serverEntries.isEmpty else {
       top.report(
@@ -64,9 +68,13 @@ enum PolicyFileDecoder {
       return nil
     }
     for entry in processEntries {
+      let why =
+        entry.key.text == "deliveries"
+        ? ": a server is sent the notifications of the stores its 'webhooks' name, and none of a store left out"
+        : ""
       top.report(
         .error(
-          "'\(entry.key.text)' goes with 'command' (a process), not with a server policy",
+          "'\(entry.key.text)' goes with 'command' (a process), not with a server policy\(why)",
           at: entry.key.location))
     }
     for (key, why) in [

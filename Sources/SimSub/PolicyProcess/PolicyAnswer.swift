@@ -74,15 +74,14 @@ extension PolicyAnswer {
       }
       var decision = PolicyDecision(access: access)
       if let value = member("state") {
-        switch word(value, member: "state", among: EntitlementState.allCases.map(\.name), what: "entitlement")
-        {
-        case .success(let name): decision.state = EntitlementState(name: name)
+        switch word(value, member: "state", what: "entitlement", name: { (s: EntitlementState) in s.name }) {
+        case .success(let state): decision.state = state
         case .failure(let fault): return .failure(fault)
         }
       }
       if let value = member("prompt") {
-        switch word(value, member: "prompt", among: RecoveryPrompt.allCases.map(\.name), what: "prompt") {
-        case .success(let name): decision.prompt = RecoveryPrompt(name: name)
+        switch word(value, member: "prompt", what: "prompt", name: { (p: RecoveryPrompt) in p.name }) {
+        case .success(let prompt): decision.prompt = prompt
         case .failure(let fault): return .failure(fault)
         }
       }
@@ -99,21 +98,23 @@ extension PolicyAnswer {
     }
   }
 
-  /// One of `allowed`, with the scenario format's "did you mean" for another spelling.
-  private static func word(
-    _ value: JSONValue, member: String, among allowed: [String], what: String
-  ) -> Result<String, PolicyFault> {
+  /// The `Word` whose `name` the value is, with the scenario format's "did you mean" for
+  /// another spelling; the message is put together only for a value that is not one.
+  private static func word<Word: CaseIterable>(
+    _ value: JSONValue, member: String, what: String, name: (Word) -> String
+  ) -> Result<Word, PolicyFault> {
+    if case .string(let text) = value, let word = Word.allCases.first(where: { name($0) == text }) {
+      return .success(word)
+    }
+    let allowed = Word.allCases.map(name)
     let expected = "one of " + allowed.joined(separator: ", ")
     guard case .string(let text) = value else {
       return .failure(.illTyped(member: member, found: value.kindDescription, expected: expected))
     }
-    guard allowed.contains(text) else {
-      var hint = expected
-      if let alias = Vocabulary.hint(for: text, what: what, among: allowed) {
-        hint += "; did you mean '\(alias.value)'?" + (alias.why.map { " (\($0))" } ?? "")
-      }
-      return .failure(.illTyped(member: member, found: "'\(text)'", expected: hint))
+    var hint = expected
+    if let alias = Vocabulary.hint(for: text, what: what, among: allowed) {
+      hint += "; did you mean '\(alias.value)'?" + (alias.why.map { " (\($0))" } ?? "")
     }
-    return .success(text)
+    return .failure(.illTyped(member: member, found: "'\(text)'", expected: hint))
   }
 }

@@ -52,13 +52,20 @@ package final class PolicyChannel {
 
   /// Queues `request` with the next id; returns its ticket.
   package func send(_ request: PolicyRequest) throws(PolicyChannelError) -> PolicyTicket {
+    try send(op: request.op, subscriber: request.subscriber) { id, out in request.write(id: id, into: &out) }
+  }
+
+  /// Queues the request that `write` appends to the bytes it is given for the next id (its line
+  /// without the newline), an `op` request about `subscriber`; returns its ticket.
+  package func send(op: String, subscriber: String?, write: (Int, inout [UInt8]) -> Void)
+    throws(PolicyChannelError) -> PolicyTicket
+  {
     if let failure { throw failure }
     let id = nextID
     nextID += 1
-    outgoing += request.json(id: id).serializedBytes()
+    write(id, &outgoing)
     outgoing.append(UInt8(ascii: "\n"))
-    unwritten.append(
-      (PolicyRequestLabel(op: request.op, id: id, subscriber: request.subscriber), outgoing.count))
+    unwritten.append((PolicyRequestLabel(op: op, id: id, subscriber: subscriber), outgoing.count))
     if outgoing.count - written >= Self.writeThreshold { try flush() }
     return PolicyTicket(id: id)
   }

@@ -61,6 +61,50 @@ package enum PolicyRequest: Hashable, Sendable {
     }
     return .object(object)
   }
+
+  /// The request's line as `json(id:)` serializes it, appended to `out`; a `decide`'s and a
+  /// `forget`'s are written straight into bytes.
+  package func write(id: Int, into out: inout [UInt8]) {
+    switch self {
+    case .decide(let subscriber, let now, let snapshot):
+      var writeSnapshot: ((inout [UInt8]) -> Void)?
+      if let snapshot {
+        writeSnapshot = { out in JSONWriter.write(snapshot, .compact, indent: 0, into: &out) }
+      }
+      Self.writeDecide(id: id, subscriber: subscriber, now: now, into: &out, snapshot: writeSnapshot)
+    case .forget(let subscriber):
+      Self.writeStart(id: id, op: "forget", subscriber: subscriber, into: &out)
+      out.append(UInt8(ascii: "}"))
+    case .hello, .deliver:
+      JSONWriter.write(json(id: id), .compact, indent: 0, into: &out)
+    }
+  }
+
+  /// A `decide` line as `json(id:)` serializes it, appended to `out`; `snapshot`, when given,
+  /// writes the `snapshot` member's value.
+  package static func writeDecide(
+    id: Int, subscriber: String, now: Instant, into out: inout [UInt8], snapshot: ((inout [UInt8]) -> Void)?
+  ) {
+    writeStart(id: id, op: "decide", subscriber: subscriber, into: &out)
+    out.append(contentsOf: #","now":""#.utf8)
+    RFC3339.write(now, into: &out)
+    out.append(UInt8(ascii: "\""))
+    if let snapshot {
+      out.append(contentsOf: #","snapshot":"#.utf8)
+      snapshot(&out)
+    }
+    out.append(UInt8(ascii: "}"))
+  }
+
+  /// `{"id":…,"op":"…","subscriber":"…"`.
+  private static func writeStart(id: Int, op: StaticString, subscriber: String, into out: inout [UInt8]) {
+    out.append(contentsOf: #"{"id":"#.utf8)
+    JSONWriter.writeInt(Int64(id), into: &out)
+    out.append(contentsOf: #","op":""#.utf8)
+    out.append(contentsOf: UnsafeBufferPointer(start: op.utf8Start, count: op.utf8CodeUnitCount))
+    out.append(contentsOf: #"","subscriber":"#.utf8)
+    JSONWriter.writeString(subscriber, into: &out)
+  }
 }
 
 /// The HTTP request of a delivery, as the store sends it: method, path (with its query), the

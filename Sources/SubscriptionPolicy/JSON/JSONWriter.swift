@@ -29,9 +29,10 @@ extension JSONValue {
   }
 }
 
-/// The writer behind `serialized(_:)`: appends UTF-8 to a byte buffer.
-enum JSONWriter {
-  static func write(_ value: JSONValue, _ style: JSONStyle, indent: Int, into out: inout [UInt8]) {
+/// The writer behind `serialized(_:)`: appends UTF-8 to a byte buffer. Also for the writers
+/// that put JSON straight into bytes without building a tree, so that their text is the tree's.
+package enum JSONWriter {
+  package static func write(_ value: JSONValue, _ style: JSONStyle, indent: Int, into out: inout [UInt8]) {
     switch value {
     case .null: out.append(contentsOf: "null".utf8)
     case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
@@ -71,7 +72,24 @@ enum JSONWriter {
 
   private static let hex = Array("0123456789abcdef".utf8)
 
-  static func writeString(_ s: String, into out: inout [UInt8]) {
+  /// An integer as `JSONNumber(value)` writes it: its decimal digits, after `-` when negative.
+  package static func writeInt(_ value: Int64, into out: inout [UInt8]) {
+    if value < 0 { out.append(UInt8(ascii: "-")) }
+    var m = value.magnitude
+    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    withUnsafeMutableBytes(of: &digits) { buffer in
+      var start = buffer.count
+      repeat {
+        start -= 1
+        buffer[start] = 0x30 &+ UInt8(truncatingIfNeeded: m % 10)
+        m /= 10
+      } while m > 0
+      out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[start...]))
+    }
+  }
+
+  /// A string, quoted and escaped as `JSONValue.string` is written.
+  package static func writeString(_ s: String, into out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
     var s = s
     // Runs of bytes that need no escape are copied whole: most strings are one run.

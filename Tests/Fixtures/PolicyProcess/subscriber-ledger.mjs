@@ -7,6 +7,9 @@
 // while the entitlement is active, asked again when it expires (`grace-ends`).
 //
 //   CRASH_AFTER=N   ends the process with status 3 after N requests, saying "dying".
+//   RECORD=FILE     writes how many requests of each op it was sent to FILE at the end of its
+//                   input, as a JSON object ({"hello": 1, "deliver": …, "decide": …, "forget": …}).
+import { writeFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -15,6 +18,7 @@ const crashAfter = Number(process.env.CRASH_AFTER ?? "0");
 const open = new Set();
 const forgotten = new Set();
 let requests = 0;
+const sent = { hello: 0, deliver: 0, decide: 0, forget: 0 };
 
 function fail(message) {
   process.stderr.write(message + "\n");
@@ -38,6 +42,7 @@ const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
 lines.on("line", (line) => {
   const request = JSON.parse(line);
   requests += 1;
+  sent[request.op] = (sent[request.op] ?? 0) + 1;
   if (crashAfter > 0 && requests > crashAfter) {
     process.stderr.write("dying\n");
     process.exit(3);
@@ -64,4 +69,7 @@ lines.on("line", (line) => {
       answer = { id: request.id };
   }
   process.stdout.write(JSON.stringify(answer) + "\n");
+});
+lines.on("close", () => {
+  if (process.env.RECORD) writeFileSync(process.env.RECORD, JSON.stringify(sent));
 });

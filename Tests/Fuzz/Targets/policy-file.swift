@@ -13,6 +13,10 @@ public func policyFileFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     precondition(
       (try? PolicyFileLoader.decode(text, path: "fuzz.policy")) == file, "decoded twice, differently")
     precondition(PolicyFileDecoder.isKebabCase(file.name), "a name that is not kebab-case")
+    if case .server = file.mode {
+      // `deliveries` is a process's key: a server is sent what its webhooks name.
+      precondition(file.receivesDeliveries, "a server that receives no deliveries")
+    }
     if case .server(let server) = file.mode {
       // Every URL that decodes reads back as itself, and the entitlement URL has its placeholder.
       let urls: [LoopbackURL?] = [

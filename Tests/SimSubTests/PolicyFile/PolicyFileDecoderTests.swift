@@ -27,6 +27,20 @@ extension PolicyFileTests {
               command: .arguments(["python3", "-m", "my adapter"]), snapshots: [.storekit, .revenuecat])))
     }
 
+    /// `deliveries: no` says the process is client code that is sent no notification; a process
+    /// is sent them by default, and a server always (its `webhooks`).
+    @Test func deliveriesSayWhetherAProcessIsSentNotifications() throws {
+      let without = try PolicyFileTesting.decode("name: a\ncommand: [node, a.mjs]\ndeliveries: no\n").get()
+      #expect(
+        without.mode
+          == .process(PolicyFile.Process(command: .arguments(["node", "a.mjs"]), receivesDeliveries: false)))
+      #expect(!without.receivesDeliveries)
+      let with = try PolicyFileTesting.decode("name: a\ncommand: [node, a.mjs]\ndeliveries: yes\n").get()
+      #expect(with.receivesDeliveries)
+      #expect(try PolicyFileTesting.decode(PolicyFileTesting.process).get().receivesDeliveries)
+      #expect(try PolicyFileTesting.decode(PolicyFileTesting.server).get().receivesDeliveries)
+    }
+
     @Test func aStringCommandIsAShellCommandLine() throws {
       let file = try PolicyFileTesting.decode("name: a\ncommand: node adapter.mjs --strict\n").get()
       guard case .process(let process) = file.mode else {

@@ -69,6 +69,11 @@ extension PolicyFileTests {
         label: "snapshots beside a server", text: server(extra: "snapshots: [revenuecat]\n"),
         errors: ["7:1: 'snapshots' goes with 'command' (a process), not with a server policy"]),
       Case(
+        label: "deliveries beside a server", text: server(extra: "deliveries: no\n"),
+        errors: [
+          "7:1: 'deliveries' goes with 'command' (a process), not with a server policy: a server is sent the notifications of the stores its 'webhooks' name, and none of a store left out"
+        ]),
+      Case(
         label: "start without ready", text: server(extra: "start: node s.mjs\n"),
         errors: ["7:1: 'start' needs 'ready': the URL simsub polls until the server it started answers 2xx"]),
       Case(
@@ -332,6 +337,12 @@ extension PolicyFileTests {
         label: "a snapshot twice", text: process("snapshots: [storekit, storekit]\n"),
         errors: ["3:23: snapshot 'storekit' is listed twice"]),
       Case(
+        label: "deliveries neither yes nor no", text: process("deliveries: none\n"),
+        errors: ["3:13: expected 'yes' or 'no' for deliveries, found 'none'"]),
+      Case(
+        label: "deliveries as a list", text: process("deliveries: [apple]\n"),
+        errors: ["3:13: expected 'yes' or 'no' for deliveries, found a list"]),
+      Case(
         label: "a document that is a list", text: "- name: a\n",
         errors: ["1:1: expected a policy mapping such as {name: x, command: …}, found a list"]),
       // Every mistake of a file in one run.
@@ -343,7 +354,7 @@ extension PolicyFileTests {
           "3:3: unknown store 'aple' — did you mean 'apple'?",
           "6:11: a JSON pointer starts with '/' (RFC 6901) — did you mean '/premium'?",
           "7:10: '10' needs a unit: ms, s or min, as in '10s'",
-          "8:1: unknown key 'colour': expected 'name', 'command', 'snapshots', 'start', 'ready', 'ready-timeout', 'webhooks', 'entitlement', 'decides-only-on-notifications', 'timeout' or 'environment'",
+          "8:1: unknown key 'colour': expected 'name', 'command', 'snapshots', 'deliveries', 'start', 'ready', 'ready-timeout', 'webhooks', 'entitlement', 'decides-only-on-notifications', 'timeout' or 'environment'",
         ]),
     ]
 

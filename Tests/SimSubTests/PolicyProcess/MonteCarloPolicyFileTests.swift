@@ -31,10 +31,11 @@ extension PolicyProcessSuites {
       return dir.at("will-renew.policy")
     }
 
-    /// The subscriber ledger as a policy file in `dir`, with `environment` added.
-    static func ledger(in dir: CommandLineScratchDirectory, _ environment: [String: String] = [:]) throws
-      -> String
-    {
+    /// The subscriber ledger as a policy file in `dir`, with `environment` added, and `deliveries`
+    /// when given.
+    static func ledger(
+      in dir: CommandLineScratchDirectory, _ environment: [String: String] = [:], deliveries: Bool? = nil
+    ) throws -> String {
       let lines = environment.sorted { $0.key < $1.key }.map { "  \($0.key): '\($0.value)'" }
       try dir.file(
         "ledger.policy",
@@ -42,8 +43,28 @@ extension PolicyProcessSuites {
         name: subscriber-ledger
         command: [node, \(ledger)]
         snapshots: [revenuecat]
-        """ + (lines.isEmpty ? "" : "\nenvironment:\n" + lines.joined(separator: "\n")))
+        """ + (deliveries.map { "\ndeliveries: \($0 ? "yes" : "no")" } ?? "")
+          + (lines.isEmpty ? "" : "\nenvironment:\n" + lines.joined(separator: "\n")))
       return dir.at("ledger.policy")
+    }
+
+    /// The CustomerInfo adapter's policy file in `dir` under `name`, its command the adapter's
+    /// full path, with `deliveries: no` taken out when `deliveries` is true and `environment`
+    /// added.
+    static func adapter(
+      in dir: CommandLineScratchDirectory, _ name: String, deliveries: Bool,
+      environment: [String: String] = [:]
+    ) throws -> String {
+      var text = try String(contentsOfFile: Self.adapter, encoding: .utf8)
+        .replacingOccurrences(
+          of: "command: [node, adapter.mjs]",
+          with: "command: [node, \(Self.root)/docs/examples/customerinfo-adapter/adapter.mjs]")
+      #expect(text.contains("\ndeliveries: no\n"))
+      if deliveries { text = text.replacingOccurrences(of: "\ndeliveries: no\n", with: "\n") }
+      let lines = environment.sorted { $0.key < $1.key }.map { "  \($0.key): '\($0.value)'" }
+      if !lines.isEmpty { text += "environment:\n" + lines.joined(separator: "\n") + "\n" }
+      try dir.file(name, text)
+      return dir.at(name)
     }
 
     @Test func theAdapterLocksNoOneOutAndItsWillRenewMistakeIsCaught() throws {
@@ -142,6 +163,60 @@ extension PolicyProcessSuites {
       #expect(
         try JSONValue(parsing: oneConsole.standardOutput)["tallies"]
           == JSONValue(parsing: twoConsole.standardOutput)["tallies"])
+    }
+
+    /// `deliveries: no`: the process is sent no `deliver`, and is asked the same questions as
+    /// when it is sent every notification (after each one, as it decides only on notifications).
+    @Test func aProcessWithoutDeliveriesIsSentNoneAndAskedTheSame() throws {
+      try PolicyProcessFixtures.requireNode()
+      let dir = try CommandLineScratchDirectory()
+      defer { dir.remove() }
+      /// How many requests of each op the ledger was sent.
+      func sent(deliveries: Bool?) throws -> [String: Int64] {
+        let record = dir.at("sent-\(deliveries.map(String.init) ?? "default").json")
+        let (status, console) = dir.simsub([
+          "montecarlo", Self.population, "--users", "60", "--threads", "1", "--policy",
+          try Self.ledger(in: dir, ["RECORD": record], deliveries: deliveries),
+        ])
+        #expect(status != .badInput)
+        #expect(!console.standardError.contains("Error:"), "\(console.standardError)")
+        let counts = try JSONValue(parsing: String(contentsOfFile: record, encoding: .utf8))
+        var found: [String: Int64] = [:]
+        for op in ["hello", "deliver", "decide", "forget"] { found[op] = counts[op]?.int64Value }
+        return found
+      }
+      let none = try sent(deliveries: false)
+      let all = try sent(deliveries: nil)
+      #expect(none["deliver"] == 0)
+      #expect((all["deliver"] ?? 0) > 60, "\(all)")
+      #expect((none["decide"] ?? 0) > 60, "\(none)")
+      #expect(none["decide"] == all["decide"])
+      #expect(none["forget"] == 60)
+      #expect(all["forget"] == 60)
+      #expect(try sent(deliveries: true) == all)
+    }
+
+    /// The CustomerInfo adapter ignores what it is delivered, so its report is the same, byte
+    /// for byte, whether it is sent the notifications or not: with and without its mistake.
+    @Test func theAdaptersReportIsTheSameWithoutDeliveries() throws {
+      try PolicyProcessFixtures.requireNode()
+      let dir = try CommandLineScratchDirectory()
+      defer { dir.remove() }
+      for environment in [[:], ["MISTAKE": "will-renew"]] {
+        var reports: [String] = []
+        for deliveries in [false, true] {
+          let file = try Self.adapter(
+            in: dir, "customerinfo-adapter.policy", deliveries: deliveries, environment: environment)
+          let (status, console) = dir.simsub([
+            "montecarlo", Self.population, "--users", "120", "--policy", file, "--format", "json",
+          ])
+          #expect(status != .badInput)
+          #expect(!console.standardError.contains("Error:"), "\(console.standardError)")
+          reports.append(console.standardOutput)
+        }
+        #expect(!reports[0].isEmpty)
+        #expect(reports[0] == reports[1], "\(environment)")
+      }
     }
 
     @Test func aProcessThatEndsMidRunEndsTheRunWithStatus1() throws {

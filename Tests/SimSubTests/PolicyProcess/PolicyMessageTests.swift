@@ -41,6 +41,29 @@ import Testing
     )
   }
 
+  /// The line the channel writes is `json(id:)`'s text, whichever way each request is written.
+  @Test func theWrittenLineIsTheJSONText() {
+    let requests: [PolicyRequest] = [
+      .hello(settings: ["stripe-grace-seconds": 1_209_600], apis: ["google": "http://127.0.0.1:1/"]),
+      .deliver(
+        subscriber: "0b5e", now: now, store: "google",
+        request: PolicyHTTPRequest(
+          method: "POST", path: "/g", headers: [("a", "b")], body: "{\"x\":\"\u{1}é\"}")),
+      .decide(subscriber: "0b5e", now: now, snapshot: nil),
+      .decide(
+        subscriber: "q\"uote\\", now: now + .days(40_000),
+        snapshot: ["revenuecat": ["x": 1, "y": [.null, true]]]),
+      .decide(subscriber: "0b5e", now: now, snapshot: .null),
+      .forget(subscriber: "tab\tté"),
+    ]
+    for (i, request) in requests.enumerated() {
+      let id = [1, 9, 10, 12_345, Int(Int32.max), 7][i]
+      var out: [UInt8] = []
+      request.write(id: id, into: &out)
+      #expect(String(decoding: out, as: UTF8.self) == request.json(id: id).serialized())
+    }
+  }
+
   @Test func forgetNamesTheSubscriber() {
     #expect(
       PolicyRequest.forget(subscriber: "0b5e").json(id: 4).serialized()

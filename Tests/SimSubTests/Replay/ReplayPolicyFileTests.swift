@@ -186,6 +186,49 @@ extension PolicyProcessSuites {
       #expect(Set(delivered.compactMap { $0["subscriber"]?.stringValue }) == forgotten)
     }
 
+    /// A process whose file says `deliveries: no` is sent none of the logged requests, and is
+    /// still asked and told to forget each subscriber.
+    @Test func aProcessWithoutDeliveriesHearsNoLoggedRequest() throws {
+      try PolicyProcessFixtures.requireNode()
+      let dir = try CommandLineScratchDirectory()
+      defer { dir.remove() }
+      let log = try Self.writeLog(in: dir)
+      try dir.file(
+        "recorder.mjs",
+        """
+        import { createInterface } from "node:readline";
+        import { appendFileSync } from "node:fs";
+        createInterface({ input: process.stdin }).on("line", (line) => {
+          const m = JSON.parse(line);
+          appendFileSync(process.env.RECORD, m.op + "\\n");
+          const reply = m.op === "hello" ? { id: m.id, name: "recorder", "decides-only-on-notifications": true }
+            : m.op === "deliver" ? { id: m.id, status: 200 }
+            : m.op === "decide" ? { id: m.id, access: true } : { id: m.id };
+          process.stdout.write(JSON.stringify(reply) + "\\n");
+        });
+        """)
+      try dir.file(
+        "recorder.policy",
+        """
+        name: recorder
+        command: [node, recorder.mjs]
+        deliveries: no
+        environment:
+          RECORD: \(dir.at("record.txt"))
+        """)
+      let (status, console) = dir.simsub([
+        "replay", log, "--policy", dir.at("recorder.policy"), "--format", "json",
+      ])
+      #expect(status != .badInput, "\(console.standardError)")
+      try #require(
+        FileManager.default.fileExists(atPath: dir.at("record.txt")), "\(console.standardError)")
+      let ops = try String(contentsOfFile: dir.at("record.txt"), encoding: .utf8).split(separator: "\n")
+      #expect(!ops.contains("deliver"))
+      #expect(ops.contains("decide"))
+      let report = try json(console.standardOutput)
+      #expect(Int64(ops.filter { $0 == "forget" }.count) >= report["subscribers"]?.int64Value ?? 1)
+    }
+
     /// A process that ends in the middle of the replay ends it with exit status 1 and says why.
     @Test func aProcessThatEndsFailsTheReplay() throws {
       try PolicyProcessFixtures.requireNode()

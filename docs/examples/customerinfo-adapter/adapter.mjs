@@ -2,15 +2,14 @@
 // CustomerInfo, as a policy process (docs/POLICY-PROCESS.md). Node 20, standard library only.
 //
 // The decision is the few lines an app writes against the SDK (`decide` below); the rest
-// speaks simsub's JSON-lines protocol. Client code gets no webhooks: every delivery is answered
-// 200 and otherwise ignored, and each question carries the CustomerInfo the SDK would hand the
-// app at that instant (`snapshot.revenuecat`).
+// speaks simsub's JSON-lines protocol. Client code gets no webhooks: adapter.policy says
+// `deliveries: no`, so simsub sends none (one sent all the same is answered 200 and ignored),
+// and each question carries the CustomerInfo the SDK would hand the app at that instant
+// (`snapshot.revenuecat`).
 //
 //   MISTAKE=will-renew   a real-world mistake: access only while `willRenew` is true, which
 //                        RevenueCat sets false as soon as a billing issue is detected, so
 //                        subscribers in grace are locked out.
-import { createInterface } from "node:readline";
-
 const ENTITLEMENT = "premium";
 const mistake = process.env.MISTAKE ?? "";
 
@@ -35,29 +34,30 @@ function decide(customerInfo) {
   return { access: false };
 }
 
-const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
-let out = [];
-lines.on("line", (line) => {
-  const request = JSON.parse(line);
-  let answer;
+/** The answer to one request. */
+function answer(request) {
   switch (request.op) {
     case "hello":
-      answer = { id: request.id, name: "customerinfo-adapter" };
-      break;
+      return { id: request.id, name: "customerinfo-adapter" };
     case "deliver":
-      answer = { id: request.id, status: 200 };
-      break;
+      return { id: request.id, status: 200 };
     case "decide":
-      answer = { id: request.id, ...decide(request.snapshot?.revenuecat) };
-      break;
+      return { id: request.id, ...decide(request.snapshot?.revenuecat) };
     default:
-      answer = { id: request.id };
+      return { id: request.id };
   }
-  // Answers are written in batches: simsub pipelines its requests.
-  if (out.push(JSON.stringify(answer)) === 1) {
-    setImmediate(() => {
-      process.stdout.write(out.join("\n") + "\n");
-      out = [];
-    });
+}
+
+// One request per line. simsub pipelines its requests, so the lines that arrive together are
+// answered together, in one write.
+let partial = "";
+process.stdin.setEncoding("utf8");
+process.stdin.on("data", (chunk) => {
+  const lines = (partial + chunk).split("\n");
+  partial = lines.pop();
+  let out = "";
+  for (const line of lines) {
+    if (line !== "") out += JSON.stringify(answer(JSON.parse(line))) + "\n";
   }
+  if (out !== "") process.stdout.write(out);
 });

@@ -31,7 +31,11 @@ struct RevenueCatSubscriber {
   var gracePeriodExpiresDate: Instant?
   var refundedAt: Instant?
   var autoResumeDate: Instant?
-  var storeTransactionId: String?
+  /// The latest transaction as the store model numbers it (Apple's transaction, Google's
+  /// order, Stripe's subscription), spelt as the store does only when asked
+  /// (``storeTransactionId``, RevenueCat's REST answer), not for every `CustomerInfo`.
+  private var transaction: (store: StoreKind, id: Symbol)?
+  private var ids: WireIdentifiers
   var familyShared: Bool
   /// When RevenueCat first saw the subscriber: the first record of the run.
   var firstSeen: Instant
@@ -39,6 +43,16 @@ struct RevenueCatSubscriber {
   /// The product key of `subscriptions` and of the webhooks' `product_id`: the product id, and
   /// for Google `<product>:<base plan>` (``RevenueCatChannel``).
   var productKey: String { basePlanId.map { "\(productId):\($0)" } ?? productId }
+
+  /// The store's id of the latest transaction (RevenueCat's `store_transaction_id`).
+  var storeTransactionId: String? {
+    guard let (store, id) = transaction else { return nil }
+    switch store {
+    case .apple: return ids.appleTransactionId(id).text
+    case .google: return ids.orderId(id).text
+    case .stripe: return ids.stripeId(id, prefix: "sub").text
+    }
+  }
 
   /// The subscription at `instant` as the store model `store` keeps it in `history`, for
   /// family member `member` (0: the purchaser); `nil` before any purchase.
@@ -49,6 +63,7 @@ struct RevenueCatSubscriber {
       return nil
     }
     let product = store.products[Int(r.product)]
+    ids = c.ids
     productId = product.id.text
     purchaseDate = r.periodStart
     originalPurchaseDate = r.originalPurchaseDate
@@ -60,22 +75,22 @@ struct RevenueCatSubscriber {
       self.store = .appStore
       basePlanId = nil
       isSandbox = c.settings.appleEnvironment != .production
-      storeTransactionId =
-        c.ids.appleTransactionId(
-          Symbol(
-            number: AppStoreNotificationBuilder.transactionId(
-              subscriber: r.subscriber, transaction: r.transactionCount, member: member))
-        ).text
+      transaction = (
+        .apple,
+        Symbol(
+          number: AppStoreNotificationBuilder.transactionId(
+            subscriber: r.subscriber, transaction: r.transactionCount, member: member))
+      )
     case .google:
       self.store = .playStore
       basePlanId = product.period.adjective
       isSandbox = false
-      storeTransactionId = GooglePlayModel.latestOrderId(of: r).map { c.ids.orderId($0).text }
+      transaction = GooglePlayModel.latestOrderId(of: r).map { (.google, $0) }
     case .stripe:
       self.store = .stripe
       basePlanId = nil
       isSandbox = false
-      storeTransactionId = r.purchaseToken.map { c.ids.stripeId($0, prefix: "sub").text }
+      transaction = r.purchaseToken.map { (.stripe, $0) }
     }
     let inBillingIssue = r.truth == .grace || r.truth == .hold
     let google = store as? GooglePlayModel

@@ -66,6 +66,12 @@ package struct SimulatedSubscription: Sendable {
   package func customerInfo(at instant: Instant) -> JSONValue {
     RevenueCatCustomerInfo.customerInfo(revenueCat(at: instant), at: instant, context: context)
   }
+
+  /// ``customerInfo(at:)``'s compact JSON text, written straight into `out`
+  /// (``RevenueCatCustomerInfoWriter``).
+  package func writeCustomerInfo(at instant: Instant, into out: inout [UInt8]) {
+    RevenueCatCustomerInfoWriter.write(revenueCat(at: instant), at: instant, context: context, into: &out)
+  }
 }
 
 extension SimulatedSubscription {
