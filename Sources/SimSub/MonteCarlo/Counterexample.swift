@@ -122,6 +122,7 @@ public struct Counterexample: Sendable {
       "{id: \(Self.quoted(p.id.text)), period: \(p.period.code), price: \(Self.price(p.priceMilliunits)), grace: \(p.grace), hold: \(p.hold)"
     if let trial = p.trial { product += ", trial: \(trial)" }
     if p.whenRetriesEnd != .cancel { product += ", when-retries-end: \(p.whenRetriesEnd.name)" }
+    if p.graceRenewals != .all { product += ", grace-renewals: \(p.graceRenewals.name)" }
     lines.append("product: \(product)}")
     lines.append("start: \(RFC3339.format(s.start))")
     if let horizon = s.horizon { lines.append("horizon: \(horizon)") }

@@ -96,6 +96,7 @@ enum Describe {
   static func product(_ p: Product) -> String {
     var parts = ["\(p.period.code)", price(p.priceMilliunits), "grace \(p.grace)", "hold \(p.hold)"]
     if let trial = p.trial { parts.append("trial \(trial)") }
+    if p.graceRenewals != .all { parts.append("grace for \(p.graceRenewals.name) renewals") }
     return "\(p.id.text) (\(parts.joined(separator: ", ")))"
   }
 

@@ -148,12 +148,16 @@ public enum ScenarioJSONReport {
     ]
   }
 
+  /// A product; `grace-renewals` only when it is not `all`, so reports of the products that
+  /// give every renewal its grace are as they were.
   static func product(_ p: Product) -> JSONValue {
-    .object([
+    var pairs: [(String, JSONValue)] = [
       ("id", .string(p.id.text)), ("period", .string(p.period.code)),
       ("price", .string(Describe.price(p.priceMilliunits))), ("grace", span(p.grace)), ("hold", span(p.hold)),
       ("trial", p.trial.map(span) ?? .null), ("group", .string(p.group.text)),
-    ])
+    ]
+    if p.graceRenewals != .all { pairs.append(("grace-renewals", .string(p.graceRenewals.name))) }
+    return .object(pairs)
   }
 }
 

@@ -16,11 +16,14 @@ public struct Product: Hashable, Sendable {
   /// What the subscription becomes when the store's retries run out unpaid. Apple and Google
   /// always end it; Stripe lets the account choose.
   public var whenRetriesEnd: RetriesEnd
+  /// Which failed renewals get the billing grace period: every one, or (Apple's "paid to paid
+  /// only") not the first charge after a free trial.
+  public var graceRenewals: GraceRenewals
 
   public init(
     id: ProductID, period: BillingPeriod = .oneMonth, priceMilliunits: Int64 = 9_990,
     grace: TimeSpan, hold: TimeSpan, trial: TimeSpan? = nil, group: Symbol = "default",
-    whenRetriesEnd: RetriesEnd = .cancel
+    whenRetriesEnd: RetriesEnd = .cancel, graceRenewals: GraceRenewals = .all
   ) {
     self.id = id
     self.period = period
@@ -30,6 +33,7 @@ public struct Product: Hashable, Sendable {
     self.trial = trial
     self.group = group
     self.whenRetriesEnd = whenRetriesEnd
+    self.graceRenewals = graceRenewals
   }
 
   /// Price per nominal day, to tell an upgrade from a downgrade.

@@ -30,6 +30,44 @@ struct AppStoreBillingIssueTests {
     #expect(e.record.retryWindowEnd == renewal1 + .days(60))
   }
 
+  /// App Store Connect's "paid to paid only" grace: the first charge after a free trial fails
+  /// without grace, straight into billing retry for the whole 60 days; with "all renewals" it
+  /// gets the 16 days; a paid renewal gets them either way.
+  @Test(arguments: GraceRenewals.allCases)
+  func aTrialsFirstChargeGetsGraceOnlyWhenEveryRenewalDoes(_ renewals: GraceRenewals) throws {
+    var product = appleProduct(trial: .weeks(1))
+    product.graceRenewals = renewals
+    var e = try appleEngine([product])
+    let conversion = testStart + .days(7)
+    e.play(
+      [(subscribeWithTrial, testStart), (.cardFails(.expired), testStart + .days(2))],
+      until: conversion + .hours(1))
+    let failed = try #require(e.observer.sent.last)
+    #expect(e.record.billingIssueStart == conversion)
+    #expect(e.record.retryWindowEnd == conversion + .days(60))
+    switch renewals {
+    case .all:
+      #expect(failed.name == "DID_FAIL_TO_RENEW/GRACE_PERIOD")
+      #expect(e.record.truth == .grace)
+      #expect(failed.renewal?.gracePeriodExpiresDate == conversion + .days(16))
+    case .paidToPaid:
+      #expect(failed.name == "DID_FAIL_TO_RENEW")
+      #expect(e.record.truth == .hold)
+      #expect(failed.renewal?.gracePeriodExpiresDate == nil)
+      #expect(failed.renewal?.isInBillingRetryPeriod == true)
+    }
+  }
+
+  @Test func aPaidRenewalGetsGraceWithPaidToPaidGrace() throws {
+    var product = appleProduct()
+    product.graceRenewals = .paidToPaid
+    var e = try appleEngine([product])
+    e.play(
+      [(subscribe, testStart), (.cardFails(.expired), testStart + .days(20))], until: renewal1 + .hours(1))
+    #expect(e.record.truth == .grace)
+    #expect(e.observer.sent.last?.name == "DID_FAIL_TO_RENEW/GRACE_PERIOD")
+  }
+
   @Test func graceEndingUnpaidThenTheWindowEndingUnpaid() throws {
     var e = try appleEngine()
     e.play(

@@ -109,6 +109,16 @@ struct StripeScenarioTests {
         "when-retries-end is a stripe setting: apple ends the subscription when its retries run out"
       ])
     #expect(errors("name: x\nstore: google\nproduct: {when-retries-end: cancel}\ntimeline: []\n") == [])
+    // Apple's paid-to-paid-only grace is Apple's alone.
+    #expect(
+      errors("name: x\nstore: stripe\nproduct: {grace-renewals: paid-to-paid}\ntimeline: []\n") == [
+        "grace-renewals is an apple setting (App Store Connect's paid-to-paid-only grace): stripe gives every failed renewal its grace period"
+      ])
+    #expect(
+      errors("name: x\nstore: apple\nproduct: {grace-renewals: trials}\ntimeline: []\n") == [
+        "unknown value 'trials': expected 'all' or 'paid-to-paid'"
+      ])
+    #expect(errors("name: x\nstore: google\nproduct: {grace-renewals: all}\ntimeline: []\n") == [])
     #expect(
       errors(
         """

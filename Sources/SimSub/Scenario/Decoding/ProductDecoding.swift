@@ -62,11 +62,23 @@ extension ScenarioDecoder {
         }
         return end
       }
+      let graceRenewals = reader.optional("grace-renewals", default: GraceRenewals.all) {
+        (n) -> GraceRenewals in
+        let value = GraceRenewals(
+          name: try n.decodeChoice(from: GraceRenewals.allCases.map(\.name), what: "value"))!
+        if let store, store != .apple, value != .all {
+          let message =
+            "grace-renewals is an apple setting (App Store Connect's paid-to-paid-only grace): \(store.name) gives every failed renewal its grace period"
+          throw DiagnosticError(.error(message, at: n.location))
+        }
+        return value
+      }
       let (resolvedGrace, resolvedHold) = StoreLanes.model(of: store ?? .apple).graceAndHold(
         period: period, grace: grace, hold: hold)
       let product = Product(
         id: ProductID(id), period: period, priceMilliunits: price, grace: resolvedGrace,
-        hold: resolvedHold, trial: trial, group: Symbol(group), whenRetriesEnd: retriesEnd)
+        hold: resolvedHold, trial: trial, group: Symbol(group), whenRetriesEnd: retriesEnd,
+        graceRenewals: graceRenewals)
       let idLocation = reader.entry("id")?.value.location ?? item.location
       if let earlier = firstLocation[id] {
         diagnostics.append(

@@ -17,7 +17,9 @@ enum ScenarioDecoder {
   static let sourceKeys = ["name", "store", "product", "channel"]
   /// Top-level keys that go inside each source when the scenario has `sources`.
   static let perSourceKeys = ["store", "product", "channel"]
-  static let productKeys = ["id", "period", "price", "grace", "hold", "trial", "group", "when-retries-end"]
+  static let productKeys = [
+    "id", "period", "price", "grace", "hold", "trial", "group", "when-retries-end", "grace-renewals",
+  ]
   static let channelKeys = ["name", "billing-issue-order"]
   /// The actions of a timeline entry, in the format's order.
   static let actions = TimelineActionName.allCases.map(\.name)

@@ -9,7 +9,8 @@
 ///   anchor (Jan 31 → Feb 28 → Mar 31).
 /// - **Failed renewal**: with grace, `DID_FAIL_TO_RENEW/GRACE_PERIOD` (status 4,
 ///   `gracePeriodExpiresDate`, `isInBillingRetryPeriod`); without, `DID_FAIL_TO_RENEW`
-///   (status 3). Retries follow `retrySchedule` within the window `grace + hold` (60 days by
+///   (status 3); a product whose `graceRenewals` is `paidToPaid` gives none to the first charge
+///   after a free trial. Retries follow `retrySchedule` within the window `grace + hold` (60 days by
 ///   default); grace ending unpaid sends `GRACE_PERIOD_EXPIRED` (status 3, truth `hold`); the
 ///   window ending unpaid sends `EXPIRED/BILLING_RETRY` (status 2, `expirationIntent` 2).
 /// - **Recovery** (a retry succeeds, or `update-card` charges at once): `DID_RENEW/BILLING_RECOVERY`.
@@ -278,7 +279,9 @@ public struct AppStoreModel: StoreModel {
     record.billingIssueStart = now
     record.retryWindowEnd = windowEnd
     record.retryCount = 0
-    if product.grace > .zero {
+    // "Paid to paid only": the first charge after a free trial gets no grace (App Store Connect,
+    // Billing Grace Period eligibility; `renewalType` `PAID_TO_PAID_ONLY`).
+    if product.grace > .zero && !(product.graceRenewals == .paidToPaid && record.inTrial) {
       let graceEnd = now + product.grace
       record.truth = .grace
       record.gracePeriodExpiresDate = graceEnd
