@@ -7,9 +7,9 @@ import SubscriptionPolicy
 ///
 /// An instant written twice in one `CustomerInfo` (the expiry is written three times, the
 /// purchase twice) is formatted once and its text copied after.
-struct RevenueCatCustomerInfoWriter {
-  private var out: [UInt8]
-  private var needsComma = false
+struct RevenueCatCustomerInfoWriter: JSONObjectBytes {
+  var out: [UInt8]
+  var needsComma = false
   /// The instants written so far, with where their quoted text starts in `out`.
   private var dates: [(instant: Instant, start: Int)] = []
 
@@ -146,26 +146,6 @@ struct RevenueCatCustomerInfoWriter {
   }
 
   // MARK: JSON
-
-  private mutating func begin() {
-    out.append(UInt8(ascii: "{"))
-    needsComma = false
-  }
-
-  private mutating func end() {
-    out.append(UInt8(ascii: "}"))
-    needsComma = true
-  }
-
-  /// `"key":`, after a comma when a member precedes; the keys are plain ASCII.
-  private mutating func key(_ k: StaticString) {
-    if needsComma { out.append(UInt8(ascii: ",")) }
-    needsComma = true
-    out.append(UInt8(ascii: "\""))
-    out.append(contentsOf: UnsafeBufferPointer(start: k.utf8Start, count: k.utf8CodeUnitCount))
-    out.append(UInt8(ascii: "\""))
-    out.append(UInt8(ascii: ":"))
-  }
 
   /// Text that needs no escaping, as it is.
   private mutating func raw(_ text: StaticString) {

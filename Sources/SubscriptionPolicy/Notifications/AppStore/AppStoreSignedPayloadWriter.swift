@@ -7,7 +7,7 @@ import Foundation
 /// The bytes are the ones `JWS.encodeUnsecured(json)` gives (the same members in the same
 /// order, the same escaping and number text); the wire tests compare the two for every fixture
 /// and for values with every optional field absent and present.
-package struct AppStoreSignedPayloadWriter {
+package struct AppStoreSignedPayloadWriter: JSONObjectBytes {
   /// How each JWS is signed: the base64url of its protected header, and the signature of its
   /// signing input (`header.payload`, both base64url), as raw bytes; an empty signature is an
   /// unsecured JWS.
@@ -33,8 +33,8 @@ package struct AppStoreSignedPayloadWriter {
     package init() {}
   }
 
-  private var out: [UInt8] = []
-  private var needsComma = false
+  package var out: [UInt8] = []
+  package var needsComma = false
   private let signing: Signing
   private let extras: Extras
 
@@ -211,26 +211,6 @@ package struct AppStoreSignedPayloadWriter {
   }
 
   // MARK: JSON
-
-  private mutating func begin() {
-    out.append(UInt8(ascii: "{"))
-    needsComma = false
-  }
-
-  private mutating func end() {
-    out.append(UInt8(ascii: "}"))
-    needsComma = true
-  }
-
-  /// `"key":`, after a comma when a member precedes; the keys are plain ASCII.
-  private mutating func key(_ k: StaticString) {
-    if needsComma { out.append(UInt8(ascii: ",")) }
-    needsComma = true
-    out.append(UInt8(ascii: "\""))
-    out.append(contentsOf: UnsafeBufferPointer(start: k.utf8Start, count: k.utf8CodeUnitCount))
-    out.append(UInt8(ascii: "\""))
-    out.append(UInt8(ascii: ":"))
-  }
 
   private mutating func extra(_ members: [(key: String, value: JSONValue)]) {
     for (k, value) in members {
