@@ -98,7 +98,7 @@ struct SubscriberBehaviour: Sendable {
   /// subscriber without access when it falls below the departure chance.
   private var departureDraws: EpisodeDraws
   /// The episode's seeder after its fix draws' generator was seeded, until the departure
-  /// draws' generator is (``departures()``).
+  /// draws' generator is (``seedDepartures()``).
   private var departureSeeder: SplitMix64?
   /// The prompt and the access the pending check was chosen under, and the check's marker id.
   private var assumedPrompt = RecoveryPrompt.none
