@@ -58,21 +58,9 @@ struct RevenueCatCustomerInfoWriter: JSONObjectBytes {
     raw("\"NOT_REQUESTED\"")
     end()
     key("activeSubscriptions")
-    if let s, s.isActive {
-      out.append(UInt8(ascii: "["))
-      JSONWriter.writeString(s.productKey, into: &out)
-      out.append(UInt8(ascii: "]"))
-    } else {
-      raw("[]")
-    }
+    productList(s, including: s?.isActive == true)
     key("allPurchasedProductIdentifiers")
-    if let s {
-      out.append(UInt8(ascii: "["))
-      JSONWriter.writeString(s.productKey, into: &out)
-      out.append(UInt8(ascii: "]"))
-    } else {
-      raw("[]")
-    }
+    productList(s, including: true)
     key("latestExpirationDate")
     date(s?.expiresDate)
     key("firstSeen")
@@ -146,6 +134,14 @@ struct RevenueCatCustomerInfoWriter: JSONObjectBytes {
   }
 
   // MARK: JSON
+
+  /// `["<product>"]` for `s`'s product when there is a subscriber and `including`, else `[]`.
+  private mutating func productList(_ s: RevenueCatSubscriber?, including: Bool) {
+    guard let s, including else { return raw("[]") }
+    out.append(UInt8(ascii: "["))
+    JSONWriter.writeString(s.productKey, into: &out)
+    out.append(UInt8(ascii: "]"))
+  }
 
   /// Text that needs no escaping, as it is.
   private mutating func raw(_ text: StaticString) {
