@@ -15,6 +15,9 @@ enum Describe {
     case .pause(let span): return "\(name) for \(span)"
     case .extendRenewal(let span): return "\(name) by \(span)"
     case .stopSharing(let member): return member == 0 ? name : "\(name) (member \(member))"
+    case .raisePrice(let consentRequired):
+      return "\(name) (consent \(consentRequired ? "required" : "not-required"))"
+    case .acceptPrice: return name
     case .updateCard, .authenticate, .cancel, .uncancel, .refund, .reverseRefund, .resume: return name
     }
   }
@@ -97,6 +100,7 @@ enum Describe {
     var parts = ["\(p.period.code)", price(p.priceMilliunits), "grace \(p.grace)", "hold \(p.hold)"]
     if let trial = p.trial { parts.append("trial \(trial)") }
     if p.graceRenewals != .all { parts.append("grace for \(p.graceRenewals.name) renewals") }
+    if let raised = p.raisedPriceMilliunits { parts.append("raised to \(price(raised))") }
     return "\(p.id.text) (\(parts.joined(separator: ", ")))"
   }
 

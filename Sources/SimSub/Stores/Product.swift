@@ -19,11 +19,15 @@ public struct Product: Hashable, Sendable {
   /// Which failed renewals get the billing grace period: every one, or (Apple's "paid to paid
   /// only") not the first charge after a free trial.
   public var graceRenewals: GraceRenewals
+  /// The price after the developer raises it (`raise-price`), for existing subscribers once the
+  /// increase applies; `nil` when it is never raised.
+  public var raisedPriceMilliunits: Int64?
 
   public init(
     id: ProductID, period: BillingPeriod = .oneMonth, priceMilliunits: Int64 = 9_990,
     grace: TimeSpan, hold: TimeSpan, trial: TimeSpan? = nil, group: Symbol = "default",
-    whenRetriesEnd: RetriesEnd = .cancel, graceRenewals: GraceRenewals = .all
+    whenRetriesEnd: RetriesEnd = .cancel, graceRenewals: GraceRenewals = .all,
+    raisedPriceMilliunits: Int64? = nil
   ) {
     self.id = id
     self.period = period
@@ -34,6 +38,12 @@ public struct Product: Hashable, Sendable {
     self.group = group
     self.whenRetriesEnd = whenRetriesEnd
     self.graceRenewals = graceRenewals
+    self.raisedPriceMilliunits = raisedPriceMilliunits
+  }
+
+  /// The price a subscription standing at `increase` pays for this product.
+  @inlinable public func price(at increase: PriceIncrease) -> Int64 {
+    increase == .applied ? raisedPriceMilliunits ?? priceMilliunits : priceMilliunits
   }
 
   /// Price per nominal day, to tell an upgrade from a downgrade.

@@ -9,7 +9,7 @@ extension StoreModel {
   /// The price of the product being paid for now.
   @inlinable @inline(__always)
   func price(of record: SubscriptionRecord) -> Int64 {
-    products[Int(record.product)].priceMilliunits
+    products[Int(record.product)].price(at: record.priceIncrease)
   }
 
   /// Charges `amount` for `attempt`; on success counts the charge, the money and the

@@ -27,6 +27,12 @@ public enum SubscriberAction: Hashable, Sendable {
   /// Apple: the developer extends the renewal date by this many whole days, 1 to 90, through the
   /// App Store Server API ("Extend a Subscription Renewal Date"; `RENEWAL_EXTENDED`).
   case extendRenewal(TimeSpan)
+  /// The developer raises the price of the subscriber's product to the product's
+  /// `raisedPriceMilliunits` for existing subscribers; `consentRequired` when the subscriber must
+  /// agree before it applies (Apple: `PRICE_INCREASE/PENDING`, else `PRICE_INCREASE/ACCEPTED`).
+  case raisePrice(consentRequired: Bool)
+  /// The subscriber agrees to a pending price increase (Apple: `PRICE_INCREASE/ACCEPTED`).
+  case acceptPrice
   /// Upgrade, downgrade or crossgrade within the group, with the store's timing.
   case changeProduct(ProductIndex)
   /// Google: pause from the next renewal for this long.

@@ -14,6 +14,8 @@ public struct SubscriptionRecord: Hashable, Sendable {
   public var product: ProductIndex = 0
   /// A product that takes over at the next renewal (a downgrade), if any.
   public var pendingProduct: ProductIndex?
+  /// A price increase of `product`, waiting for the next renewal or applied.
+  public var priceIncrease = PriceIncrease.none
   /// Auto-renew on (`autoRenewStatus` 1 / `autoRenewEnabled`).
   public var autoRenew = true
   /// Whether the payment method on file works (scenarios; Monte Carlo decides per charge).

@@ -12,7 +12,7 @@
 /// | payload | added |
 /// |---|---|
 /// | transaction | `appAccountToken` (the subscriber's id), `storefrontId` (`143441` for `USA`), `appTransactionId`, `offerDiscountType` `FREE_TRIAL` in a trial |
-/// | renewal info | `appAccountToken`, `appTransactionId`, `currency`, `renewalPrice` (the renewing product's, milliunits) |
+/// | renewal info | `appAccountToken`, `appTransactionId`, `currency`, `renewalPrice` (what the next renewal charges, milliunits) |
 enum AppStoreWireRequest {
   /// Apple's storefront ids for the storefronts simsub writes (App Store Connect's territory
   /// codes).
@@ -97,7 +97,15 @@ enum AppStoreWireRequest {
     ]
     if let currency = n.data.transactionInfo?.currency { extras.append(("currency", .string(currency.text))) }
     if let product = c.product(r.autoRenewProductId) {
-      extras.append(("renewalPrice", .int(product.priceMilliunits)))
+      // What the next renewal charges: the raised price while an increase waits for it
+      // (`priceIncreaseStatus`), else what was last paid for the product (its raised price once
+      // the increase applied), else the product's price.
+      let paid = n.data.transactionInfo.flatMap { t in t.productId == r.autoRenewProductId ? t.price : nil }
+      let price =
+        r.priceIncreaseStatus != nil
+        ? product.raisedPriceMilliunits ?? product.priceMilliunits
+        : paid.flatMap { $0 > 0 ? $0 : nil } ?? product.priceMilliunits
+      extras.append(("renewalPrice", .int(price)))
     }
     return extras
   }

@@ -351,9 +351,9 @@ extension ScenarioTests {
       Case(
         label: "an apple type the model does not play, in not-sent",
         text:
-          "name: t\nstore: apple\nproduct: {}\ntimeline: []\nexpect:\n  - at: 1d\n    not-sent: [REFUND, PRICE_INCREASE]\n",
+          "name: t\nstore: apple\nproduct: {}\ntimeline: []\nexpect:\n  - at: 1d\n    not-sent: [REFUND, OFFER_REDEEMED]\n",
         errors: [
-          "7:24: simsub's apple model never sends 'PRICE_INCREASE': it is not played (docs/STORE-MODELS.md lists what is)"
+          "7:24: simsub's apple model never sends 'OFFER_REDEEMED': it is not played (docs/STORE-MODELS.md lists what is)"
         ]),
       Case(
         label: "stripe events the model never sends",
@@ -376,7 +376,7 @@ extension ScenarioTests {
           "name: t\nstore: apple\nchannel: revenuecat\nproduct: {}\ntimeline: []\nexpect:\n  - {at: 1d, sent: [SUBSCRIPTION_PAUSED, EXPIRATION/SUBSCRIPTION_PAUSED]}\n",
         errors: [
           "7:21: revenuecat in front of simsub's apple model never sends 'SUBSCRIPTION_PAUSED': it is not played (docs/STORE-MODELS.md lists what is)",
-          "7:42: revenuecat in front of simsub's apple model never sends 'EXPIRATION/SUBSCRIPTION_PAUSED': it sends 'EXPIRATION/BILLING_ERROR' and 'EXPIRATION/UNSUBSCRIBE'",
+          "7:42: revenuecat in front of simsub's apple model never sends 'EXPIRATION/SUBSCRIPTION_PAUSED': it sends 'EXPIRATION/BILLING_ERROR', 'EXPIRATION/UNSUBSCRIBE' and 'EXPIRATION/PRICE_INCREASE'",
         ]),
       Case(
         label: "a revenuecat event type documented but not played",
@@ -508,6 +508,27 @@ extension ScenarioTests {
         label: "authenticate on google",
         text: "name: t\nstore: google\nproduct: {}\ntimeline:\n  - {at: 1d, do: authenticate}\n",
         errors: ["5:18: stripe has authenticate; google does not"]),
+      Case(
+        label: "raise-price without a raised-price, and a consent apple does not know",
+        text:
+          "name: t\nstore: apple\nproduct: {}\ntimeline:\n  - {at: 1d, do: raise-price}\n  - {at: 2d, do: raise-price, consent: maybe}\n",
+        errors: [
+          "5:18: raise-price raises a product to its 'raised-price': give the product one, such as 'raised-price: 12.99'",
+          "6:18: raise-price raises a product to its 'raised-price': give the product one, such as 'raised-price: 12.99'",
+          "6:40: unknown consent 'maybe': expected 'required' or 'not-required'",
+        ]),
+      Case(
+        label: "a raised-price that is no increase",
+        text: "name: t\nstore: apple\nproduct: {price: 9.99, raised-price: 9.99}\ntimeline: []\n",
+        errors: ["3:38: raised-price must be above the product's price (9.99): a price increase"]),
+      Case(
+        label: "a price increase at google",
+        text:
+          "name: t\nstore: google\nproduct: {raised-price: 12.99}\ntimeline:\n  - {at: 1d, do: accept-price}\n",
+        errors: [
+          "3:25: raised-price is the price after a raise-price, which apple plays; google does not",
+          "5:18: apple has accept-price; google does not",
+        ]),
       Case(
         label: "extend-renewal on google",
         text: "name: t\nstore: google\nproduct: {}\ntimeline:\n  - {at: 1d, do: extend-renewal, by: 5d}\n",

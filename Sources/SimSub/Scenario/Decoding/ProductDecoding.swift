@@ -73,12 +73,30 @@ extension ScenarioDecoder {
         }
         return value
       }
+      // The price after a `raise-price`: an increase (a decrease is not played), at a store that
+      // plays one.
+      let raisedPrice = reader.optional("raised-price") { (n) -> Int64 in
+        let raised = try decodePrice(n)
+        if let store, !StoreLanes.model(of: store).ownActions.contains(.raisePrice) {
+          throw DiagnosticError(
+            .error(
+              "raised-price is the price after a raise-price, which apple plays; \(store.name) does not",
+              at: n.location))
+        }
+        guard raised > price else {
+          throw DiagnosticError(
+            .error(
+              "raised-price must be above the product's price (\(Describe.price(price))): a price increase",
+              at: n.location))
+        }
+        return raised
+      }
       let (resolvedGrace, resolvedHold) = StoreLanes.model(of: store ?? .apple).graceAndHold(
         period: period, grace: grace, hold: hold)
       let product = Product(
         id: ProductID(id), period: period, priceMilliunits: price, grace: resolvedGrace,
         hold: resolvedHold, trial: trial, group: Symbol(group), whenRetriesEnd: retriesEnd,
-        graceRenewals: graceRenewals)
+        graceRenewals: graceRenewals, raisedPriceMilliunits: raisedPrice)
       let idLocation = reader.entry("id")?.value.location ?? item.location
       if let earlier = firstLocation[id] {
         diagnostics.append(

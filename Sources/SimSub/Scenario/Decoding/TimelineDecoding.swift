@@ -105,6 +105,11 @@ extension ScenarioDecoder {
         }
         return choice == "requires-action"
       }
+      // Whether the customer must consent to a price increase (Apple decides by its thresholds
+      // and the storefront's law; the scenario says which).
+      let consent: (YAMLNode) throws -> Bool = { n in
+        try n.decodeChoice(from: ["required", "not-required"], what: "consent") == "required"
+      }
       var decoded: TimelineAction?
       switch name {
       case .subscribe:
@@ -145,6 +150,17 @@ extension ScenarioDecoder {
         if let span = reader.required("for", pause) { decoded = .subscriber(.pause(span)) }
       case .extendRenewal:
         if let span = reader.required("by", extendBy) { decoded = .subscriber(.extendRenewal(span)) }
+      case .raisePrice:
+        let consentRequired = reader.optional("consent", default: true, consent)
+        if context.products.contains(where: { $0.raisedPriceMilliunits != nil }) || context.products.isEmpty {
+          decoded = .subscriber(.raisePrice(consentRequired: consentRequired))
+        } else {
+          reader.report(
+            .error(
+              "raise-price raises a product to its 'raised-price': give the product one, such as 'raised-price: 12.99'",
+              at: reader["do"]?.location ?? item.location))
+        }
+      case .acceptPrice: decoded = .subscriber(.acceptPrice)
       case .note:
         if let text = reader.required("text", text) { decoded = .note(text) }
       case .delivery:
@@ -159,6 +175,7 @@ extension ScenarioDecoder {
         _ = reader.optional("reason", reason)
         _ = reader.optional("for", pause)
         _ = reader.optional("by", extendBy)
+        _ = reader.optional("consent", consent)
         _ = reader.optional("member", member)
         _ = reader.optional("text", text)
         _ = decodeDelivery(&reader)

@@ -13,6 +13,8 @@ enum TimelineActionName: String, CaseIterable {
   case refund
   case reverseRefund = "reverse-refund"
   case extendRenewal = "extend-renewal"
+  case raisePrice = "raise-price"
+  case acceptPrice = "accept-price"
   case changeProduct = "change-product"
   case pause
   case resume
@@ -32,10 +34,13 @@ enum TimelineActionName: String, CaseIterable {
     case .resubscribe, .changeProduct: ["product"]
     case .pause: ["for"]
     case .extendRenewal: ["by"]
+    case .raisePrice: ["consent"]
     case .leaveFamily: ["member"]
     case .note: ["text"]
     case .delivery: ScenarioDecoder.deliveryKeys
-    case .updateCard, .authenticate, .cancel, .uncancel, .refund, .reverseRefund, .resume, .stopSharing: []
+    case .updateCard, .authenticate, .cancel, .uncancel, .refund, .reverseRefund, .resume, .stopSharing,
+      .acceptPrice:
+      []
     }
   }
 
@@ -57,6 +62,8 @@ enum TimelineActionName: String, CaseIterable {
     case .refund: self = .refund
     case .reverseRefund: self = .reverseRefund
     case .extendRenewal: self = .extendRenewal
+    case .raisePrice: self = .raisePrice
+    case .acceptPrice: self = .acceptPrice
     case .changeProduct: self = .changeProduct
     case .pause: self = .pause
     case .resume: self = .resume

@@ -31,22 +31,24 @@ extension AppStoreModel: StoreFacts {
   static var notificationSource: SubscriptionSource { .appStore }
 
   /// Family Sharing's (the purchaser stops sharing, a family member leaves), the App Store
-  /// reversing a refund, and the developer extending the renewal date.
+  /// reversing a refund, the developer extending the renewal date or raising the price, and the
+  /// subscriber consenting to the increase.
   static var ownActions: [TimelineActionName] {
-    [.reverseRefund, .extendRenewal, .stopSharing, .leaveFamily]
+    [.reverseRefund, .extendRenewal, .raisePrice, .acceptPrice, .stopSharing, .leaveFamily]
   }
 
   /// Every `notificationType` and subtype the model sends (``AppStoreModel``, and `REVOKE` for a
   /// family member, ``AppStoreFamilyMember``), as docs/STORE-MODELS.md lists them. Any other
   /// pairing, even of documented words, is one the model never sends: Apple's
-  /// `DID_RENEW/BILLING_RETRY` does not exist, and `PRICE_INCREASE` is not played.
+  /// `DID_RENEW/BILLING_RETRY` does not exist, and `OFFER_REDEEMED` is not played.
   static let sent: [(AppStoreNotificationType, AppStoreNotificationSubtype?)] = [
     (.subscribed, .initialBuy), (.subscribed, .resubscribe), (.didRenew, nil), (.didRenew, .billingRecovery),
     (.didFailToRenew, nil), (.didFailToRenew, .gracePeriod), (.gracePeriodExpired, nil),
     (.expired, .voluntary), (.expired, .billingRetry), (.didChangeRenewalStatus, .autoRenewEnabled),
     (.didChangeRenewalStatus, .autoRenewDisabled), (.didChangeRenewalPref, nil),
     (.didChangeRenewalPref, .upgrade), (.didChangeRenewalPref, .downgrade), (.refund, nil),
-    (.refundReversed, nil), (.renewalExtended, nil), (.revoke, nil),
+    (.refundReversed, nil), (.renewalExtended, nil), (.priceIncrease, .pending), (.priceIncrease, .accepted),
+    (.expired, .priceIncrease), (.revoke, nil),
   ]
 
   /// ``sent`` as `sent:` names (`TYPE` or `TYPE/SUBTYPE`).

@@ -29,6 +29,11 @@
 ///   `EXPIRED/VOLUNTARY` at the period's end; `expired` at once if it has ended).
 /// - **Renewal date extended** (`extend-renewal`, by 1 to 90 days): `RENEWAL_EXTENDED`; the
 ///   period ends later and later renewals count from the new date.
+/// - **Price increase** (`raise-price`, the product's `raisedPriceMilliunits`): one that needs
+///   consent sends `PRICE_INCREASE/PENDING` (`priceIncreaseStatus` 0); the subscriber's consent
+///   (`accept-price`) sends `PRICE_INCREASE/ACCEPTED` (1), as does an increase that needs none.
+///   The next renewal charges the new price; without consent the subscription expires there
+///   instead (`EXPIRED/PRICE_INCREASE`, `expirationIntent` 3).
 /// - **Product change** within a group: an upgrade (a higher price per day), or a crossgrade to
 ///   the same duration, is immediate (`DID_CHANGE_RENEWAL_PREF/UPGRADE`, a new period from now, a
 ///   prorated refund of the unused part); a downgrade, or a crossgrade to another duration, waits
@@ -148,6 +153,14 @@ public struct AppStoreModel: StoreModel {
       reverseRefund(record: &record, now: now, effects: &effects)
     case .extendRenewal(let days):
       extendRenewal(by: days, record: &record, now: now, effects: &effects)
+    case .raisePrice(let consentRequired):
+      raisePrice(consentRequired: consentRequired, record: &record, now: now, effects: &effects)
+    case .acceptPrice:
+      guard record.priceIncrease == .pending, record.truth != .expired, record.truth != .revoked else {
+        return
+      }
+      record.priceIncrease = .accepted
+      send(.priceIncrease, .accepted, record: &record, now: now, effects: &effects)
     case .changeProduct(let product):
       changeProduct(to: product, record: &record, now: now, payments: &payments, effects: &effects)
     case .pause, .resume, .stopSharing, .subscribeIncomplete, .authenticate:
@@ -165,6 +178,16 @@ public struct AppStoreModel: StoreModel {
     case .renewal:
       guard record.truth == .active || record.truth == .canceled else { return }
       if record.autoRenew {
+        if record.priceIncrease != .none, record.pendingProduct == nil {
+          // The renewal the increase waited for: without consent the subscription ends here.
+          guard record.priceIncrease != .pending else {
+            record.truth = .expired
+            record.epoch &+= 1
+            send(.expired, .priceIncrease, record: &record, now: now, effects: &effects)
+            return
+          }
+          record.priceIncrease = .applied
+        }
         renew(record: &record, now: now, payments: &payments, effects: &effects)
       } else {
         record.truth = .expired
@@ -210,12 +233,16 @@ public struct AppStoreModel: StoreModel {
     default: return
     }
     let product = products[Int(index)]
+    // A product whose price was raised sells at the new price from then on.
+    let increase: PriceIncrease =
+      record.priceIncrease != .none && index == record.product && record.truth != .never ? .applied : .none
     let groupBit = UInt64(1) << UInt64(groupIndex[Int(index)])
     let trial = wantsTrial && record.trialsUsed & groupBit == 0 ? product.trial : nil
     let previousProduct = record.product
     record.product = index
     if trial == nil {
-      guard charge(.purchase, amount: product.priceMilliunits, record: &record, at: now, payments: &payments)
+      guard
+        charge(.purchase, amount: product.price(at: increase), record: &record, at: now, payments: &payments)
       else {
         record.product = previousProduct
         return
@@ -224,6 +251,7 @@ public struct AppStoreModel: StoreModel {
       record.transactionCount += 1  // the free trial's transaction
     }
     record.trialsUsed |= groupBit
+    record.priceIncrease = increase
     record.latestTransactionIsRenewal = false
     record.inTrial = trial != nil
     record.pendingProduct = nil
@@ -364,7 +392,7 @@ public struct AppStoreModel: StoreModel {
       if record.truth == .active { record.truth = .canceled }
       send(.didChangeRenewalStatus, .autoRenewDisabled, record: &record, now: now, effects: &effects)
     }
-    record.refundedMilliunits += record.inTrial ? 0 : products[Int(record.product)].priceMilliunits
+    record.refundedMilliunits += record.inTrial ? 0 : price(of: record)
     record.revocationDate = now
     record.truth = .revoked
     record.clearBillingIssue()
@@ -381,7 +409,7 @@ public struct AppStoreModel: StoreModel {
   /// `expired` (status 2). Only a subscription revoked by a refund can have it reversed.
   @inlinable func reverseRefund(record: inout SubscriptionRecord, now: Instant, effects: inout StoreEffects) {
     guard record.truth == .revoked, record.revocationDate != nil else { return }
-    record.refundedMilliunits -= record.inTrial ? 0 : products[Int(record.product)].priceMilliunits
+    record.refundedMilliunits -= record.inTrial ? 0 : price(of: record)
     record.revocationDate = nil
     record.autoRenew = false
     record.epoch &+= 1
@@ -411,6 +439,26 @@ public struct AppStoreModel: StoreModel {
     record.epoch &+= 1
     effects.schedule(.renewal, at: end, for: record)
     send(.renewalExtended, nil, record: &record, now: now, effects: &effects)
+  }
+
+  /// The developer raises the product's price for existing subscribers (App Store Connect,
+  /// "Manage pricing for auto-renewable subscriptions"). An increase that needs the customer's
+  /// consent sends `PRICE_INCREASE/PENDING`: "If the customer doesn't consent, the
+  /// auto-renewable subscription expires at the end of the billing cycle" ("Managing Price
+  /// Increases for Auto-Renewable Subscriptions"). One that needs none sends
+  /// `PRICE_INCREASE/ACCEPTED` ("the system notified them of a price increase if the price
+  /// increase doesn't require customer consent", `subtype`). Either way the new price is
+  /// charged from the next renewal. Only a subscription that is renewing (active, auto-renew
+  /// on, no downgrade waiting) is asked; every other state changes nothing, and a second raise
+  /// while one waits changes nothing either.
+  @inlinable func raisePrice(
+    consentRequired: Bool, record: inout SubscriptionRecord, now: Instant, effects: inout StoreEffects
+  ) {
+    guard record.truth == .active, record.autoRenew, record.pendingProduct == nil,
+      record.priceIncrease == .none, products[Int(record.product)].raisedPriceMilliunits != nil
+    else { return }
+    record.priceIncrease = consentRequired ? .pending : .accepted
+    send(.priceIncrease, consentRequired ? .pending : .accepted, record: &record, now: now, effects: &effects)
   }
 
   /// An upgrade or crossgrade (immediate) or a downgrade (at the next renewal) within the group.
@@ -448,8 +496,10 @@ public struct AppStoreModel: StoreModel {
     }
     if !record.inTrial {
       record.refundedMilliunits += Self.proratedRefund(
-        price: old.priceMilliunits, periodStart: record.periodStart, periodEnd: record.periodEnd, at: now)
+        price: old.price(at: record.priceIncrease), periodStart: record.periodStart,
+        periodEnd: record.periodEnd, at: now)
     }
+    record.priceIncrease = .none
     record.latestTransactionIsRenewal = false
     record.inTrial = false
     record.pendingProduct = nil
@@ -492,6 +542,7 @@ public struct AppStoreModel: StoreModel {
     let oldPeriod = products[Int(record.product)].period
     record.product = pending
     record.pendingProduct = nil
+    record.priceIncrease = .none
     if products[Int(pending)].period != oldPeriod {
       record.billingAnchor = newPeriodStart
       record.periodsSinceAnchor = 0
@@ -500,7 +551,7 @@ public struct AppStoreModel: StoreModel {
 
   @inlinable func countRenewalCharge(_ record: inout SubscriptionRecord) {
     record.charges += 1
-    record.collectedMilliunits += products[Int(record.product)].priceMilliunits
+    record.collectedMilliunits += price(of: record)
     record.transactionCount += 1
     record.latestTransactionIsRenewal = true
     record.inTrial = false

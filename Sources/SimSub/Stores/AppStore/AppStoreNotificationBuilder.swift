@@ -81,11 +81,12 @@ public struct AppStoreNotificationBuilder: Sendable {
   }
 
   /// Apple's `expirationIntent` for the record: `1` after a voluntary expiry, `2` while a
-  /// billing issue is open or after one ended the subscription.
+  /// billing issue is open or after one ended the subscription, `3` after an expiry for a price
+  /// increase not consented to.
   @inlinable static func expirationIntent(_ record: SubscriptionRecord) -> Int32? {
     switch record.truth {
     case .grace, .hold: 2
-    case .expired: record.autoRenew ? 2 : 1
+    case .expired: record.autoRenew ? (record.priceIncrease == .pending ? 3 : 2) : 1
     default: nil
     }
   }
@@ -128,13 +129,15 @@ public struct AppStoreNotificationBuilder: Sendable {
             revocationReason: record.truth == .revoked ? 0 : nil,
             offerType: record.inTrial ? 1 : nil, environment: environment,
             transactionReason: record.latestTransactionIsRenewal ? renewalReason : purchaseReason,
-            storefront: storefront, price: record.inTrial ? 0 : product.priceMilliunits,
+            storefront: storefront, price: record.inTrial ? 0 : product.price(at: record.priceIncrease),
             currency: currency),
           renewalInfo: JWSRenewalInfoDecodedPayload(
             originalTransactionId: original, autoRenewProductId: renewingProduct.id, productId: product.id,
             autoRenewStatus: record.autoRenew ? 1 : 0, expirationIntent: Self.expirationIntent(record),
             gracePeriodExpiresDate: inBillingIssue ? record.gracePeriodExpiresDate : nil,
             isInBillingRetryPeriod: inBillingIssue ? true : (record.truth == .expired ? false : nil),
+            priceIncreaseStatus: record.truth == .active || record.truth == .canceled
+              ? record.priceIncrease.priceIncreaseStatus : nil,
             signedDate: now, environment: environment, renewalDate: record.periodEnd))))
   }
 }

@@ -17,6 +17,7 @@
 /// | auto-renew off: Apple `AUTO_RENEW_DISABLED`, Google `CANCELED` (3) | `CANCELLATION` `UNSUBSCRIBE` |
 /// | auto-renew on: Apple `AUTO_RENEW_ENABLED`, Google `RESTARTED` (7) | `UNCANCELLATION` |
 /// | the paid period ends after a cancel: Apple `EXPIRED/VOLUNTARY`, Google `EXPIRED` (13) | `EXPIRATION` `UNSUBSCRIBE` |
+/// | a price increase not consented to: Apple `EXPIRED/PRICE_INCREASE` | `EXPIRATION` `PRICE_INCREASE` (Apple's `PRICE_INCREASE` notices themselves: nothing) |
 /// | refund: Apple `REFUND` (with its `AUTO_RENEW_DISABLED`), Google `REVOKED` (12) | `CANCELLATION` `CUSTOMER_SUPPORT`, `expiration_at_ms` the refund |
 /// | product change: Apple `DID_CHANGE_RENEWAL_PREF/UPGRADE`, a Google change at once | `PRODUCT_CHANGE` and `RENEWAL` |
 /// | product change at the next renewal: Apple `…/DOWNGRADE`, a deferred Google change | `PRODUCT_CHANGE` (`new_product_id`) |
@@ -168,7 +169,11 @@ public struct RevenueCatChannel<Store: StoreModel>: StoreModel {
     case .expired:
       // After a billing issue RevenueCat has already expired the entitlement at grace's end.
       guard subtype != .billingRetry else { return }
-      send(.expiration, record: record, at: now, reason: .unsubscribe, out: &out, effects: &effects)
+      // A price increase the customer did not consent to: `EXPIRATION` `PRICE_INCREASE`,
+      // "Subscriber did not agree to a price increase" ("Event Types and Fields", expiration
+      // reasons, App Store only).
+      let reason: RevenueCatReason = subtype == .priceIncrease ? .priceIncrease : .unsubscribe
+      send(.expiration, record: record, at: now, reason: reason, out: &out, effects: &effects)
     case .didChangeRenewalStatus:
       if subtype == .autoRenewDisabled, !refunded {
         send(.cancellation, record: record, at: now, reason: .unsubscribe, out: &out, effects: &effects)

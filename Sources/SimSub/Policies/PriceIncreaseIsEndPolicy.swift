@@ -1,0 +1,47 @@
+import SubscriptionPolicy
+
+/// Known bad: a pending price increase ends access, so a subscriber who has not yet answered
+/// Apple's consent request is locked out of the period they already paid for.
+///
+/// The mistake of a server that reads `PRICE_INCREASE` with subtype `PENDING` as a cancellation:
+/// the customer "hasn't yet responded", and the subscription stays active to the end of the
+/// billing cycle whatever they answer ("Managing Price Increases for Auto-Renewable
+/// Subscriptions": "If the customer doesn't consent, the auto-renewable subscription expires at
+/// the end of the billing cycle"). The server marks the account ended and clears the mark only
+/// when it hears the subscription go on: `PRICE_INCREASE/ACCEPTED`, a renewal or a new purchase.
+/// simsub's `no-lockout-in-grace` catches it from the notice on: the store says `active`, the
+/// policy says expired.
+///
+/// Everything else is `ReferencePolicy`'s: the same reading of every notification, the same
+/// ordering and deduplication; only the answer while the mark is set differs.
+public struct PriceIncreaseIsEndPolicy: EntitlementPolicy {
+  public static let name = "price-increase-is-end"
+  public static let summary = "Known bad: a pending price increase ends access"
+  public static let decidesOnlyOnNotifications = true
+
+  private var reference: ReferencePolicy
+  /// Set by a pending price increase; cleared by its acceptance, a renewal or a purchase.
+  private var ended = false
+
+  public init(context: PolicyContext) { reference = ReferencePolicy(context: context) }
+
+  @discardableResult
+  public mutating func receive(_ notification: StoreNotification, at arrival: Instant) -> DeliveryOutcome {
+    if case .appStore(let n) = notification {
+      switch n.notificationType {
+      case .priceIncrease: ended = n.subtype == .pending
+      case .didRenew, .subscribed: ended = false
+      default: break
+      }
+    }
+    return reference.receive(notification, at: arrival)
+  }
+
+  public func decision(at instant: Instant) -> Decision {
+    ended ? Decision(state: .expired, access: false) : reference.decision(at: instant)
+  }
+
+  public func nextDecisionChange(after instant: Instant) -> Instant? {
+    reference.nextDecisionChange(after: instant)
+  }
+}
