@@ -42,6 +42,18 @@ enum PolicyTableStories {
     [(.zero, .subscribe(product: 0, trial: false)), (.days(10), .stopSharing(member: 0))]
   ]
 
+  /// The App Store's own paths: a refund reversed, a renewal date extended, a price increase
+  /// consented to and one let lapse.
+  static let appleOnly: [Story] = [
+    [(.zero, .subscribe(product: 0, trial: false)), (.days(10), .refund), (.days(15), .reverseRefund)],
+    [(.zero, .subscribe(product: 0, trial: false)), (.days(10), .extendRenewal(.days(10)))],
+    [
+      (.zero, .subscribe(product: 0, trial: false)), (.days(10), .raisePrice(consentRequired: true)),
+      (.days(15), .acceptPrice),
+    ],
+    [(.zero, .subscribe(product: 0, trial: false)), (.days(10), .raisePrice(consentRequired: true))],
+  ]
+
   static let googleOnly: [Story] = [
     [(.zero, .subscribe(product: 0, trial: false)), (.days(10), .pause(.days(30)))],
     [(.zero, .subscribe(product: 0, trial: false)), (.days(10), .pause(.days(30))), (.days(40), .resume)],
@@ -55,7 +67,7 @@ enum PolicyTableStories {
     return [
       Product(
         id: "premium.monthly", period: .oneMonth, priceMilliunits: 9_990, grace: grace, hold: hold,
-        trial: .days(7)),
+        trial: .days(7), raisedPriceMilliunits: store == .apple ? 12_990 : nil),
       Product(id: "premium.plus", period: .oneMonth, priceMilliunits: 14_990, grace: grace, hold: hold),
     ]
   }
@@ -97,7 +109,12 @@ enum PolicyTableStories {
         let purchaser = try AppStoreModel(products: products(for: .apple))
         return collect(AppStoreFamilyMember(sharing: purchaser, member: 1), stories: common + familyOnly)
       }
-      let stories = lane.store == .google ? common + googleOnly : common
+      let stories =
+        switch lane.store {
+        case .apple: common + appleOnly
+        case .google: common + googleOnly
+        case .stripe: common
+        }
       return try StoreLanes.open(lane, selling: products(for: lane.store), Collect(stories: stories))
     } catch {
       preconditionFailure("the policy table's products are invalid: \(error)")

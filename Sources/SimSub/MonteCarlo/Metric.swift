@@ -20,6 +20,7 @@ public enum Metric: Int, CaseIterable, Hashable, Sendable {
   case totalChurn
   case voluntaryChurn
   case involuntaryChurnOfSubscribers
+  case priceIncreaseChurn
   case retainedShare
   case collectedPerSubscriber
   case recoveredRevenuePerSubscriber
@@ -63,6 +64,7 @@ public enum Metric: Int, CaseIterable, Hashable, Sendable {
     case .totalChurn: .cancellations
     case .voluntaryChurn: .voluntaryCancels
     case .involuntaryChurnOfSubscribers: .involuntary
+    case .priceIncreaseChurn: .priceIncreaseExpiries
     case .retainedShare: .retained
     case .lostRevenueToHorizonPerSubscriber: .lostRevenueToHorizon
     case .unpaidAccessDaysPerSubscriber: .unpaidAccessSeconds
@@ -154,6 +156,7 @@ public enum Metric: Int, CaseIterable, Hashable, Sendable {
     case .totalChurn: "total-churn"
     case .voluntaryChurn: "voluntary-churn"
     case .involuntaryChurnOfSubscribers: "involuntary-churn-of-subscribers"
+    case .priceIncreaseChurn: "price-increase-churn"
     case .retainedShare: "retained-at-horizon"
     case .lostRevenueToHorizonPerSubscriber: "revenue-lost-to-horizon-per-subscriber"
     case .unpaidAccessDaysPerSubscriber: "unpaid-access-days-per-subscriber"
@@ -186,6 +189,7 @@ public enum Metric: Int, CaseIterable, Hashable, Sendable {
     case .totalChurn: "total churn (subscriptions ended or set to end)"
     case .voluntaryChurn: "  by a voluntary cancel"
     case .involuntaryChurnOfSubscribers: "  by a failed renewal that expired"
+    case .priceIncreaseChurn: "  by a price increase not consented to"
     case .retainedShare: "subscribers retained at the horizon"
     case .lostRevenueToHorizonPerSubscriber: "  counted to the horizon"
     case .unpaidAccessDaysPerSubscriber: "access never paid for, days per subscriber"

@@ -28,7 +28,7 @@ extension Metric {
       .recoveredRevenuePerSubscriber:
       .higher
     case .involuntaryChurn, .departures, .totalChurn,
-      .voluntaryChurn, .involuntaryChurnOfSubscribers, .lostRevenuePerSubscriber,
+      .voluntaryChurn, .involuntaryChurnOfSubscribers, .priceIncreaseChurn, .lostRevenuePerSubscriber,
       .lostRevenueToHorizonPerSubscriber, .unpaidAccessDaysPerSubscriber, .unpaidAccessValuePerSubscriber,
       .lockoutDaysPerSubscriber, .lockedOutShare, .lostToLockoutShare, .freeAccessDaysPerSubscriber,
       .freeAccessShare:
@@ -50,7 +50,8 @@ extension Metric {
       .lockedOutShare, .lostToLockoutShare:
       .lower
     case .failedRenewalShare, .episodesPerSubscriber, .recoveredInGrace, .recoveredInHold, .recoveredByRetry,
-      .recoveredByFix, .involuntaryShareOfCancellations, .totalChurn, .voluntaryChurn, .retainedShare,
+      .recoveredByFix, .involuntaryShareOfCancellations, .totalChurn, .voluntaryChurn, .priceIncreaseChurn,
+      .retainedShare,
       .collectedPerSubscriber,
       .recoveredRevenuePerSubscriber, .lostRevenuePerSubscriber, .lostRevenueToHorizonPerSubscriber:
       nil

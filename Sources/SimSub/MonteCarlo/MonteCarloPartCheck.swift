@@ -134,6 +134,7 @@ enum MonteCarloPartCheck {
       atMost(.recovered30, .recovered, "recoveries within 30 days are recoveries")
       atMost(.failedRenewals, .renewals, "a declined renewal is a renewal")
       atMost(.departures, .episodes, "a subscriber gives up on an episode at most once")
+      atMost(.priceIncreaseExpiries, .cancellations, "an expiry after a price increase is a cancellation")
       atMost(.retained, .subscribers, "a subscriber counts once")
       let ended = [sum(.recovered), sum(.leftInEpisode), sum(.involuntary)].reduce(Int64(0)) {
         $0.addingReportingOverflow($1).overflow ? .max : $0 + $1

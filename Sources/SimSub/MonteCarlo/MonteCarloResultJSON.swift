@@ -9,8 +9,9 @@
 /// possible, and the estimates are checked by computing them again.
 public enum MonteCarloResultJSON {
   /// Bumped whenever the tallies' layout changes, so parts from another version are refused.
-  /// 2: the document ends with its `sha256`. 3: the `departures` counter.
-  public static let resultsVersion: Int64 = 3
+  /// 2: the document ends with its `sha256`. 3: the `departures` counter. 4: the
+  /// `price-increase-expiries` counter.
+  public static let resultsVersion: Int64 = 4
 
   // MARK: Writing
 

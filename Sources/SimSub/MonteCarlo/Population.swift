@@ -78,16 +78,36 @@ public struct CohortGroup: Hashable, Sendable {
   /// How the store's notifications reach the policy: directly, or through RevenueCat (apple
   /// and google only).
   public var channel: ScenarioChannel
+  /// The developer raises the product's price to its `raisedPriceMilliunits` for the group's
+  /// subscribers (`price-increase`), if at all.
+  public var priceIncrease: CohortPriceIncrease?
 
   public init(
     share: Double, store: StoreKind, product: Product, payments: PaymentRates = PaymentRates(),
-    channel: ScenarioChannel = .direct
+    channel: ScenarioChannel = .direct, priceIncrease: CohortPriceIncrease? = nil
   ) {
     self.share = share
     self.store = store
     self.product = product
     self.payments = payments
     self.channel = channel
+    self.priceIncrease = priceIncrease
+  }
+}
+
+/// A group's `price-increase`: on one day the developer raises the price for every subscriber
+/// of the group, an increase that needs their consent (Apple's `PRICE_INCREASE/PENDING`). A
+/// share of them consents; the others do not answer, and their subscriptions expire at their
+/// next renewal (`EXPIRED/PRICE_INCREASE`).
+public struct CohortPriceIncrease: Hashable, Sendable {
+  /// When, after the population's start.
+  public var at: TimeSpan
+  /// The chance that a subscriber asked consents (at the notice).
+  public var accepts: Double
+
+  public init(at: TimeSpan, accepts: Double) {
+    self.at = at
+    self.accepts = accepts
   }
 }
 

@@ -7,7 +7,7 @@ enum PopulationDecoder {
     "name", "users", "horizon", "seed", "policy", "start", "step", "cohort", "payments", "behaviour",
     "currency",
   ]
-  static let groupKeys = ["share", "store", "product", "payments", "channel"]
+  static let groupKeys = ["share", "store", "product", "payments", "channel", "price-increase"]
   static let paymentKeys = ["renewal-failure", "reasons", "retry-success"]
   static let reasonKeys = DeclineReason.allCases.map(\.name)
   static let behaviourKeys = [
@@ -46,7 +46,7 @@ enum PopulationDecoder {
     let behaviour = top.optional("behaviour", default: Behaviour()) { n in try decodeBehaviour(n) }
     let currency = top.optional("currency", default: Population.defaultCurrency) { n in try decodeCurrency(n)
     }
-    let cohort = top.required("cohort") { n in try decodeCohort(n, payments: payments) }
+    let cohort = top.required("cohort") { n in try decodeCohort(n, payments: payments, start: start) }
     try top.finish()
     guard let name, let cohort else { throw DiagnosticError(top.diagnostics) }
     return Population(
@@ -222,8 +222,9 @@ enum PopulationDecoder {
 
   // MARK: Cohort
 
-  static func decodeCohort(_ node: YAMLNode, payments: PaymentRates) throws(DiagnosticError) -> [CohortGroup]
-  {
+  static func decodeCohort(
+    _ node: YAMLNode, payments: PaymentRates, start: Instant = Population.defaultStart
+  ) throws(DiagnosticError) -> [CohortGroup] {
     let items = try node.decodeList(
       expected: "a list of groups such as {share: 0.6, store: apple, product: {period: 1M}}")
     guard !items.isEmpty else {
@@ -280,6 +281,9 @@ enum PopulationDecoder {
       let channel = reader.optional("channel", default: ScenarioChannel.direct) { n in
         try ScenarioDecoder.decodeChannel(n, store: store)
       }
+      let priceIncrease = reader.optional("price-increase") { (n) -> CohortPriceIncrease in
+        try decodePriceIncrease(n, store: store, product: product, start: start)
+      }
       if reader.diagnostics.isEmpty, let store, let product {
         let productNode = reader["product"]
         let at = productNode?["id"]?.location ?? productNode?.location ?? item.location
@@ -311,8 +315,9 @@ enum PopulationDecoder {
       if share == nil { allShares = false }
       if let share, let store, let product {
         groups.append(
-          CohortGroup(share: share, store: store, product: product, payments: groupPayments, channel: channel)
-        )
+          CohortGroup(
+            share: share, store: store, product: product, payments: groupPayments, channel: channel,
+            priceIncrease: priceIncrease))
       }
     }
     if diagnostics.isEmpty, allShares {
@@ -324,6 +329,36 @@ enum PopulationDecoder {
     }
     if !diagnostics.isEmpty { throw DiagnosticError(diagnostics) }
     return groups
+  }
+
+  /// A group's `price-increase: {at: 120d, accepts: 0.8}`: a price increase that needs consent,
+  /// which simsub's App Store model plays, to the product's `raised-price`, after every
+  /// subscriber of the group has started (one period after the population's start).
+  static func decodePriceIncrease(_ node: YAMLNode, store: StoreKind?, product: Product?, start: Instant)
+    throws(DiagnosticError) -> CohortPriceIncrease
+  {
+    var reader = MappingReader(
+      node, knownKeys: ["at", "accepts"], expected: "a price increase such as {at: 120d, accepts: 0.8}")
+    let at = reader.required("at") { n in try n.decodeDuration() }
+    let accepts = reader.required("accepts") { n in try decodeProbability(n) }
+    if let store, store != .apple {
+      reader.report(
+        .error(
+          "price-increase is played at apple (PRICE_INCREASE); \(store.name) does not", at: node.location))
+    } else if let product, product.raisedPriceMilliunits == nil {
+      reader.report(
+        .error(
+          "price-increase raises the product to its 'raised-price': give the product one, such as 'raised-price: 12.99'",
+          at: node.location))
+    }
+    if let at, let product, at < product.period.advance(start, by: 1) - start {
+      reader.report(
+        .error(
+          "a price increase comes after every subscriber has started: at least one period (\(product.period.code)), not \(at)",
+          at: reader["at"]?.location ?? node.location))
+    }
+    guard reader.diagnostics.isEmpty, let at, let accepts else { throw DiagnosticError(reader.diagnostics) }
+    return CohortPriceIncrease(at: at, accepts: accepts)
   }
 
   /// A sum for a message: up to nine decimals, without trailing zeros.

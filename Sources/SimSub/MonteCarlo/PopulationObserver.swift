@@ -186,6 +186,12 @@ public struct PopulationObserver: EngineObserver {
     if case .retry = timer {
       update(record, at: instant, ending: .recoveredByRetry)
     } else {
+      // A renewal the subscriber did not consent to pay the raised price for: the subscription
+      // ends there, outside any billing-issue episode.
+      if record.priceIncrease == .pending, record.truth == .expired, truth != .expired {
+        outcome[.priceIncreaseExpiries] += 1
+        outcome[.cancellations] += 1
+      }
       update(record, at: instant, ending: .expired)
     }
   }

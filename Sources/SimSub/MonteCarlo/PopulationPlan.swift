@@ -42,6 +42,9 @@ public struct PopulationPlan: Sendable {
     /// Subscribers start spread over this span: the product's first period after the
     /// population's start.
     public var startSpreadMinutes: Int64
+    /// When the developer raises the group's price, and the chance that a subscriber consents;
+    /// `nil` when the price never rises.
+    public var priceIncrease: (at: Instant, accepts: Chance)?
   }
 
   /// The store model, and channel, a group is played through.
@@ -72,6 +75,8 @@ public struct PopulationPlan: Sendable {
     case cancels = 3
     case fixes = 4
     case leaves = 5
+    /// Drawn only for a group with a `price-increase`, so no other group's draws move.
+    case priceIncrease = 6
   }
 
   public init(_ population: Population) throws(StoreConfigurationError) {
@@ -100,7 +105,8 @@ public struct PopulationPlan: Sendable {
           storeLane: StoreLane(store: group.store, channel: group.channel), product: index,
           details: group.product,
           rates: PopulationPayments.Rates(group.payments),
-          startSpreadMinutes: max(1, (firstPeriodEnd - population.start).seconds / 60)))
+          startSpreadMinutes: max(1, (firstPeriodEnd - population.start).seconds / 60),
+          priceIncrease: group.priceIncrease.map { (population.start + $0.at, Chance($0.accepts)) }))
     }
     // A store without groups still needs a model; it is never played.
     if appleProducts.isEmpty { appleProducts = [AppStoreModel.placeholderProduct] }

@@ -36,6 +36,8 @@ public struct PopulationSweep: Hashable, Sendable {
       if store == .stripe { keys.append("stripe.hold") }
       keys.append("\(store.name).renewal-failure")
       keys += DeclineReason.allCases.map { "\(store.name).retry-success.\($0.name)" }
+      // A price increase: the price it raises to, and the share who consent.
+      if store == .apple { keys += ["apple.raised-price", "apple.price-increase.accepts"] }
     }
     keys += ["cancels-per-period", "opens-app-per-day", "opens-app-per-day-without-access"]
     keys += RecoveryPrompt.allCases.map { "fixes-card-per-day.\($0.name)" }
@@ -59,6 +61,8 @@ public struct PopulationSweep: Hashable, Sendable {
       case "grace": return Target(store: store, path: ["product", "grace"])
       // Stripe's retry window is its product's `hold`, as in a scenario.
       case "hold", "window": return Target(store: store, path: ["product", "hold"])
+      case "raised-price": return Target(store: store, path: ["product", "raised-price"])
+      case "price-increase": return Target(store: store, path: Array(parts[1...]))
       default: return Target(store: store, path: ["payments"] + parts[1...])
       }
     }

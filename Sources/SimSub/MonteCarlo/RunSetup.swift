@@ -32,6 +32,9 @@ public struct RunSetup: Hashable, Sendable {
     currency = p.currency
     cohort = p.cohort.map { g in
       "\(Self.percent(g.share)) \(g.store.name) \(Describe.product(g.product))\(Self.channel(g.channel))"
+        + (g.priceIncrease.map {
+          ", price raised on day \($0.at.wholeDays), \(Self.percent($0.accepts)) consent"
+        } ?? "")
     }
     parameters = .object([
       (
@@ -46,6 +49,11 @@ public struct RunSetup: Hashable, Sendable {
               group.append(
                 "channel",
                 .object([("name", .string("revenuecat")), ("billing-issue-order", .string(order.name))]))
+            }
+            if let increase = g.priceIncrease {
+              group.append(
+                "price-increase",
+                .object([("at", .string(increase.at.description)), ("accepts", .double(increase.accepts))]))
             }
             return .object(group)
           })

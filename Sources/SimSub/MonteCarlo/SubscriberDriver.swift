@@ -65,6 +65,13 @@ struct SubscriberDriver<Store: StoreModel, Policy: EntitlementPolicy>: Sendable 
       records: outOfProcess?.records, periodSeconds: group.details.period.nominalDays * 86_400)
     engine.observer.behaviour.reset(profile: profile, streamFold: streamFold)
     engine.schedule(.subscribe(product: group.product, trial: group.details.trial != nil), at: profile.start)
+    if let increase = group.priceIncrease, increase.at <= profile.horizonEnd {
+      // The notice to every subscriber at once, and the consent of those who give it, at the
+      // notice (the store ignores both when the subscription is not renewing then).
+      engine.schedule(.raisePrice(consentRequired: true), at: increase.at)
+      var rng = plan.stream(.priceIncrease, folded: streamFold)
+      if increase.accepts.contains(rng.next()) { engine.schedule(.acceptPrice, at: increase.at) }
+    }
 
     let horizonEnd = profile.horizonEnd
     // After a marker the rest of its instant and the next one are played in one go before the

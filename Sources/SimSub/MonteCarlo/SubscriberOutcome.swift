@@ -41,6 +41,7 @@ public struct SubscriberOutcome: Hashable, Sendable {
     buffer[Counter.recoveredRevenue.rawValue] = v.recoveredRevenue
     buffer[Counter.lostRevenue.rawValue] = v.lostRevenue
     buffer[Counter.departures.rawValue] = v.departures
+    buffer[Counter.priceIncreaseExpiries.rawValue] = v.priceIncreaseExpiries
     buffer[Counter.unpaidAccessSeconds.rawValue] = v.unpaidAccessSeconds
     buffer[Counter.unpaidAccessValue.rawValue] = v.unpaidAccessValue
     buffer[Counter.lostRevenueToHorizon.rawValue] = v.lostRevenueToHorizon
@@ -74,6 +75,7 @@ public struct SubscriberOutcome: Hashable, Sendable {
     var recoveredRevenue: Int64 = 0
     var lostRevenue: Int64 = 0
     var departures: Int64 = 0
+    var priceIncreaseExpiries: Int64 = 0
     var unpaidAccessSeconds: Int64 = 0
     var unpaidAccessValue: Int64 = 0
     var lostRevenueToHorizon: Int64 = 0
@@ -107,6 +109,7 @@ public struct SubscriberOutcome: Hashable, Sendable {
         case .recoveredRevenue: recoveredRevenue
         case .lostRevenue: lostRevenue
         case .departures: departures
+        case .priceIncreaseExpiries: priceIncreaseExpiries
         case .unpaidAccessSeconds: unpaidAccessSeconds
         case .unpaidAccessValue: unpaidAccessValue
         case .lostRevenueToHorizon: lostRevenueToHorizon
@@ -140,6 +143,7 @@ public struct SubscriberOutcome: Hashable, Sendable {
         case .recoveredRevenue: recoveredRevenue = newValue
         case .lostRevenue: lostRevenue = newValue
         case .departures: departures = newValue
+        case .priceIncreaseExpiries: priceIncreaseExpiries = newValue
         case .unpaidAccessSeconds: unpaidAccessSeconds = newValue
         case .unpaidAccessValue: unpaidAccessValue = newValue
         case .lostRevenueToHorizon: lostRevenueToHorizon = newValue
@@ -206,6 +210,9 @@ public enum Counter: Int, CaseIterable, Hashable, Sendable {
   /// Episodes the subscriber gave up on, for good, on a day the policy gave them no access
   /// (`leaves-per-day-without-access`): no card fix after it.
   case departures
+  /// Subscriptions that expired at a renewal because the subscriber did not consent to a price
+  /// increase (a cancellation, neither voluntary nor involuntary).
+  case priceIncreaseExpiries
   /// Seconds of access in episodes that ended unpaid (expired, or ended by a cancel): access no payment covered.
   case unpaidAccessSeconds
   /// What that access is worth at the product's price per second, in milliunits.
@@ -243,6 +250,7 @@ public enum Counter: Int, CaseIterable, Hashable, Sendable {
     case .recoveredRevenue: "recovered-revenue"
     case .lostRevenue: "lost-revenue"
     case .departures: "departures"
+    case .priceIncreaseExpiries: "price-increase-expiries"
     case .unpaidAccessSeconds: "unpaid-access-seconds"
     case .unpaidAccessValue: "unpaid-access-value"
     case .lostRevenueToHorizon: "lost-revenue-to-horizon"

@@ -157,6 +157,9 @@ public enum ScenarioJSONReport {
       ("trial", p.trial.map(span) ?? .null), ("group", .string(p.group.text)),
     ]
     if p.graceRenewals != .all { pairs.append(("grace-renewals", .string(p.graceRenewals.name))) }
+    if let raised = p.raisedPriceMilliunits {
+      pairs.append(("raised-price", .string(Describe.price(raised))))
+    }
     return .object(pairs)
   }
 }

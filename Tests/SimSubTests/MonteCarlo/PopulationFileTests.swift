@@ -66,6 +66,20 @@ import Testing
 
   static let badFiles: [BadFile] = [
     BadFile(
+      text:
+        "name: x\ncohort:\n  - store: google\n    share: 0.5\n    price-increase: {at: 60d, accepts: 0.5}\n  - store: apple\n    share: 0.5\n    product: {price: 9.99, raised-price: 12.99}\n    price-increase: {at: 40d, accepts: 2}\n",
+      errors: [
+        "p.pop:5:21: error: price-increase is played at apple (PRICE_INCREASE); google does not",
+        "p.pop:9:40: error: expected a probability between 0 and 1, such as 0.07, found '2'",
+      ]),
+    BadFile(
+      text:
+        "name: x\ncohort:\n  - store: apple\n    product: {price: 9.99}\n    price-increase: {at: 10d, accepts: 0.5}\n",
+      errors: [
+        "p.pop:5:21: error: price-increase raises the product to its 'raised-price': give the product one, such as 'raised-price: 12.99'",
+        "p.pop:5:26: error: a price increase comes after every subscriber has started: at least one period (1M), not 10d",
+      ]),
+    BadFile(
       text: "name: x\ncohort:\n  - {share: 0.6, store: apple}\n  - {share: 0.3, store: google}\n",
       errors: ["p.pop:3:3: error: the groups' shares add up to 0.9; they must add up to 1"]),
     BadFile(

@@ -1,0 +1,68 @@
+import Foundation
+import SubscriptionPolicy
+import TestSupport
+import Testing
+
+@testable import SimSub
+
+/// A cohort group's `price-increase`: on one day every subscriber of the group is asked to
+/// consent to the product's `raised-price`; those who do renew at it, the others expire at their
+/// next renewal.
+@Suite struct PriceIncreaseCohortTests {
+  /// No failed renewals and no cancels: every subscriber is renewing on day 60, so each is asked.
+  static func population(accepts: String?) throws -> Population {
+    try MonteCarloTestSupport.population(
+      """
+      name: price increase
+      users: 400
+      horizon: 120d
+      cohort:
+        - store: apple
+          product: {period: 1M, price: 10, raised-price: 16, grace: 16d}
+      \(accepts.map { "    price-increase: {at: 60d, accepts: \($0)}" } ?? "")
+          payments: {renewal-failure: 0}
+      behaviour:
+        cancels-per-period: 0
+      """)
+  }
+
+  @Test func nobodyConsentingEndsEverySubscriptionAtItsNextRenewal() throws {
+    let result = try MonteCarloTestSupport.run(try Self.population(accepts: "0"), policies: ["reference"])
+    let all = result.all
+    #expect(all.sum(.priceIncreaseExpiries, policy: 0) == 400)
+    #expect(all.sum(.cancellations, policy: 0) == 400)
+    #expect(all.sum(.retained, policy: 0) == 0)
+    #expect(all.sum(.voluntaryCancels, policy: 0) == 0)
+    #expect(all.sum(.involuntary, policy: 0) == 0)
+    // Each paid the first three periods at the old price (start, then the renewals a month and
+    // two months later, the last before day 60 for a subscriber starting late in the month, or
+    // after it) and nothing at the new one: three charges of 10 or two.
+    let collected = all.sum(.collected, policy: 0)
+    #expect(collected % 10_000 == 0)
+    #expect(collected >= 400 * 20_000 && collected <= 400 * 30_000)
+  }
+
+  @Test func everyoneConsentingPaysTheNewPriceFromTheNextRenewal() throws {
+    let raised = try MonteCarloTestSupport.run(try Self.population(accepts: "1"), policies: ["reference"]).all
+    let plain = try MonteCarloTestSupport.run(try Self.population(accepts: nil), policies: ["reference"]).all
+    #expect(raised.sum(.priceIncreaseExpiries, policy: 0) == 0)
+    #expect(raised.sum(.retained, policy: 0) == 400)
+    #expect(raised.sum(.renewals, policy: 0) == plain.sum(.renewals, policy: 0))
+    // Every renewal after day 60 is charged 16 rather than 10.
+    let extra = raised.sum(.collected, policy: 0) - plain.sum(.collected, policy: 0)
+    #expect(extra > 0 && extra % 6_000 == 0)
+    #expect(extra >= 400 * 6_000)
+  }
+
+  @Test func thoseWhoDoNotConsentAreCountedAndTheRestMoveNoOtherDraw() throws {
+    // A share consents; the expiries are a price-increase count of their own, and the file
+    // without a price increase plays exactly as before it (no draw of the increase's stream).
+    let some = try MonteCarloTestSupport.run(try Self.population(accepts: "0.7"), policies: ["reference"]).all
+    let expiries = some.sum(.priceIncreaseExpiries, policy: 0)
+    #expect(expiries > 60 && expiries < 180)
+    #expect(some.sum(.retained, policy: 0) == 400 - expiries)
+    let typical = try MonteCarloTestSupport.run(
+      try MonteCarloTestSupport.typical(users: 2_000), policies: ["reference"])
+    #expect(typical.all.sum(.priceIncreaseExpiries, policy: 0) == 0)
+  }
+}
