@@ -34,8 +34,8 @@ package final class ExternalPolicyScope: PolicyFileScope, @unchecked Sendable {
   /// come from (its store, and RevenueCat's channel for a RevenueCat event).
   func context(of notification: StoreNotification, subscriber number: UInt64) -> WireContext {
     var source: String?
-    if !scenario.sources.isEmpty {
-      let match = scenario.sources.first { s in
+    if scenario.hasSources {
+      let match = scenario.subscriptions.first { s in
         switch notification {
         case .appStore: s.store == .apple && s.channel == .direct
         case .googlePlay: s.store == .google && s.channel == .direct
@@ -43,7 +43,7 @@ package final class ExternalPolicyScope: PolicyFileScope, @unchecked Sendable {
         case .revenueCat: s.channel != .direct
         }
       }
-      source = (match ?? scenario.sources[0]).name
+      source = (match ?? scenario.subscriptions[0]).name
     }
     return WireContext(
       settings: settings, scenario: scenario, source: source, member: Int(number &- 1))

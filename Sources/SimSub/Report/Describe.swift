@@ -48,7 +48,7 @@ enum Describe {
   /// A row's event, named with its source's products, and led by the source's name when the
   /// scenario has several (`web: subscribe premium.web`).
   static func event(of row: TimelineRow, in scenario: Scenario) -> String {
-    guard let name = row.source, let source = scenario.sources.first(where: { $0.name == name }) else {
+    guard let name = row.source, let source = scenario.subscriptions.first(where: { $0.name == name }) else {
       return event(row.event, products: scenario.products)
     }
     return "\(name): " + event(row.event, products: source.products)

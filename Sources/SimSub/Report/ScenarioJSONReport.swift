@@ -42,11 +42,11 @@ public enum ScenarioJSONReport {
       ),
       ("family-members", number(s.familyMembers)),
     ])
-    if !s.sources.isEmpty {
+    if s.hasSources {
       resolved.append(
         "sources",
         .array(
-          s.sources.map { source in
+          s.subscriptions.map { source in
             .object([
               ("name", .string(source.name)), ("store", .string(source.store.name)),
               ("channel", .string(source.channel.name)), ("products", .array(source.products.map(product))),

@@ -14,13 +14,13 @@ public struct ScenarioTextReport: Sendable {
     var out: [String] = []
     out.append(paint(s.name, TerminalPaint.bold))
     out.append("  file     \(s.path)")
-    if s.sources.isEmpty {
+    if !s.hasSources {
       out.append("  store    \(s.store.name)")
       for (i, p) in s.products.enumerated() {
         out.append("  \(i == 0 ? "product " : "         ") \(Describe.product(p))")
       }
     } else {
-      for (i, source) in s.sources.enumerated() {
+      for (i, source) in s.subscriptions.enumerated() {
         let channel = source.channel == .direct ? "" : " via \(source.channel.name)"
         let head = "\(i == 0 ? "sources " : "        ") \(source.name) (\(source.store.name)\(channel)): "
         for (j, p) in source.products.enumerated() {

@@ -23,12 +23,12 @@ extension ScenarioTests {
             - {at: renewal 1, source: app, store: grace}
             - {at: 40d, access: yes}
           """)
-      #expect(scenario.sources.map(\.name) == ["app", "web"])
-      #expect(scenario.sources.map(\.store) == [.apple, .stripe])
-      #expect(scenario.sources[1].products.map(\.id.text) == ["premium.web"])
+      #expect(scenario.subscriptions.map(\.name) == ["app", "web"])
+      #expect(scenario.subscriptions.map(\.store) == [.apple, .stripe])
+      #expect(scenario.subscriptions[1].products.map(\.id.text) == ["premium.web"])
       // The top level mirrors the first source.
       #expect(scenario.store == .apple)
-      #expect(scenario.products == scenario.sources[0].products)
+      #expect(scenario.products == scenario.subscriptions[0].products)
       #expect(scenario.timeline.map(\.source) == [1, 0])
       #expect(scenario.expectations.map(\.source) == [0, nil])
       #expect(scenario.storeNames == "apple + stripe")
@@ -46,7 +46,7 @@ extension ScenarioTests {
         timeline:
           - {at: 1d, source: google, do: cancel}
         """)
-      #expect(scenario.sources.map(\.name) == ["google", "stripe"])
+      #expect(scenario.subscriptions.map(\.name) == ["google", "stripe"])
     }
 
     @Test func aSourceProjectsToAScenarioOfOneSubscription() throws {
@@ -61,7 +61,7 @@ extension ScenarioTests {
             - {at: 40d, access: yes}
           """)
       let web = scenario.projected(onSource: 1)
-      #expect(web.store == .stripe && web.sources.isEmpty)
+      #expect(web.store == .stripe && !web.hasSources && web.subscriptions.count == 1)
       #expect(web.timeline.map(\.line) == [scenario.timeline[0].line])
       #expect(web.expectations.map(\.line) == [scenario.expectations[0].line])
       // Expectations about the whole subscriber are placed with the first source.

@@ -186,7 +186,7 @@ extension ScenarioTests {
       var one = try ScenarioTesting.scenario(Self.appAndWeb()).projected(onSource: 1)
       one.channel = .revenueCat(.billingIssueFirst)
       var several = try ScenarioTesting.scenario(Self.appAndWeb())
-      several.sources[1].channel = .revenueCat(.billingIssueFirst)
+      several.subscriptions[1].channel = .revenueCat(.billingIssueFirst)
       for scenario in [one, several] {
         let error = #expect(throws: ScenarioPlayer.Failure.self) { try ScenarioPlayer.play(scenario) }
         #expect(error?.rendered.hasSuffix("not stripe") == true)

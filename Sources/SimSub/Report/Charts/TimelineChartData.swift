@@ -156,10 +156,10 @@ public struct TimelineChartData: Hashable, Sendable {
       }
     }
     var subtitle: [String]
-    if s.sources.isEmpty {
+    if !s.hasSources {
       subtitle = [s.store.name] + s.products.map(Describe.product)
     } else {
-      subtitle = s.sources.map {
+      subtitle = s.subscriptions.map {
         "\($0.name): \($0.store.name) \($0.products.map(\.id.text).joined(separator: ", "))"
       }
     }

@@ -94,11 +94,11 @@ public enum ScenarioHTMLReport {
   static func scenario(_ r: ScenarioResult) -> HTMLFragment {
     let s = r.scenario
     var facts: [(String, String)] = [("file", s.path)]
-    if s.sources.isEmpty {
+    if !s.hasSources {
       facts.append(("store", s.store.name))
       for (i, p) in s.products.enumerated() { facts.append((i == 0 ? "product" : "", Describe.product(p))) }
     } else {
-      for (i, source) in s.sources.enumerated() {
+      for (i, source) in s.subscriptions.enumerated() {
         let channel = source.channel == .direct ? "" : " via \(source.channel.name)"
         for (j, p) in source.products.enumerated() {
           facts.append(

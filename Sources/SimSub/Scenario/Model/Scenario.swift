@@ -5,9 +5,23 @@ public struct Scenario: Hashable, Sendable {
   public var path: String
   /// One line describing the story.
   public var name: String
-  public var store: StoreKind
-  /// The products; the first is the one subscribed when the timeline has no `subscribe`.
-  public var products: [Product]
+  /// The subscriber's subscriptions, held once: the one a file describes with `store:`,
+  /// `product:` and `channel:` at the top level, or each of its `sources:`.
+  public var subscriptions: [ScenarioSource]
+  /// Whether the file gave several subscriptions (`sources:`), named for timeline entries and
+  /// expectations, rather than one at the top level.
+  public var hasSources: Bool
+  /// The first subscription's store (the only one's, without `sources:`).
+  public var store: StoreKind {
+    get { subscriptions[0].store }
+    set { subscriptions[0].store = newValue }
+  }
+  /// The first subscription's products; the first is the one subscribed when the timeline has
+  /// no `subscribe`.
+  public var products: [Product] {
+    get { subscriptions[0].products }
+    set { subscriptions[0].products = newValue }
+  }
   /// Day 0.
   public var start: Instant
   /// How long to simulate, when the file says; otherwise one period past the last timeline
@@ -17,14 +31,14 @@ public struct Scenario: Hashable, Sendable {
   public var step: TimeSpan
   /// The built-in policy's name.
   public var policy: String
-  /// How notifications reach the policy: the store's own, or RevenueCat's webhooks.
-  public var channel: ScenarioChannel
+  /// How the first subscription's notifications reach the policy: the store's own, or
+  /// RevenueCat's webhooks.
+  public var channel: ScenarioChannel {
+    get { subscriptions[0].channel }
+    set { subscriptions[0].channel = newValue }
+  }
   /// Delivery faults in force from the start.
   public var delivery: DeliveryFaults
-  /// Several subscriptions of one subscriber (`sources:`), each with its own store, products and
-  /// channel; empty for a scenario of one subscription (`store:` and `product:` at the top).
-  /// When not empty, `store`, `products` and `channel` are the first source's.
-  public var sources: [ScenarioSource]
   /// Apple Family Sharing: how many family members share the purchaser's subscription (0 to 5).
   /// Each is played as its own run of the timeline, with its own policy.
   public var familyMembers: Int
@@ -47,16 +61,16 @@ public struct Scenario: Hashable, Sendable {
   ) {
     self.path = path
     self.name = name
-    self.store = store
-    self.products = products
+    self.subscriptions =
+      sources.isEmpty
+      ? [ScenarioSource(name: store.name, store: store, products: products, channel: channel)] : sources
+    self.hasSources = !sources.isEmpty
     self.start = start
     self.horizon = horizon
     self.step = step
     self.policy = policy
-    self.channel = channel
     self.delivery = delivery
     self.familyMembers = familyMembers
-    self.sources = sources
     self.timeline = timeline
     self.expectations = expectations
     self.invariants = invariants
@@ -67,16 +81,10 @@ public struct Scenario: Hashable, Sendable {
   /// What the app promises that the policy is told: for Stripe, the products' `grace` (the
   /// app's grace during `past_due`, one length for every product).
   public var policySettings: PolicySettings {
-    let stripe =
-      sources.isEmpty ? (store == .stripe ? products : []) : sources.first { $0.store == .stripe }?.products
-    guard let grace = stripe?.first?.grace else { return .default }
+    guard let grace = subscriptions.first(where: { $0.store == .stripe })?.products.first?.grace else {
+      return .default
+    }
     return PolicySettings(stripeGracePeriod: grace)
-  }
-
-  /// The subscriptions played: `sources`, or the one the top level describes.
-  public var subscriptions: [ScenarioSource] {
-    sources.isEmpty
-      ? [ScenarioSource(name: store.name, store: store, products: products, channel: channel)] : sources
   }
 
   /// The stores, for headers: `apple`, or `apple + stripe` for several sources.
@@ -87,11 +95,8 @@ public struct Scenario: Hashable, Sendable {
   /// renewals (its own, and for the first source those about the subscriber as a whole).
   public func projected(onSource index: Int) -> Scenario {
     var own = self
-    let source = subscriptions[index]
-    own.store = source.store
-    own.products = source.products
-    own.channel = source.channel
-    own.sources = []
+    own.subscriptions = [subscriptions[index]]
+    own.hasSources = false
     own.timeline = timeline.filter { $0.source == index }
     own.expectations = expectations.filter { $0.source == index || (index == 0 && $0.source == nil) }
     return own

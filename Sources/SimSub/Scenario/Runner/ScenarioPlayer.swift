@@ -30,7 +30,7 @@ public enum ScenarioPlayer {
   public static func play<Policy: EntitlementPolicy>(
     _ scenario: Scenario, policy: Policy.Type, step: TimeSpan? = nil
   ) throws(Failure) -> ScenarioResult {
-    if !scenario.sources.isEmpty { return try playSources(scenario, policy: policy, step: step) }
+    if scenario.hasSources { return try playSources(scenario, policy: policy, step: step) }
     do {
       // Family Sharing plays the App Store model itself (the decoder allows it only with the
       // direct channel); every other scenario opens its store behind its channel.
@@ -73,8 +73,8 @@ public enum ScenarioPlayer {
   ) throws(Failure) -> ScenarioResult {
     let step = step ?? scenario.step
     var plays: [any SourcePlay<Policy>] = []
-    for index in scenario.sources.indices {
-      let source = scenario.sources[index]
+    for index in scenario.subscriptions.indices {
+      let source = scenario.subscriptions[index]
       let play = PlayOneOfSeveral<Policy>(
         name: source.name, scenario: scenario.projected(onSource: index), step: step)
       do {

@@ -25,7 +25,7 @@ package struct SimulatedSubscription: Sendable {
     return result.runs.flatMap { run in
       run.records.compactMap { history in
         let source =
-          history.source.map { name in scenario.sources.first { $0.name == name } }
+          history.source.map { name in scenario.subscriptions.first { $0.name == name } }
           ?? scenario.subscriptions.first
         guard let source else { return nil }
         return SimulatedSubscription(

@@ -60,7 +60,7 @@ struct PlayedSubscription {
       run.records.compactMap { history -> PlayedSubscription? in
         let scenario = result.scenario
         guard
-          let source = history.source.map({ name in scenario.sources.first { $0.name == name } })
+          let source = history.source.map({ name in scenario.subscriptions.first { $0.name == name } })
             ?? scenario.subscriptions.first
         else { return nil }
         return PlayedSubscription(

@@ -105,7 +105,7 @@ import Testing
   /// A subscriber with several sources: RevenueCat lists each subscription, the entitlement
   /// from an active one.
   @Test func revenueCatMergesSources() throws {
-    let (_, all) = try #require(Self.runs.first { $0.result.scenario.sources.count > 1 })
+    let (_, all) = try #require(Self.runs.first { $0.result.scenario.subscriptions.count > 1 })
     let ends = all.compactMap { $0.history.entries.last?.instant }
     let end = try #require(ends.max())
     let user = try #require(all.first).context.subscriberId
