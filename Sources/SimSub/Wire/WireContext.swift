@@ -31,7 +31,8 @@ public struct WireContext: Sendable {
   /// member `member`'s run.
   public init(settings: WireSettings, scenario: Scenario, source: String? = nil, member: Int = 0) {
     let products =
-      source.flatMap { name in scenario.subscriptions.first { $0.name == name }?.products } ?? scenario.products
+      source.flatMap { name in scenario.subscriptions.first { $0.name == name }?.products }
+      ?? scenario.products
     let scope = member > 0 ? "\(scenario.path)\nmember \(member)" : scenario.path
     self.init(settings: settings, app: scenario.app, scope: scope, source: source, products: products)
   }
