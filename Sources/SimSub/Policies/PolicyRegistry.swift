@@ -38,6 +38,7 @@ public enum PolicyRegistry {
     Entry(ExtensionIgnoredPolicy.self),
     Entry(IncompleteIsActivePolicy.self),
     Entry(PriceIncreaseIsEndPolicy.self),
+    Entry(RefundRequestIsRefundPolicy.self),
   ]
 
   /// The names of ``all``, in order.

@@ -21,6 +21,12 @@ public enum SubscriberAction: Hashable, Sendable {
   case resubscribe(product: ProductIndex)
   /// The store refunds the latest charge and revokes access.
   case refund
+  /// Apple: the customer asks the App Store for a refund of the latest charge; Apple turns
+  /// auto-renew off and asks the developer for consumption data (`CONSUMPTION_REQUEST`). The
+  /// answer is a later `refund` (granted) or `declineRefund`.
+  case requestRefund
+  /// Apple: the App Store declines the refund asked for (`REFUND_DECLINED`); nothing is revoked.
+  case declineRefund
   /// Apple: the App Store reverses the refund it granted (after a dispute the customer
   /// raised), so what the refund revoked is due again (`REFUND_REVERSED`).
   case reverseRefund

@@ -32,14 +32,14 @@ struct PolicyRegistryTests {
       PolicyRegistry.names == [
         "reference", "active-only", "unknown-is-active", "arrival-order", "past-due-is-free",
         "billing-error-is-end", "latest-source-wins", "refund-is-final",
-        "extension-ignored", "incomplete-is-active", "price-increase-is-end",
+        "extension-ignored", "incomplete-is-active", "price-increase-is-end", "refund-request-is-refund",
       ])
     #expect(
       PolicyRegistry.all.map { String(describing: $0.type) } == [
         "ReferencePolicy", "ActiveOnlyPolicy", "UnknownIsActivePolicy", "ArrivalOrderPolicy",
         "PastDueIsFreePolicy", "BillingErrorIsEndPolicy", "LatestSourceWinsPolicy",
         "RefundIsFinalPolicy", "ExtensionIgnoredPolicy", "IncompleteIsActivePolicy",
-        "PriceIncreaseIsEndPolicy",
+        "PriceIncreaseIsEndPolicy", "RefundRequestIsRefundPolicy",
       ])
   }
 
@@ -85,7 +85,7 @@ struct PolicyRegistryTests {
         == "unknown policy 'refrence' — did you mean 'reference'?")
     #expect(
       UnknownPolicyError(name: "strict").description
-        == "unknown policy 'strict' — the built-in policies are reference, active-only, unknown-is-active, arrival-order, past-due-is-free, billing-error-is-end, latest-source-wins, refund-is-final, extension-ignored, incomplete-is-active, price-increase-is-end"
+        == "unknown policy 'strict' — the built-in policies are reference, active-only, unknown-is-active, arrival-order, past-due-is-free, billing-error-is-end, latest-source-wins, refund-is-final, extension-ignored, incomplete-is-active, price-increase-is-end, refund-request-is-refund"
     )
   }
 

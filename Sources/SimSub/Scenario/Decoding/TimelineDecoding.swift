@@ -136,6 +136,8 @@ extension ScenarioDecoder {
       case .uncancel: decoded = .subscriber(.uncancel)
       case .refund: decoded = .subscriber(.refund)
       case .reverseRefund: decoded = .subscriber(.reverseRefund)
+      case .requestRefund: decoded = .subscriber(.requestRefund)
+      case .declineRefund: decoded = .subscriber(.declineRefund)
       case .resume: decoded = .subscriber(.resume)
       case .stopSharing: decoded = .subscriber(.stopSharing(member: 0))
       case .leaveFamily:

@@ -11,6 +11,8 @@ enum TimelineActionName: String, CaseIterable {
   case uncancel
   case resubscribe
   case refund
+  case requestRefund = "request-refund"
+  case declineRefund = "decline-refund"
   case reverseRefund = "reverse-refund"
   case extendRenewal = "extend-renewal"
   case raisePrice = "raise-price"
@@ -39,7 +41,7 @@ enum TimelineActionName: String, CaseIterable {
     case .note: ["text"]
     case .delivery: ScenarioDecoder.deliveryKeys
     case .updateCard, .authenticate, .cancel, .uncancel, .refund, .reverseRefund, .resume, .stopSharing,
-      .acceptPrice:
+      .acceptPrice, .requestRefund, .declineRefund:
       []
     }
   }
@@ -61,6 +63,8 @@ enum TimelineActionName: String, CaseIterable {
     case .resubscribe: self = .resubscribe
     case .refund: self = .refund
     case .reverseRefund: self = .reverseRefund
+    case .requestRefund: self = .requestRefund
+    case .declineRefund: self = .declineRefund
     case .extendRenewal: self = .extendRenewal
     case .raisePrice: self = .raisePrice
     case .acceptPrice: self = .acceptPrice

@@ -30,11 +30,14 @@ extension AppStoreModel: StoreFacts {
 
   static var notificationSource: SubscriptionSource { .appStore }
 
-  /// Family Sharing's (the purchaser stops sharing, a family member leaves), the App Store
-  /// reversing a refund, the developer extending the renewal date or raising the price, and the
+  /// Family Sharing's (the purchaser stops sharing, a family member leaves), a refund request
+  /// and the App Store declining it or reversing a refund, the developer extending the renewal date or raising the price, and the
   /// subscriber consenting to the increase.
   static var ownActions: [TimelineActionName] {
-    [.reverseRefund, .extendRenewal, .raisePrice, .acceptPrice, .stopSharing, .leaveFamily]
+    [
+      .requestRefund, .declineRefund, .reverseRefund, .extendRenewal, .raisePrice, .acceptPrice, .stopSharing,
+      .leaveFamily,
+    ]
   }
 
   /// Every `notificationType` and subtype the model sends (``AppStoreModel``, and `REVOKE` for a
@@ -48,6 +51,7 @@ extension AppStoreModel: StoreFacts {
     (.didChangeRenewalStatus, .autoRenewDisabled), (.didChangeRenewalPref, nil),
     (.didChangeRenewalPref, .upgrade), (.didChangeRenewalPref, .downgrade), (.refund, nil),
     (.refundReversed, nil), (.renewalExtended, nil), (.priceIncrease, .pending), (.priceIncrease, .accepted),
+    (.consumptionRequest, nil), (.refundDeclined, nil),
     (.expired, .priceIncrease), (.revoke, nil),
   ]
 

@@ -24,6 +24,9 @@
 ///   start of a billing retry state" (`gracePeriodExpirationDate`).
 /// - **Refund**: `DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_DISABLED` (Apple turns auto-renew off
 ///   when a refund is requested) then `REFUND` (status 5, `revocationDate`); access ends at once.
+/// - **Refund requested** (`request-refund`): `AUTO_RENEW_DISABLED` (when on) and
+///   `CONSUMPTION_REQUEST`; access unchanged until `refund` (granted: `REFUND`) or
+///   `decline-refund` (`REFUND_DECLINED`).
 /// - **Refund reversed** (`reverse-refund`): `REFUND_REVERSED`; the revocation is withdrawn and
 ///   the refunded period is paid through again, auto-renew still off (`canceled`, then
 ///   `EXPIRED/VOLUNTARY` at the period's end; `expired` at once if it has ended).
@@ -149,6 +152,12 @@ public struct AppStoreModel: StoreModel {
       send(.didChangeRenewalStatus, .autoRenewEnabled, record: &record, now: now, effects: &effects)
     case .refund:
       refund(record: &record, now: now, effects: &effects)
+    case .requestRefund:
+      requestRefund(record: &record, now: now, effects: &effects)
+    case .declineRefund:
+      guard record.refundRequested, record.truth != .revoked else { return }
+      record.refundRequested = false
+      send(.refundDeclined, nil, record: &record, now: now, effects: &effects)
     case .reverseRefund:
       reverseRefund(record: &record, now: now, effects: &effects)
     case .extendRenewal(let days):
@@ -393,11 +402,32 @@ public struct AppStoreModel: StoreModel {
       send(.didChangeRenewalStatus, .autoRenewDisabled, record: &record, now: now, effects: &effects)
     }
     record.refundedMilliunits += record.inTrial ? 0 : price(of: record)
+    record.refundRequested = false
     record.revocationDate = now
     record.truth = .revoked
     record.clearBillingIssue()
     record.epoch &+= 1
     send(.refund, nil, record: &record, now: now, effects: &effects)
+  }
+
+  /// The customer asks for a refund of the latest charge ("Request a refund", Apple support).
+  /// Apple turns auto-renew off ("the App Store turned off subscription auto-renewal after the
+  /// customer requested a refund", `AUTO_RENEW_DISABLED`) and sends `CONSUMPTION_REQUEST`: "the
+  /// customer initiated a refund request for a consumable in-app purchase or auto-renewable
+  /// subscription, and the App Store is requesting that you provide consumption data"
+  /// (`notificationType`). Access is unchanged until Apple decides: `REFUND` if it grants the
+  /// refund, `REFUND_DECLINED` if not. Only a paid subscription that is active (with auto-renew
+  /// on or off) can be asked about, once until the answer.
+  @inlinable func requestRefund(record: inout SubscriptionRecord, now: Instant, effects: inout StoreEffects) {
+    guard record.truth == .active || record.truth == .canceled, !record.inTrial, !record.refundRequested
+    else { return }
+    record.refundRequested = true
+    if record.autoRenew {
+      record.autoRenew = false
+      record.truth = .canceled
+      send(.didChangeRenewalStatus, .autoRenewDisabled, record: &record, now: now, effects: &effects)
+    }
+    send(.consumptionRequest, nil, record: &record, now: now, effects: &effects)
   }
 
   /// Apple reverses the refund: `REFUND_REVERSED`, "If your app revoked content or services as a
