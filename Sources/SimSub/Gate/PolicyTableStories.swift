@@ -45,7 +45,9 @@ enum PolicyTableStories {
   /// The App Store's own paths: a refund request declined, a refund reversed, a renewal date
   /// extended, a price increase consented to and one let lapse.
   static let appleOnly: [Story] = [
-    [(.zero, .subscribe(product: 0, trial: false)), (.days(10), .requestRefund), (.days(12), .declineRefund)],
+    [
+      (.zero, .subscribe(product: 0, trial: false)), (.days(10), .requestRefund), (.days(12), .declineRefund),
+    ],
     [(.zero, .subscribe(product: 0, trial: false)), (.days(10), .refund), (.days(15), .reverseRefund)],
     [(.zero, .subscribe(product: 0, trial: false)), (.days(10), .extendRenewal(.days(10)))],
     [
