@@ -17,7 +17,7 @@ enum Describe {
     case .stopSharing(let member): return member == 0 ? name : "\(name) (member \(member))"
     case .raisePrice(let consentRequired):
       return "\(name) (consent \(consentRequired ? "required" : "not-required"))"
-    case .acceptPrice, .requestRefund, .declineRefund: return name
+    case .acceptPrice, .requestRefund, .declineRefund, .removeFromSale: return name
     case .updateCard, .authenticate, .cancel, .uncancel, .refund, .reverseRefund, .resume: return name
     }
   }

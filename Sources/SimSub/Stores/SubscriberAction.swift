@@ -39,6 +39,9 @@ public enum SubscriberAction: Hashable, Sendable {
   case raisePrice(consentRequired: Bool)
   /// The subscriber agrees to a pending price increase (Apple: `PRICE_INCREASE/ACCEPTED`).
   case acceptPrice
+  /// Apple: the developer removes the subscriber's product from sale in App Store Connect; the
+  /// subscription expires at its next renewal (`EXPIRED/PRODUCT_NOT_FOR_SALE`).
+  case removeFromSale
   /// Upgrade, downgrade or crossgrade within the group, with the store's timing.
   case changeProduct(ProductIndex)
   /// Google: pause from the next renewal for this long.

@@ -14,6 +14,8 @@ public struct SubscriptionRecord: Hashable, Sendable {
   public var product: ProductIndex = 0
   /// A product that takes over at the next renewal (a downgrade), if any.
   public var pendingProduct: ProductIndex?
+  /// Apple: the developer took `product` off sale; it renews no more.
+  public var productOffSale = false
   /// Apple: a refund the customer asked for, not yet granted or declined.
   public var refundRequested = false
   /// A price increase of `product`, waiting for the next renewal or applied.

@@ -376,7 +376,7 @@ extension ScenarioTests {
           "name: t\nstore: apple\nchannel: revenuecat\nproduct: {}\ntimeline: []\nexpect:\n  - {at: 1d, sent: [SUBSCRIPTION_PAUSED, EXPIRATION/SUBSCRIPTION_PAUSED]}\n",
         errors: [
           "7:21: revenuecat in front of simsub's apple model never sends 'SUBSCRIPTION_PAUSED': it is not played (docs/STORE-MODELS.md lists what is)",
-          "7:42: revenuecat in front of simsub's apple model never sends 'EXPIRATION/SUBSCRIPTION_PAUSED': it sends 'EXPIRATION/BILLING_ERROR', 'EXPIRATION/UNSUBSCRIBE' and 'EXPIRATION/PRICE_INCREASE'",
+          "7:42: revenuecat in front of simsub's apple model never sends 'EXPIRATION/SUBSCRIPTION_PAUSED': it sends 'EXPIRATION/BILLING_ERROR', 'EXPIRATION/UNSUBSCRIBE', 'EXPIRATION/PRICE_INCREASE' and 'EXPIRATION/UNKNOWN'",
         ]),
       Case(
         label: "a revenuecat event type documented but not played",

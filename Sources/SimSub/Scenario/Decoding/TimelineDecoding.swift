@@ -163,6 +163,7 @@ extension ScenarioDecoder {
               at: reader["do"]?.location ?? item.location))
         }
       case .acceptPrice: decoded = .subscriber(.acceptPrice)
+      case .removeFromSale: decoded = .subscriber(.removeFromSale)
       case .note:
         if let text = reader.required("text", text) { decoded = .note(text) }
       case .delivery:

@@ -16,6 +16,7 @@ enum TimelineActionName: String, CaseIterable {
   case reverseRefund = "reverse-refund"
   case extendRenewal = "extend-renewal"
   case raisePrice = "raise-price"
+  case removeFromSale = "remove-from-sale"
   case acceptPrice = "accept-price"
   case changeProduct = "change-product"
   case pause
@@ -41,7 +42,7 @@ enum TimelineActionName: String, CaseIterable {
     case .note: ["text"]
     case .delivery: ScenarioDecoder.deliveryKeys
     case .updateCard, .authenticate, .cancel, .uncancel, .refund, .reverseRefund, .resume, .stopSharing,
-      .acceptPrice, .requestRefund, .declineRefund:
+      .acceptPrice, .requestRefund, .declineRefund, .removeFromSale:
       []
     }
   }
@@ -68,6 +69,7 @@ enum TimelineActionName: String, CaseIterable {
     case .extendRenewal: self = .extendRenewal
     case .raisePrice: self = .raisePrice
     case .acceptPrice: self = .acceptPrice
+    case .removeFromSale: self = .removeFromSale
     case .changeProduct: self = .changeProduct
     case .pause: self = .pause
     case .resume: self = .resume

@@ -31,12 +31,13 @@ extension AppStoreModel: StoreFacts {
   static var notificationSource: SubscriptionSource { .appStore }
 
   /// Family Sharing's (the purchaser stops sharing, a family member leaves), a refund request
-  /// and the App Store declining it or reversing a refund, the developer extending the renewal date or raising the price, and the
-  /// subscriber consenting to the increase.
+  /// and the App Store declining it or reversing a refund, the developer extending the renewal
+  /// date, raising the price or taking the product off sale, and the subscriber consenting to the
+  /// increase.
   static var ownActions: [TimelineActionName] {
     [
-      .requestRefund, .declineRefund, .reverseRefund, .extendRenewal, .raisePrice, .acceptPrice, .stopSharing,
-      .leaveFamily,
+      .requestRefund, .declineRefund, .reverseRefund, .extendRenewal, .raisePrice, .acceptPrice,
+      .removeFromSale, .stopSharing, .leaveFamily,
     ]
   }
 
@@ -52,7 +53,7 @@ extension AppStoreModel: StoreFacts {
     (.didChangeRenewalPref, .upgrade), (.didChangeRenewalPref, .downgrade), (.refund, nil),
     (.refundReversed, nil), (.renewalExtended, nil), (.priceIncrease, .pending), (.priceIncrease, .accepted),
     (.consumptionRequest, nil), (.refundDeclined, nil),
-    (.expired, .priceIncrease), (.revoke, nil),
+    (.expired, .priceIncrease), (.expired, .productNotForSale), (.revoke, nil),
   ]
 
   /// ``sent`` as `sent:` names (`TYPE` or `TYPE/SUBTYPE`).

@@ -37,6 +37,8 @@
 ///   (`accept-price`) sends `PRICE_INCREASE/ACCEPTED` (1), as does an increase that needs none.
 ///   The next renewal charges the new price; without consent the subscription expires there
 ///   instead (`EXPIRED/PRICE_INCREASE`, `expirationIntent` 3).
+/// - **Product taken off sale** (`remove-from-sale`): the next renewal expires the subscription
+///   (`EXPIRED/PRODUCT_NOT_FOR_SALE`, `expirationIntent` 4); the product cannot be bought again.
 /// - **Product change** within a group: an upgrade (a higher price per day), or a crossgrade to
 ///   the same duration, is immediate (`DID_CHANGE_RENEWAL_PREF/UPGRADE`, a new period from now, a
 ///   prorated refund of the unused part); a downgrade, or a crossgrade to another duration, waits
@@ -164,6 +166,8 @@ public struct AppStoreModel: StoreModel {
       extendRenewal(by: days, record: &record, now: now, effects: &effects)
     case .raisePrice(let consentRequired):
       raisePrice(consentRequired: consentRequired, record: &record, now: now, effects: &effects)
+    case .removeFromSale:
+      record.productOffSale = true
     case .acceptPrice:
       guard record.priceIncrease == .pending, record.truth != .expired, record.truth != .revoked else {
         return
@@ -187,6 +191,15 @@ public struct AppStoreModel: StoreModel {
     case .renewal:
       guard record.truth == .active || record.truth == .canceled else { return }
       if record.autoRenew {
+        // A product taken off sale does not renew: "the subscription expired because the
+        // product wasn't available for purchase at the time the subscription attempted to
+        // renew" (`subtype` `PRODUCT_NOT_FOR_SALE`).
+        if record.productOffSale, record.pendingProduct == nil {
+          record.truth = .expired
+          record.epoch &+= 1
+          send(.expired, .productNotForSale, record: &record, now: now, effects: &effects)
+          return
+        }
         if record.priceIncrease != .none, record.pendingProduct == nil {
           // The renewal the increase waited for: without consent the subscription ends here.
           guard record.priceIncrease != .pending else {
@@ -234,7 +247,7 @@ public struct AppStoreModel: StoreModel {
     _ index: ProductIndex, trial wantsTrial: Bool, record: inout SubscriptionRecord, now: Instant,
     payments: inout Payments, effects: inout StoreEffects
   ) {
-    guard isProduct(index) else { return }
+    guard isProduct(index), !(record.productOffSale && index == record.product) else { return }
     let subtype: AppStoreNotificationSubtype
     switch record.truth {
     case .never: subtype = .initialBuy
@@ -530,6 +543,7 @@ public struct AppStoreModel: StoreModel {
         periodEnd: record.periodEnd, at: now)
     }
     record.priceIncrease = .none
+    record.productOffSale = false
     record.latestTransactionIsRenewal = false
     record.inTrial = false
     record.pendingProduct = nil
@@ -573,6 +587,7 @@ public struct AppStoreModel: StoreModel {
     record.product = pending
     record.pendingProduct = nil
     record.priceIncrease = .none
+    record.productOffSale = false
     if products[Int(pending)].period != oldPeriod {
       record.billingAnchor = newPeriodStart
       record.periodsSinceAnchor = 0

@@ -82,12 +82,15 @@ public struct AppStoreNotificationBuilder: Sendable {
 
   /// Apple's `expirationIntent` for the record: `1` after a voluntary expiry, `2` while a
   /// billing issue is open or after one ended the subscription, `3` after an expiry for a price
-  /// increase not consented to.
+  /// increase not consented to, `4` after one for a product taken off sale.
   @inlinable static func expirationIntent(_ record: SubscriptionRecord) -> Int32? {
     switch record.truth {
-    case .grace, .hold: 2
-    case .expired: record.autoRenew ? (record.priceIncrease == .pending ? 3 : 2) : 1
-    default: nil
+    case .grace, .hold: return 2
+    case .expired:
+      guard record.autoRenew else { return 1 }
+      if record.productOffSale { return 4 }
+      return record.priceIncrease == .pending ? 3 : 2
+    default: return nil
     }
   }
 

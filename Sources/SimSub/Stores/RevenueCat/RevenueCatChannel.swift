@@ -18,6 +18,7 @@
 /// | auto-renew on: Apple `AUTO_RENEW_ENABLED`, Google `RESTARTED` (7) | `UNCANCELLATION` |
 /// | the paid period ends after a cancel: Apple `EXPIRED/VOLUNTARY`, Google `EXPIRED` (13) | `EXPIRATION` `UNSUBSCRIBE` |
 /// | a price increase not consented to: Apple `EXPIRED/PRICE_INCREASE` | `EXPIRATION` `PRICE_INCREASE` (Apple's `PRICE_INCREASE` notices themselves: nothing) |
+/// | a product taken off sale: Apple `EXPIRED/PRODUCT_NOT_FOR_SALE` | `EXPIRATION` `UNKNOWN` (an assumption: RevenueCat names no reason for it) |
 /// | refund: Apple `REFUND` (with its `AUTO_RENEW_DISABLED`), Google `REVOKED` (12) | `CANCELLATION` `CUSTOMER_SUPPORT`, `expiration_at_ms` the refund |
 /// | product change: Apple `DID_CHANGE_RENEWAL_PREF/UPGRADE`, a Google change at once | `PRODUCT_CHANGE` and `RENEWAL` |
 /// | product change at the next renewal: Apple `…/DOWNGRADE`, a deferred Google change | `PRODUCT_CHANGE` (`new_product_id`) |
@@ -172,7 +173,10 @@ public struct RevenueCatChannel<Store: StoreModel>: StoreModel {
       // A price increase the customer did not consent to: `EXPIRATION` `PRICE_INCREASE`,
       // "Subscriber did not agree to a price increase" ("Event Types and Fields", expiration
       // reasons, App Store only).
-      let reason: RevenueCatReason = subtype == .priceIncrease ? .priceIncrease : .unsubscribe
+      // A product taken off sale: RevenueCat names no reason for it, and simsub sends `UNKNOWN`
+      // (an assumption).
+      let reason: RevenueCatReason =
+        subtype == .priceIncrease ? .priceIncrease : subtype == .productNotForSale ? .unknown : .unsubscribe
       send(.expiration, record: record, at: now, reason: reason, out: &out, effects: &effects)
     case .didChangeRenewalStatus:
       if subtype == .autoRenewDisabled, !refunded {

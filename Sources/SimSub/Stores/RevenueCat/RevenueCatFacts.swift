@@ -14,7 +14,11 @@ enum RevenueCatFacts {
       "PRODUCT_CHANGE",
     ]
     if store == .google { names += ["SUBSCRIPTION_PAUSED", "EXPIRATION/SUBSCRIPTION_PAUSED"] }
-    if store == .apple { names += ["REFUND_REVERSED", "SUBSCRIPTION_EXTENDED", "EXPIRATION/PRICE_INCREASE"] }
+    if store == .apple {
+      names += [
+        "REFUND_REVERSED", "SUBSCRIPTION_EXTENDED", "EXPIRATION/PRICE_INCREASE", "EXPIRATION/UNKNOWN",
+      ]
+    }
     return names
   }
 
