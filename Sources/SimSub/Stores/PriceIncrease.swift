@@ -20,7 +20,7 @@ public enum PriceIncrease: UInt8, Hashable, Sendable {
   case applied
 
   /// Renewal info's `priceIncreaseStatus` while an increase waits for the next renewal.
-  @inlinable public var priceIncreaseStatus: Int32? {
+  @inlinable @inline(__always) public var priceIncreaseStatus: Int32? {
     switch self {
     case .pending: 0
     case .accepted: 1

@@ -42,7 +42,7 @@ public struct Product: Hashable, Sendable {
   }
 
   /// The price a subscription standing at `increase` pays for this product.
-  @inlinable public func price(at increase: PriceIncrease) -> Int64 {
+  @inlinable @inline(__always) public func price(at increase: PriceIncrease) -> Int64 {
     increase == .applied ? raisedPriceMilliunits ?? priceMilliunits : priceMilliunits
   }
 

@@ -14,12 +14,6 @@ public struct SubscriptionRecord: Hashable, Sendable {
   public var product: ProductIndex = 0
   /// A product that takes over at the next renewal (a downgrade), if any.
   public var pendingProduct: ProductIndex?
-  /// Apple: the developer took `product` off sale; it renews no more.
-  public var productOffSale = false
-  /// Apple: a refund the customer asked for, not yet granted or declined.
-  public var refundRequested = false
-  /// A price increase of `product`, waiting for the next renewal or applied.
-  public var priceIncrease = PriceIncrease.none
   /// Auto-renew on (`autoRenewStatus` 1 / `autoRenewEnabled`).
   public var autoRenew = true
   /// Whether the payment method on file works (scenarios; Monte Carlo decides per charge).
@@ -53,6 +47,13 @@ public struct SubscriptionRecord: Hashable, Sendable {
   public var periodNumber: Int32 = 0
   /// Whether the current period is an introductory trial.
   public var inTrial = false
+  // The three bytes below sit in the padding before `trialsUsed`, so the record stays 244 bytes.
+  /// A price increase of `product`, waiting for the next renewal or applied.
+  public var priceIncrease = PriceIncrease.none
+  /// Apple: the developer took `product` off sale; it renews no more.
+  public var productOffSale = false
+  /// Apple: a refund the customer asked for, not yet granted or declined.
+  public var refundRequested = false
   /// Groups whose trial this subscriber has used, as bits by catalog group index.
   public var trialsUsed: UInt64 = 0
 

@@ -191,24 +191,11 @@ public struct AppStoreModel: StoreModel {
     case .renewal:
       guard record.truth == .active || record.truth == .canceled else { return }
       if record.autoRenew {
-        // A product taken off sale does not renew: "the subscription expired because the
-        // product wasn't available for purchase at the time the subscription attempted to
-        // renew" (`subtype` `PRODUCT_NOT_FOR_SALE`).
-        if record.productOffSale, record.pendingProduct == nil {
-          record.truth = .expired
-          record.epoch &+= 1
-          send(.expired, .productNotForSale, record: &record, now: now, effects: &effects)
+        // One test of two bytes on the common path; the rare one is out of line.
+        if record.productOffSale || record.priceIncrease != .none,
+          endsInsteadOfRenewing(record: &record, now: now, effects: &effects)
+        {
           return
-        }
-        if record.priceIncrease != .none, record.pendingProduct == nil {
-          // The renewal the increase waited for: without consent the subscription ends here.
-          guard record.priceIncrease != .pending else {
-            record.truth = .expired
-            record.epoch &+= 1
-            send(.expired, .priceIncrease, record: &record, now: now, effects: &effects)
-            return
-          }
-          record.priceIncrease = .applied
         }
         renew(record: &record, now: now, payments: &payments, effects: &effects)
       } else {
@@ -296,6 +283,33 @@ public struct AppStoreModel: StoreModel {
     record.epoch &+= 1
     effects.schedule(.renewal, at: record.periodEnd, for: record)
     send(.subscribed, subtype, record: &record, now: now, effects: &effects)
+  }
+
+  /// Before a renewal with auto-renew on, for a product taken off sale or with a price increase:
+  /// whether the subscription ends there instead. A product taken off sale does not renew: "the
+  /// subscription expired because the product wasn't available for purchase at the time the
+  /// subscription attempted to renew" (`subtype` `PRODUCT_NOT_FOR_SALE`). A price increase not
+  /// consented to ends it too (`EXPIRED/PRICE_INCREASE`); one accepted applies from this renewal.
+  /// A downgrade waiting for the renewal goes through either way, to a product still on sale.
+  @inline(never) @usableFromInline
+  func endsInsteadOfRenewing(record: inout SubscriptionRecord, now: Instant, effects: inout StoreEffects)
+    -> Bool
+  {
+    guard record.pendingProduct == nil else { return false }
+    if record.productOffSale {
+      record.truth = .expired
+      record.epoch &+= 1
+      send(.expired, .productNotForSale, record: &record, now: now, effects: &effects)
+      return true
+    }
+    if record.priceIncrease == .pending {
+      record.truth = .expired
+      record.epoch &+= 1
+      send(.expired, .priceIncrease, record: &record, now: now, effects: &effects)
+      return true
+    }
+    if record.priceIncrease == .accepted { record.priceIncrease = .applied }
+    return false
   }
 
   /// The scheduled renewal with auto-renew on: charge the renewing product (a pending
@@ -607,5 +621,17 @@ public struct AppStoreModel: StoreModel {
     record: inout SubscriptionRecord, now: Instant, effects: inout StoreEffects
   ) {
     effects.send(notifications.make(type, subtype, record: &record, products: products, at: now))
+    // One test of two bytes on the common path; a price increase or a product taken off sale
+    // amends what was built, out of line.
+    if record.priceIncrease != .none || record.productOffSale { amendLast(record: record, effects: &effects) }
+  }
+
+  @inline(never) @usableFromInline
+  func amendLast(record: SubscriptionRecord, effects: inout StoreEffects) {
+    let last = effects.notificationCount - 1
+    effects.replaceNotification(
+      at: last,
+      with: AppStoreNotificationBuilder.amend(
+        effects.notificationSlots[last], record: record, products: products))
   }
 }

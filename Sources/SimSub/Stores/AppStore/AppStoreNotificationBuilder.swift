@@ -81,17 +81,41 @@ public struct AppStoreNotificationBuilder: Sendable {
   }
 
   /// Apple's `expirationIntent` for the record: `1` after a voluntary expiry, `2` while a
-  /// billing issue is open or after one ended the subscription, `3` after an expiry for a price
-  /// increase not consented to, `4` after one for a product taken off sale.
+  /// billing issue is open or after one ended the subscription.
   @inlinable static func expirationIntent(_ record: SubscriptionRecord) -> Int32? {
     switch record.truth {
-    case .grace, .hold: return 2
-    case .expired:
-      guard record.autoRenew else { return 1 }
-      if record.productOffSale { return 4 }
-      return record.priceIncrease == .pending ? 3 : 2
-    default: return nil
+    case .grace, .hold: 2
+    case .expired: record.autoRenew ? 2 : 1
+    default: nil
     }
+  }
+
+  /// The notification `make` built for `record`, amended for a price increase or a product taken
+  /// off sale: the transaction's `price` once the raised price applies, renewal info's
+  /// `priceIncreaseStatus` (0 waiting for consent, 1 consented or notified) while an increase
+  /// waits for the next renewal of a live subscription, and `expirationIntent` 3 (a price increase
+  /// not consented to) or 4 (the product not for sale) after the expiry they cause. Out of line:
+  /// `make` is inlined at every notification, and these fields are rare.
+  @inline(never) @usableFromInline
+  static func amend(_ notification: StoreNotification, record: SubscriptionRecord, products: [Product])
+    -> StoreNotification
+  {
+    guard case .appStore(var n) = notification else { return notification }
+    let product = products[Int(record.product)]
+    if var t = n.data.transactionInfo, !record.inTrial {
+      t.price = product.price(at: record.priceIncrease)
+      n.data.transactionInfo = t
+    }
+    if var r = n.data.renewalInfo {
+      let live = record.truth == .active || record.truth == .canceled
+      r.priceIncreaseStatus = live ? record.priceIncrease.priceIncreaseStatus : nil
+      if record.truth == .expired, record.autoRenew {
+        r.expirationIntent =
+          record.productOffSale ? 4 : record.priceIncrease == .pending ? 3 : r.expirationIntent
+      }
+      n.data.renewalInfo = r
+    }
+    return .appStore(n)
   }
 
   /// Counts one notification on the record and builds it, describing the record as it stands.
@@ -132,15 +156,13 @@ public struct AppStoreNotificationBuilder: Sendable {
             revocationReason: record.truth == .revoked ? 0 : nil,
             offerType: record.inTrial ? 1 : nil, environment: environment,
             transactionReason: record.latestTransactionIsRenewal ? renewalReason : purchaseReason,
-            storefront: storefront, price: record.inTrial ? 0 : product.price(at: record.priceIncrease),
+            storefront: storefront, price: record.inTrial ? 0 : product.priceMilliunits,
             currency: currency),
           renewalInfo: JWSRenewalInfoDecodedPayload(
             originalTransactionId: original, autoRenewProductId: renewingProduct.id, productId: product.id,
             autoRenewStatus: record.autoRenew ? 1 : 0, expirationIntent: Self.expirationIntent(record),
             gracePeriodExpiresDate: inBillingIssue ? record.gracePeriodExpiresDate : nil,
             isInBillingRetryPeriod: inBillingIssue ? true : (record.truth == .expired ? false : nil),
-            priceIncreaseStatus: record.truth == .active || record.truth == .canceled
-              ? record.priceIncrease.priceIncreaseStatus : nil,
             signedDate: now, environment: environment, renewalDate: record.periodEnd))))
   }
 }
