@@ -97,7 +97,8 @@ public struct AppStoreFamilyMember: StoreModel {
     }
     record.truth = .revoked
     record.revocationDate = now
-    effects.send(store.notifications.make(.revoke, nil, record: &record, products: store.products, at: now))
+    effects.send(
+      store.notifications.makeAmended(.revoke, nil, record: &record, products: store.products, at: now))
   }
 
   /// Plays one of the purchaser's rules (an action or a timer) on the member's record. While

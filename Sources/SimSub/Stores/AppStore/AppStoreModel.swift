@@ -623,7 +623,7 @@ public struct AppStoreModel: StoreModel {
     effects.send(notifications.make(type, subtype, record: &record, products: products, at: now))
     // One test of two bytes on the common path; a price increase or a product taken off sale
     // amends what was built, out of line.
-    if record.priceIncrease != .none || record.productOffSale { amendLast(record: record, effects: &effects) }
+    if AppStoreNotificationBuilder.needsAmending(record) { amendLast(record: record, effects: &effects) }
   }
 
   @inline(never) @usableFromInline

@@ -118,6 +118,21 @@ public struct AppStoreNotificationBuilder: Sendable {
     return .appStore(n)
   }
 
+  /// Whether a notification `make` builds for `record` needs ``amend(_:record:products:)``.
+  @inlinable @inline(__always) static func needsAmending(_ record: SubscriptionRecord) -> Bool {
+    record.priceIncrease != .none || record.productOffSale
+  }
+
+  /// `make`, amended when the record needs it: for the places off the engine's path (the store
+  /// API's answers, a family member's `REVOKE`).
+  @usableFromInline func makeAmended(
+    _ type: AppStoreNotificationType, _ subtype: AppStoreNotificationSubtype?,
+    record: inout SubscriptionRecord, products: [Product], at now: Instant
+  ) -> StoreNotification {
+    let n = make(type, subtype, record: &record, products: products, at: now)
+    return Self.needsAmending(record) ? Self.amend(n, record: record, products: products) : n
+  }
+
   /// Counts one notification on the record and builds it, describing the record as it stands.
   ///
   /// One expression, always inlined: built where the caller puts it (the effects' buffer),

@@ -57,7 +57,7 @@ enum AppStoreResponses {
     }
     var copy = record
     guard
-      case .appStore(let n) = model.notifications.make(
+      case .appStore(let n) = model.notifications.makeAmended(
         .didRenew, nil, record: &copy, products: model.products, at: instant)
     else { return nil }
     return AppStoreWireRequest.wireValue(n, context: c)
