@@ -27,6 +27,9 @@ public enum SubscriberAction: Hashable, Sendable {
   /// Apple: the developer extends the renewal date by this many whole days, 1 to 90, through the
   /// App Store Server API ("Extend a Subscription Renewal Date"; `RENEWAL_EXTENDED`).
   case extendRenewal(TimeSpan)
+  /// Google: the developer defers the billing date by this long, 1 to 365 days, through the Play
+  /// Developer API (`purchases.subscriptionsv2.defer`; `SUBSCRIPTION_DEFERRED`).
+  case deferBilling(TimeSpan)
   /// Upgrade, downgrade or crossgrade within the group, with the store's timing.
   case changeProduct(ProductIndex)
   /// Google: pause from the next renewal for this long.

@@ -366,9 +366,9 @@ extension ScenarioTests {
       Case(
         label: "a google notification the model never sends",
         text:
-          "name: t\nstore: google\nproduct: {}\ntimeline: []\nexpect:\n  - {at: 1d, not-sent: SUBSCRIPTION_DEFERRED}\n",
+          "name: t\nstore: google\nproduct: {}\ntimeline: []\nexpect:\n  - {at: 1d, not-sent: SUBSCRIPTION_ITEMS_CHANGED}\n",
         errors: [
-          "6:24: simsub's google model never sends 'SUBSCRIPTION_DEFERRED': it is not played (docs/STORE-MODELS.md lists what is)"
+          "6:24: simsub's google model never sends 'SUBSCRIPTION_ITEMS_CHANGED': it is not played (docs/STORE-MODELS.md lists what is)"
         ]),
       Case(
         label: "a revenuecat pause event in front of apple",
@@ -512,6 +512,21 @@ extension ScenarioTests {
         label: "extend-renewal on google",
         text: "name: t\nstore: google\nproduct: {}\ntimeline:\n  - {at: 1d, do: extend-renewal, by: 5d}\n",
         errors: ["5:18: apple has extend-renewal; google does not"]),
+      Case(
+        label: "defer by what Google does not allow",
+        text:
+          "name: t\nstore: google\nproduct: {}\ntimeline:\n  - {at: 1d, do: defer, by: 0d}\n  - {at: 2d, do: defer, by: 366d}\n  - {at: 3d, do: defer, by: 23h}\n  - {at: 4d, do: defer}\n",
+        errors: [
+          "5:29: google defers a billing date by 1d to 365d, not 0d",
+          "6:29: google defers a billing date by 1d to 365d, not 366d",
+          "7:29: google defers a billing date by 1d to 365d, not 23h",
+          "8:5: missing required key 'by'",
+        ]),
+      Case(
+        label: "defer on apple and stripe",
+        text:
+          "name: t\nstore: apple\nproduct: {}\ntimeline:\n  - {at: 1d, do: defer, by: 5d}\n",
+        errors: ["5:18: google has defer; apple does not"]),
       Case(
         label: "stop-sharing without family members",
         text: "name: t\nstore: apple\nproduct: {}\ntimeline:\n  - at: 1d\n    do: stop-sharing\n",

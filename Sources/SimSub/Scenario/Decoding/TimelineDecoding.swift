@@ -91,6 +91,16 @@ extension ScenarioDecoder {
         }
         return span
       }
+      // Google's deferral: "Google Play supports subscription deferrals for 1 to 365 days"
+      // (RevenueCat, which calls `purchases.subscriptionsv2.defer`; docs/STORE-MODELS.md).
+      let deferBy: (YAMLNode) throws -> TimeSpan = { n in
+        let span = try n.decodeDuration()
+        guard (TimeSpan.days(1)...TimeSpan.days(365)).contains(span) else {
+          throw DiagnosticError(
+            .error("google defers a billing date by 1d to 365d, not \(span)", at: n.location))
+        }
+        return span
+      }
       let member: (YAMLNode) throws -> Int = { n in try decodeMember(n, familyMembers: context.familyMembers)
       }
       let text: (YAMLNode) throws -> String = { n in try n.decodeText(expected: "the note's text") }
@@ -145,6 +155,8 @@ extension ScenarioDecoder {
         if let span = reader.required("for", pause) { decoded = .subscriber(.pause(span)) }
       case .extendRenewal:
         if let span = reader.required("by", extendBy) { decoded = .subscriber(.extendRenewal(span)) }
+      case .deferBilling:
+        if let span = reader.required("by", deferBy) { decoded = .subscriber(.deferBilling(span)) }
       case .note:
         if let text = reader.required("text", text) { decoded = .note(text) }
       case .delivery:
@@ -158,7 +170,7 @@ extension ScenarioDecoder {
         _ = reader.optional("first-payment", firstPayment)
         _ = reader.optional("reason", reason)
         _ = reader.optional("for", pause)
-        _ = reader.optional("by", extendBy)
+        _ = reader.optional("by") { n in try n.decodeDuration() }
         _ = reader.optional("member", member)
         _ = reader.optional("text", text)
         _ = decodeDelivery(&reader)

@@ -13,6 +13,7 @@ enum TimelineActionName: String, CaseIterable {
   case refund
   case reverseRefund = "reverse-refund"
   case extendRenewal = "extend-renewal"
+  case deferBilling = "defer"
   case changeProduct = "change-product"
   case pause
   case resume
@@ -31,7 +32,7 @@ enum TimelineActionName: String, CaseIterable {
     case .cardFails: ["reason"]
     case .resubscribe, .changeProduct: ["product"]
     case .pause: ["for"]
-    case .extendRenewal: ["by"]
+    case .extendRenewal, .deferBilling: ["by"]
     case .leaveFamily: ["member"]
     case .note: ["text"]
     case .delivery: ScenarioDecoder.deliveryKeys
@@ -57,6 +58,7 @@ enum TimelineActionName: String, CaseIterable {
     case .refund: self = .refund
     case .reverseRefund: self = .reverseRefund
     case .extendRenewal: self = .extendRenewal
+    case .deferBilling: self = .deferBilling
     case .changeProduct: self = .changeProduct
     case .pause: self = .pause
     case .resume: self = .resume
