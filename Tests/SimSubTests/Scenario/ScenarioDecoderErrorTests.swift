@@ -371,6 +371,24 @@ extension ScenarioTests {
           "6:24: simsub's google model never sends 'SUBSCRIPTION_ITEMS_CHANGED': it is not played (docs/STORE-MODELS.md lists what is)"
         ]),
       Case(
+        // Google's documented codes 17, 18 and 22 are known names, not unknown ones, and the
+        // longest of them (42 characters) is named whole.
+        label: "google's documented codes 17, 18 and 22, not played",
+        text:
+          "name: t\nstore: google\nproduct: {}\ntimeline: []\nexpect:\n  - {at: 1d, sent: [SUBSCRIPTION_ITEMS_CHANGED, SUBSCRIPTION_CANCELLATION_SCHEDULED, SUBSCRIPTION_PRICE_STEP_UP_CONSENT_UPDATED]}\n",
+        errors: [
+          "6:21: simsub's google model never sends 'SUBSCRIPTION_ITEMS_CHANGED': it is not played (docs/STORE-MODELS.md lists what is)",
+          "6:49: simsub's google model never sends 'SUBSCRIPTION_CANCELLATION_SCHEDULED': it is not played (docs/STORE-MODELS.md lists what is)",
+          "6:86: simsub's google model never sends 'SUBSCRIPTION_PRICE_STEP_UP_CONSENT_UPDATED': it is not played (docs/STORE-MODELS.md lists what is)",
+        ]),
+      Case(
+        label: "a subtype on google's longest documented name",
+        text:
+          "name: t\nstore: google\nproduct: {}\ntimeline: []\nexpect:\n  - {at: 1d, sent: SUBSCRIPTION_PRICE_STEP_UP_CONSENT_UPDATED/X}\n",
+        errors: [
+          "6:20: google notifications have no subtype: write 'SUBSCRIPTION_PRICE_STEP_UP_CONSENT_UPDATED'"
+        ]),
+      Case(
         label: "a revenuecat pause event in front of apple",
         text:
           "name: t\nstore: apple\nchannel: revenuecat\nproduct: {}\ntimeline: []\nexpect:\n  - {at: 1d, sent: [SUBSCRIPTION_PAUSED, EXPIRATION/SUBSCRIPTION_PAUSED]}\n",
