@@ -12,7 +12,7 @@ enum Describe {
       return "\(name) \(product(p)) (first payment \(needsAuthentication ? "requires-action" : "fails"))"
     case .cardFails(let reason): return "\(name) (\(reason.name))"
     case .resubscribe(let p), .changeProduct(let p): return "\(name) \(product(p))"
-    case .pause(let span): return "\(name) for \(span)"
+    case .pause(let span): return "\(name) for \(GooglePlayModel.pauseSpelling(span))"
     case .extendRenewal(let span), .deferBilling(let span): return "\(name) by \(span)"
     case .stopSharing(let member): return member == 0 ? name : "\(name) (member \(member))"
     case .updateCard, .authenticate, .cancel, .uncancel, .refund, .reverseRefund, .resume: return name

@@ -32,7 +32,9 @@ public enum SubscriberAction: Hashable, Sendable {
   case deferBilling(TimeSpan)
   /// Upgrade, downgrade or crossgrade within the group, with the store's timing.
   case changeProduct(ProductIndex)
-  /// Google: pause from the next renewal for this long.
+  /// Google: pause from the next renewal for this long: 1 to 4 weeks on a weekly plan; on a
+  /// longer one 28–31, 59–62 or 89–92 days are 1, 2 or 3 calendar months (a scenario's `1M`,
+  /// `2M`, `3M` are 30, 61 and 91 days).
   case pause(TimeSpan)
   /// Google: end a pause (or a scheduled pause) early.
   case resume

@@ -291,7 +291,7 @@ extension ScenarioTests {
         errors: [
           "4:7: a step of 0 never advances: give a duration such as '1h'",
           "5:10: a horizon of 0 plays nothing: give a duration such as '90d'",
-          "9:10: a pause of 0 changes nothing: give a duration such as '30d'",
+          "9:10: a pause of 0 changes nothing: give a length such as '1M' or '2w'",
         ]),
 
       // Prices.
@@ -530,6 +530,28 @@ extension ScenarioTests {
         label: "extend-renewal on google",
         text: "name: t\nstore: google\nproduct: {}\ntimeline:\n  - {at: 1d, do: extend-renewal, by: 5d}\n",
         errors: ["5:18: apple has extend-renewal; google does not"]),
+      Case(
+        label: "a pause google does not offer, or written in days for a monthly product",
+        text:
+          "name: t\nstore: google\nproduct: {period: 1M}\ntimeline:\n  - {at: 1d, do: pause, for: 30d}\n  - {at: 2d, do: pause, for: 4M}\n  - {at: 3d, do: pause, for: 2w}\n",
+        errors: [
+          "5:30: google pauses a monthly product for 1, 2 or 3 calendar months: write 1M, 2M or 3M, not 30d",
+          "6:30: '4M' is not a duration: months and years vary in length, so durations use w, d, h or min (a product's period may be '1M' or '1Y')",
+          "7:30: google pauses a monthly product for 1, 2 or 3 calendar months: write 1M, 2M or 3M, not 2w",
+        ]),
+      Case(
+        label: "a pause google does not offer on weekly and yearly products",
+        text:
+          "name: t\nstore: google\nproduct: {period: 1W}\ntimeline:\n  - {at: 1d, do: pause, for: 1M}\n  - {at: 2d, do: pause, for: 10d}\n  - {at: 3d, do: pause, for: 5w}\n  - {at: 4d, do: pause, for: 2w}\n",
+        errors: [
+          "5:30: google pauses a weekly product for 1, 2, 3 or 4 weeks (1w to 4w), not 1M",
+          "6:30: google pauses a weekly product for 1, 2, 3 or 4 weeks (1w to 4w), not 10d",
+          "7:30: google pauses a weekly product for 1, 2, 3 or 4 weeks (1w to 4w), not 5w",
+        ]),
+      Case(
+        label: "no pause on a yearly google product",
+        text: "name: t\nstore: google\nproduct: {period: 1Y}\ntimeline:\n  - {at: 1d, do: pause, for: 1M}\n",
+        errors: ["5:30: google offers no pause for a yearly product"]),
       Case(
         label: "defer by what Google does not allow",
         text:

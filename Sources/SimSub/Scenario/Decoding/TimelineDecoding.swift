@@ -74,13 +74,42 @@ extension ScenarioDecoder {
       let reason: (YAMLNode) throws -> DeclineReason = { n in
         DeclineReason(name: try n.decodeChoice(from: DeclineReason.allCases.map(\.name), what: "reason"))!
       }
+      // Google's pause lengths (lifecycle guide, "Paused subscriptions"): 1 to 4 weeks for a
+      // weekly plan, written as days or weeks and played exactly; 1, 2 or 3 calendar months for a
+      // longer one, written `1M`, `2M`, `3M` (a day count would play as a calendar month, not as
+      // written); none for a yearly one. Checked against the scenario's products: an error when
+      // Google would refuse the length for every one of them.
       let pause: (YAMLNode) throws -> TimeSpan = { n in
-        let span = try n.decodeDuration()
-        guard span.seconds > 0 else {
-          throw DiagnosticError(
-            .error("a pause of 0 changes nothing: give a duration such as '30d'", at: n.location))
+        let periods = context.products.map(\.period)
+        let span: TimeSpan
+        if let text = n.scalarText, let months = BillingPeriod(code: text),
+          [.oneMonth, .twoMonths, .threeMonths].contains(months)
+        {
+          span = GooglePlayModel.pauseSpan(months: months.months)
+        } else {
+          span = try n.decodeDuration()
+          guard span.seconds > 0 else {
+            throw DiagnosticError(
+              .error("a pause of 0 changes nothing: give a length such as '1M' or '2w'", at: n.location))
+          }
         }
-        return span
+        let isMonths = n.scalarText.flatMap { BillingPeriod(code: $0) } != nil
+        func plays(on period: BillingPeriod) -> Bool {
+          if period == .oneWeek { return !isMonths && GooglePlayModel.pauseLength(span, for: period) != nil }
+          return isMonths && period != .oneYear
+        }
+        guard context.store == .google, let period = periods.first, !periods.contains(where: plays) else {
+          return span
+        }
+        let written = YAMLNode.clipped(n.scalarText ?? span.description)
+        let message =
+          switch period {
+          case .oneWeek: "google pauses a weekly product for 1, 2, 3 or 4 weeks (1w to 4w), not \(written)"
+          case .oneYear: "google offers no pause for a yearly product"
+          default:
+            "google pauses a \(period.adjective) product for 1, 2 or 3 calendar months: write 1M, 2M or 3M, not \(written)"
+          }
+        throw DiagnosticError(.error(message, at: n.location))
       }
       // Apple's `extendByDays`: "a number from 1 to 90" (App Store Server API).
       let extendBy: (YAMLNode) throws -> TimeSpan = { n in

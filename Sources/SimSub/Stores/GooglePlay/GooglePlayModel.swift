@@ -24,7 +24,7 @@
 /// | upgrade | immediate, `CHARGE_PRORATED_PRICE`: the price difference for the rest of the period, billing date kept | "About subscriptions", replacement recommendations |
 /// | downgrade, crossgrade | `DEFERRED`: the new product from the next renewal | same |
 /// | either change | a new token with `linkedPurchaseToken`; `SUBSCRIPTION_PURCHASED` for it, `SUBSCRIPTION_EXPIRED` for the old one | same, "Handle deferred replacement" |
-/// | pause | `SUBSCRIPTION_PAUSE_SCHEDULE_CHANGED` (11) when asked, `SUBSCRIPTION_PAUSED` (10) at the next renewal; 1–4 weeks (weekly) or 1–3 months | lifecycle, "Paused subscriptions" |
+/// | pause | `SUBSCRIPTION_PAUSE_SCHEDULE_CHANGED` (11) when asked, `SUBSCRIPTION_PAUSED` (10) at the next renewal; 1–4 weeks (weekly) or 1–3 calendar months; none for annual plans | lifecycle, "Paused subscriptions" |
 /// | deferral | the developer defers the billing date (`purchases.subscriptionsv2.defer`, 1 to 365 days): `SUBSCRIPTION_DEFERRED` (9), `expiryTime` the new date, nothing charged; later renewals count from it; not in the silent stage, grace, hold, a pause or after the end | Play Developer API, `purchases.subscriptionsv2.defer`; RTDN reference |
 /// | resume | at `autoResumeTime` or early by hand: a charge, `SUBSCRIPTION_RECOVERED`; the billing date moves to the resume; a declined charge goes straight to account hold | same, and "Account hold" |
 /// | redelivery | Cloud Pub/Sub push, exponential backoff 10 s to 600 s, for the 7-day retention | Pub/Sub `RetryPolicy` and subscription properties |
