@@ -4,7 +4,9 @@
 ///
 /// The current period ends `span` later: the line item's `expiryTime` moves to the new date,
 /// nothing is charged, later renewals count from it, and Google sends `SUBSCRIPTION_DEFERRED`
-/// (9, RTDN reference). A trial is
+/// (9): "During the deferral period, the user is subscribed to your content with full access but
+/// is not charged. The subscription renewal date is updated to reflect the new date" (lifecycle
+/// guide, "Deferred subscriptions"). A trial is
 /// deferred like a paid period: its first charge moves to the new date. `span` is 1 to 365
 /// days, checked by the scenario decoder (RevenueCat, which calls the same method: "Google Play
 /// supports subscription deferrals for 1 to 365 days").
