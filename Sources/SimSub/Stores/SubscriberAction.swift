@@ -9,6 +9,11 @@ public enum SubscriberAction: Hashable, Sendable {
   case subscribeIncomplete(product: ProductIndex, needsAuthentication: Bool)
   /// Stripe: the customer completes the authentication a payment asked for.
   case authenticate
+  /// Google: the first purchase, made with a payment method that pays later (such as cash at a
+  /// store): the purchase is pending, with no access, until it is paid or canceled.
+  case subscribePending(product: ProductIndex)
+  /// Google: the subscriber completes a pending purchase's payment.
+  case completePurchase
   /// Every charge from now on is declined, for this reason.
   case cardFails(DeclineReason)
   /// The payment method works again; a store in grace, retry or hold charges at once.

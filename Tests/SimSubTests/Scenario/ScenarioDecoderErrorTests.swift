@@ -513,7 +513,22 @@ extension ScenarioTests {
         label: "first-payment on apple",
         text:
           "name: t\nstore: apple\nproduct: {}\ntimeline:\n  - {at: 0d, do: subscribe, first-payment: fails}\n",
-        errors: ["5:44: stripe has first-payment (a subscription left incomplete); apple does not"]),
+        errors: [
+          "5:44: stripe (fails, requires-action) and google (pending) have first-payment; apple does not"
+        ]),
+      Case(
+        label: "first-payment of the other store",
+        text:
+          "name: t\nstore: google\nproduct: {}\ntimeline:\n  - {at: 0d, do: subscribe, first-payment: fails}\n  - {at: 1d, do: complete-purchase}\n",
+        errors: ["5:44: google's first payment may be 'pending', not 'fails'"]),
+      Case(
+        label: "a pending first payment on stripe; complete-purchase on stripe",
+        text:
+          "name: t\nstore: stripe\nproduct: {}\ntimeline:\n  - {at: 0d, do: subscribe, first-payment: pending}\n  - {at: 1d, do: complete-purchase}\n",
+        errors: [
+          "5:44: stripe's first payment may be 'fails' or 'requires-action', not 'pending'",
+          "6:18: google has complete-purchase; stripe does not",
+        ]),
       Case(
         label: "first-payment misspelt, with a trial; authenticate on google",
         text:

@@ -133,16 +133,23 @@ extension ScenarioDecoder {
       let member: (YAMLNode) throws -> Int = { n in try decodeMember(n, familyMembers: context.familyMembers)
       }
       let text: (YAMLNode) throws -> String = { n in try n.decodeText(expected: "the note's text") }
-      // Stripe's `incomplete`: whether the first payment needs authentication (else it fails).
-      let firstPayment: (YAMLNode) throws -> Bool = { n in
-        let choice = try n.decodeChoice(from: ["fails", "requires-action"], what: "first payment")
-        if let store = context.store, store != .stripe {
+      // Stripe's `incomplete` (the first payment fails or needs authentication) and Google's
+      // pending purchase (paid later).
+      let firstPayment: (YAMLNode) throws -> String = { n in
+        let choice = try n.decodeChoice(from: ["fails", "requires-action", "pending"], what: "first payment")
+        switch (context.store, choice) {
+        case (nil, _), (.stripe, "fails"), (.stripe, "requires-action"), (.google, "pending"): return choice
+        case (.google, _), (.stripe, _):
+          let store = context.store!
+          let own = store == .google ? "'pending'" : "'fails' or 'requires-action'"
+          throw DiagnosticError(
+            .error("\(store.name)'s first payment may be \(own), not '\(choice)'", at: n.location))
+        case (let store?, _):
           throw DiagnosticError(
             .error(
-              "stripe has first-payment (a subscription left incomplete); \(store.name) does not",
+              "stripe (fails, requires-action) and google (pending) have first-payment; \(store.name) does not",
               at: n.location))
         }
-        return choice == "requires-action"
       }
       var decoded: TimelineAction?
       switch name {
@@ -151,14 +158,18 @@ extension ScenarioDecoder {
         let trial = reader.optional("trial") { n in try decodeBool(n, what: "trial") }
         let wantsTrial =
           trial ?? (context.products.indices.contains(Int(p)) && context.products[Int(p)].trial != nil)
-        if let needsAuthentication = reader.optional("first-payment", firstPayment) {
+        if let firstPayment = reader.optional("first-payment", firstPayment) {
           if trial == true {
             reader.report(
               .error(
                 "a subscription with a trial makes no first payment: drop 'trial: yes' or 'first-payment'",
                 at: reader["first-payment"]?.location ?? item.location))
           }
-          decoded = .subscriber(.subscribeIncomplete(product: p, needsAuthentication: needsAuthentication))
+          decoded =
+            firstPayment == "pending"
+            ? .subscriber(.subscribePending(product: p))
+            : .subscriber(
+              .subscribeIncomplete(product: p, needsAuthentication: firstPayment == "requires-action"))
         } else {
           decoded = .subscriber(.subscribe(product: p, trial: wantsTrial))
         }
@@ -166,6 +177,7 @@ extension ScenarioDecoder {
         decoded = .subscriber(.cardFails(reader.optional("reason", default: DeclineReason.declined, reason)))
       case .updateCard: decoded = .subscriber(.updateCard)
       case .authenticate: decoded = .subscriber(.authenticate)
+      case .completePurchase: decoded = .subscriber(.completePurchase)
       case .cancel: decoded = .subscriber(.cancel)
       case .uncancel: decoded = .subscriber(.uncancel)
       case .refund: decoded = .subscriber(.refund)

@@ -7,6 +7,7 @@ enum TimelineActionName: String, CaseIterable {
   case cardFails = "card-fails"
   case updateCard = "update-card"
   case authenticate
+  case completePurchase = "complete-purchase"
   case cancel
   case uncancel
   case resubscribe
@@ -36,7 +37,9 @@ enum TimelineActionName: String, CaseIterable {
     case .leaveFamily: ["member"]
     case .note: ["text"]
     case .delivery: ScenarioDecoder.deliveryKeys
-    case .updateCard, .authenticate, .cancel, .uncancel, .refund, .reverseRefund, .resume, .stopSharing: []
+    case .updateCard, .authenticate, .completePurchase, .cancel, .uncancel, .refund, .reverseRefund, .resume,
+      .stopSharing:
+      []
     }
   }
 
@@ -48,8 +51,9 @@ enum TimelineActionName: String, CaseIterable {
   /// The action a subscriber's engine action is written as.
   init(_ action: SubscriberAction) {
     switch action {
-    case .subscribe, .subscribeIncomplete: self = .subscribe
+    case .subscribe, .subscribeIncomplete, .subscribePending: self = .subscribe
     case .authenticate: self = .authenticate
+    case .completePurchase: self = .completePurchase
     case .cardFails: self = .cardFails
     case .updateCard: self = .updateCard
     case .cancel: self = .cancel

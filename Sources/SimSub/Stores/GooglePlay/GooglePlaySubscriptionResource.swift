@@ -9,6 +9,7 @@
 /// | hold | `ON_HOLD` | the failed renewal (in the past) |
 /// | paused | `PAUSED` | the start of the pause (in the past); `autoResumeTime` set |
 /// | expired | `EXPIRED` | when access ended |
+/// | never, a purchase pending / its cancel | `PENDING` / `PENDING_PURCHASE_CANCELED` | the pending purchase's start / its cancel |
 /// | revoked | `EXPIRED` | the revocation |
 ///
 /// `canceledStateContext`: the subscriber (`userInitiatedCancellation`) when canceled or
@@ -47,7 +48,8 @@ extension GooglePlayModel {
     var context: CanceledStateContext?
     switch record.truth {
     case .never:
-      state = .unspecified
+      // A purchase waiting for its payment (`GooglePlayPendingPurchase.swift`).
+      state = record.purchaseToken != nil ? .pending : .unspecified
     case .active:
       state = .active
       autoRenew = record.autoRenew
@@ -72,6 +74,8 @@ extension GooglePlayModel {
       autoRenew = record.autoRenew
       expiry = record.periodStart
       resume = record.autoResumeTime
+    case .expired where record.purchaseStart == nil:
+      state = .pendingPurchaseCanceled
     case .expired:
       state = .expired
       context = record.autoRenew ? .systemInitiatedCancellation : .userInitiatedCancellation

@@ -132,7 +132,8 @@ public struct StripeModel: StoreModel {
       refund(record: &record, at: now, effects: &effects)
     case .changeProduct(let product):
       changeProduct(to: product, record: &record, at: now, payments: &payments, effects: &effects)
-    case .pause, .resume, .stopSharing, .reverseRefund, .extendRenewal, .deferBilling:
+    case .pause, .resume, .stopSharing, .reverseRefund, .extendRenewal, .deferBilling, .subscribePending,
+      .completePurchase:
       return
     }
   }
