@@ -118,7 +118,7 @@ public struct GooglePlayModel: StoreModel {
       guard record.truth == .expired || record.truth == .revoked else { return }
       purchase(product, trial: false, record: &record, at: now, payments: &payments, effects: &effects)
     case .subscribePending(let product):
-      guard record.truth == .never, record.purchaseToken == nil else { return }
+      guard record.truth == .never, !Self.isPending(record) else { return }
       beginPendingPurchase(product, record: &record, at: now)
     case .completePurchase:
       completePendingPurchase(record: &record, at: now, payments: &payments, effects: &effects)

@@ -12,28 +12,29 @@
 /// `SUBSCRIPTION_STATE_PENDING_PURCHASE_CANCELED` (`SubscriptionState`).
 ///
 /// The record marks a pending purchase by a purchase token on a subscription that never began
-/// (truth `never`, no `purchaseStart`), and a canceled one by an expiry without a
-/// `purchaseStart`, so no field is added. Where Google is silent, simsub's choices: a pending
-/// purchase waits until it is paid or canceled (Google does not say how long it lasts, so a
-/// scenario cancels it where the payment window would close), a declined payment leaves it
-/// pending, and the truth is `never` while pending and `expired` once canceled.
+/// (truth `never`), renewing while pending and not once canceled, so no field is added. Where
+/// Google is silent, simsub's choices: a pending purchase waits until it is paid or canceled
+/// (Google does not say how long it lasts, so a scenario cancels it where the payment window
+/// would close), a declined payment leaves it pending, and the truth stays `never` throughout:
+/// the subscriber never had a subscription, and a later `subscribe` buys anew.
 extension GooglePlayModel {
   /// Whether the subscription is a purchase still waiting for its payment.
   @inline(__always)
   static func isPending(_ record: SubscriptionRecord) -> Bool {
-    record.truth == .never && record.purchaseToken != nil && record.purchaseStart == nil
+    record.truth == .never && record.purchaseToken != nil && record.autoRenew
   }
 
   /// Whether the subscription is a pending purchase that was canceled.
   @inline(__always)
   static func isPendingCanceled(_ record: SubscriptionRecord) -> Bool {
-    record.truth == .expired && record.purchaseToken != nil && record.purchaseStart == nil
+    record.truth == .never && record.purchaseToken != nil && !record.autoRenew
   }
 
   /// The subscriber buys `product` with a payment still to come: a token, nothing else.
   func beginPendingPurchase(_ product: ProductIndex, record: inout SubscriptionRecord, at now: Instant) {
     guard isProduct(product) else { return }
     record.product = product
+    record.autoRenew = true
     record.purchaseToken = Self.newPurchaseToken(for: record)
     record.periodStart = now
     record.periodEnd = now
@@ -53,7 +54,6 @@ extension GooglePlayModel {
 
   /// The pending purchase is canceled before it was paid.
   func cancelPendingPurchase(record: inout SubscriptionRecord, at now: Instant, effects: inout StoreEffects) {
-    record.truth = .expired
     record.autoRenew = false
     record.periodEnd = now
     record.epoch &+= 1

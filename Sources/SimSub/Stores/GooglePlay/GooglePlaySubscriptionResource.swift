@@ -49,7 +49,9 @@ extension GooglePlayModel {
     switch record.truth {
     case .never:
       // A purchase waiting for its payment (`GooglePlayPendingPurchase.swift`).
-      state = record.purchaseToken != nil ? .pending : .unspecified
+      state =
+        Self.isPending(record)
+        ? .pending : Self.isPendingCanceled(record) ? .pendingPurchaseCanceled : .unspecified
     case .active:
       state = .active
       autoRenew = record.autoRenew
@@ -74,8 +76,6 @@ extension GooglePlayModel {
       autoRenew = record.autoRenew
       expiry = record.periodStart
       resume = record.autoResumeTime
-    case .expired where record.purchaseStart == nil:
-      state = .pendingPurchaseCanceled
     case .expired:
       state = .expired
       context = record.autoRenew ? .systemInitiatedCancellation : .userInitiatedCancellation

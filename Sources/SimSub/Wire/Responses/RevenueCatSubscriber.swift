@@ -55,14 +55,11 @@ struct RevenueCatSubscriber {
   }
 
   /// The subscription at `instant` as the store model `store` keeps it in `history`, for
-  /// family member `member` (0: the purchaser); `nil` before any purchase (a Google purchase
-  /// still pending, or canceled before it was paid, bought nothing).
+  /// family member `member` (0: the purchaser); `nil` before any purchase.
   init?<Store: StoreModel>(
     store: Store, history: RecordHistory, at instant: Instant, member: UInt8 = 0, context c: WireContext
   ) {
-    guard let r = history.record(at: instant), r.truth != .never, r.originalPurchaseDate != nil,
-      let first = history.entries.first
-    else {
+    guard let r = history.record(at: instant), r.truth != .never, let first = history.entries.first else {
       return nil
     }
     let product = store.products[Int(r.product)]
