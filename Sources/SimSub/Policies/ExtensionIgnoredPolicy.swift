@@ -1,16 +1,20 @@
 import SubscriptionPolicy
 
-/// Known bad: ends access at the `expiresDate` of the last purchase or renewal, on its own clock,
-/// and ignores a renewal-date extension, so a subscriber whose renewal date the developer moved
-/// is locked out at the old date.
+/// Known bad: ends access at the paid-through date of the last purchase or renewal, on its own
+/// clock, and ignores a move of the renewal date (Apple's extension, Google's deferral), so a
+/// subscriber whose renewal date the developer moved is locked out at the old date.
 ///
-/// The mistake of a server that stores `expiresDate` from `SUBSCRIBED` and `DID_RENEW` (or
-/// `expiration_at_ms` from RevenueCat's `INITIAL_PURCHASE` and `RENEWAL`) as "paid until" and
-/// treats `RENEWAL_EXTENDED` (RevenueCat's `SUBSCRIPTION_EXTENDED`) as an event it need not
-/// handle. Apple moves the renewal date, and the transaction's `expiresDate` with it, when the
-/// developer calls "Extend a Subscription Renewal Date" (App Store Server API); nothing else
-/// arrives before the new date. simsub's `no-lockout-in-grace` catches it at the old date: the
-/// store says `active`, the policy says expired.
+/// The mistake of a server that stores `expiresDate` from `SUBSCRIBED` and `DID_RENEW` (Google:
+/// the fetched line item's `expiryTime` on `SUBSCRIPTION_PURCHASED`, `SUBSCRIPTION_RENEWED` and
+/// `SUBSCRIPTION_RECOVERED`; RevenueCat: `expiration_at_ms` from `INITIAL_PURCHASE` and
+/// `RENEWAL`) as "paid until" and treats `RENEWAL_EXTENDED` (Google's `SUBSCRIPTION_DEFERRED`,
+/// RevenueCat's `SUBSCRIPTION_EXTENDED`) as an event it need not handle. Apple moves the renewal
+/// date, and the transaction's `expiresDate` with it, when the developer calls "Extend a
+/// Subscription Renewal Date" (App Store Server API); Google moves the line item's `expiryTime`
+/// when the developer calls `purchases.subscriptionsv2.defer`; nothing else arrives before the
+/// new date. simsub's `no-lockout-in-grace` catches it at the old date: the store says `active`,
+/// the policy says expired. On Google the same stored date also ends access during the silent
+/// day after a declined renewal, when Google moves `expiryTime` without a notification.
 ///
 /// Everything else is `ReferencePolicy`'s: the clock ends only an answer the reference gives as
 /// `active` (grace and hold keep their own readings).
@@ -32,6 +36,11 @@ public struct ExtensionIgnoredPolicy: EntitlementPolicy {
     switch notification {
     case .appStore(let n) where n.notificationType == .subscribed || n.notificationType == .didRenew:
       expires = n.data.transactionInfo?.expiresDate ?? expires
+    case .googlePlay(let n)
+    where n.subscriptionNotification.notificationType == .subscriptionPurchased
+      || n.subscriptionNotification.notificationType == .subscriptionRenewed
+      || n.subscriptionNotification.notificationType == .subscriptionRecovered:
+      expires = n.subscription?.lineItem.expiryTime ?? expires
     case .revenueCat(let e) where e.type == .initialPurchase || e.type == .renewal:
       expires = e.expirationAt ?? expires
     default:

@@ -10,15 +10,17 @@ enum Describe {
     case .subscribe(let p, let trial): return "\(name) \(product(p))" + (trial ? " (trial)" : "")
     case .subscribeIncomplete(let p, let needsAuthentication):
       return "\(name) \(product(p)) (first payment \(needsAuthentication ? "requires-action" : "fails"))"
+    case .subscribePending(let p): return "\(name) \(product(p)) (first payment pending)"
     case .cardFails(let reason): return "\(name) (\(reason.name))"
     case .resubscribe(let p), .changeProduct(let p): return "\(name) \(product(p))"
-    case .pause(let span): return "\(name) for \(span)"
-    case .extendRenewal(let span): return "\(name) by \(span)"
+    case .pause(let span): return "\(name) for \(GooglePlayModel.pauseSpelling(span))"
+    case .extendRenewal(let span), .deferBilling(let span): return "\(name) by \(span)"
     case .stopSharing(let member): return member == 0 ? name : "\(name) (member \(member))"
     case .raisePrice(let consentRequired):
       return "\(name) (consent \(consentRequired ? "required" : "not-required"))"
     case .acceptPrice, .requestRefund, .declineRefund, .removeFromSale: return name
-    case .updateCard, .authenticate, .cancel, .uncancel, .refund, .reverseRefund, .resume: return name
+    case .updateCard, .authenticate, .completePurchase, .cancel, .uncancel, .refund, .reverseRefund, .resume:
+      return name
     }
   }
 

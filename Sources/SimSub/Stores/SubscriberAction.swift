@@ -9,6 +9,11 @@ public enum SubscriberAction: Hashable, Sendable {
   case subscribeIncomplete(product: ProductIndex, needsAuthentication: Bool)
   /// Stripe: the customer completes the authentication a payment asked for.
   case authenticate
+  /// Google: the first purchase, made with a payment method that pays later (such as cash at a
+  /// store): the purchase is pending, with no access, until it is paid or canceled.
+  case subscribePending(product: ProductIndex)
+  /// Google: the subscriber completes a pending purchase's payment.
+  case completePurchase
   /// Every charge from now on is declined, for this reason.
   case cardFails(DeclineReason)
   /// The payment method works again; a store in grace, retry or hold charges at once.
@@ -42,9 +47,14 @@ public enum SubscriberAction: Hashable, Sendable {
   /// Apple: the developer removes the subscriber's product from sale in App Store Connect; the
   /// subscription expires at its next renewal (`EXPIRED/PRODUCT_NOT_FOR_SALE`).
   case removeFromSale
+  /// Google: the developer defers the billing date by this long, 1 to 365 days, through the Play
+  /// Developer API (`purchases.subscriptionsv2.defer`; `SUBSCRIPTION_DEFERRED`).
+  case deferBilling(TimeSpan)
   /// Upgrade, downgrade or crossgrade within the group, with the store's timing.
   case changeProduct(ProductIndex)
-  /// Google: pause from the next renewal for this long.
+  /// Google: pause from the next renewal for this long: 1 to 4 weeks on a weekly plan; on a
+  /// longer one 28–31, 59–62 or 89–92 days are 1, 2 or 3 calendar months (a scenario's `1M`,
+  /// `2M`, `3M` are 30, 61 and 91 days).
   case pause(TimeSpan)
   /// Google: end a pause (or a scheduled pause) early.
   case resume

@@ -230,7 +230,9 @@ package enum ReferenceRules {
   /// `RENEWED` (2), `CANCELED` (3), `PURCHASED` (4), `RESTARTED` (7) → active; `ON_HOLD` (5) →
   /// hold; `IN_GRACE_PERIOD` (6) → grace (end unknown); `PAUSED` (10) → paused; `REVOKED` (12)
   /// → revoked; `EXPIRED` (13) → expired (revoked stays revoked). `PAUSE_SCHEDULE_CHANGED` (11)
-  /// and the price and deferral codes change nothing by themselves. A code Google has not
+  /// and the price and deferral codes change nothing by themselves (with its resource,
+  /// `SUBSCRIPTION_DEFERRED` (9) reads as the state it fetches: `ACTIVE`, `expiryTime` the
+  /// deferred date). A code Google has not
   /// documented reads as nothing, resource or not.
   static func reading(
     of n: GooglePlayNotification, after current: EntitlementState

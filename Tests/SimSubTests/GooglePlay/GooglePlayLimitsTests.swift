@@ -192,7 +192,7 @@ struct GooglePlayLimitsTests {
     #expect(
       GooglePlayModel.pauseEnd(from: jan31, length: .days(61), period: .oneMonth) == GP.at(2026, 3, 31, 9))
     #expect(
-      GooglePlayModel.pauseEnd(from: jan31, length: .days(91), period: .oneYear) == GP.at(2026, 4, 30, 9))
+      GooglePlayModel.pauseEnd(from: jan31, length: .days(91), period: .threeMonths) == GP.at(2026, 4, 30, 9))
     for days: Int64 in [28, 31, 59, 62, 89, 92] {
       #expect(GooglePlayModel.pauseError(.days(days), for: .oneMonth) == nil)
     }
@@ -205,6 +205,31 @@ struct GooglePlayLimitsTests {
       GooglePlayModel.pauseError(.days(days), for: .threeMonths)?.message
         == "google offers pauses of 1, 2 or 3 months for quarterly products (30d, 61d or 91d; 28–31, 59–62 or 89–92 days count as that many months), not \(days)d"
     )
+  }
+
+  @Test func yearlyPlansHaveNoPause() {
+    // "Available pause lengths": annual N/A (lifecycle guide, "Paused subscriptions").
+    for days: Int64 in [7, 30, 61, 91] {
+      #expect(GooglePlayModel.pauseEnd(from: testStart, length: .days(days), period: .oneYear) == nil)
+    }
+    #expect(
+      GooglePlayModel.pauseError(.days(30), for: .oneYear)?.message
+        == "google offers no pause for yearly products")
+  }
+
+  @Test func aScenarioMonthIsTheSpanThatPlaysAsThatManyCalendarMonths() {
+    let jan31 = GP.at(2026, 1, 31, 9)
+    #expect(
+      [1, 2, 3].map {
+        GooglePlayModel.pauseEnd(
+          from: jan31, length: GooglePlayModel.pauseSpan(months: $0), period: .sixMonths)
+      }
+        == [GP.at(2026, 2, 28, 9), GP.at(2026, 3, 31, 9), GP.at(2026, 4, 30, 9)])
+    #expect(
+      [1, 2, 3].map { GooglePlayModel.pauseSpelling(GooglePlayModel.pauseSpan(months: $0)) } == [
+        "1M", "2M", "3M",
+      ])
+    #expect(GooglePlayModel.pauseSpelling(.days(28)) == "28d")
   }
 
   @Test func pausesAreWholeDays() {

@@ -94,7 +94,7 @@ struct GooglePlayScenarioTests {
       timeline:
         - at: 9d
           do: pause
-          for: 61d
+          for: 2M
         - at: renewal 1 + 10d
           do: resume
       expect:

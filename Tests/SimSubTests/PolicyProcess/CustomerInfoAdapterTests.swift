@@ -50,6 +50,8 @@ extension PolicyProcessSuites {
               case .active, .canceled: .active
               case .grace: .grace
               case .hold: .hold
+              // Nothing bought (a Google purchase pending, or canceled before payment).
+              case .never: .never
               default: nil
               }
             let family = run.member > 0

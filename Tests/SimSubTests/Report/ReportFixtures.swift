@@ -218,7 +218,7 @@ enum ReportScenarios {
         do: update-card
       - at: 400d
         do: pause
-        for: 60d
+        for: 2M
       - at: 700d
         do: card-fails
         reason: expired

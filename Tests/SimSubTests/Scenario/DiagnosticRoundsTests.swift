@@ -66,7 +66,7 @@ extension ScenarioTests {
       #expect(
         Self.errors("store: apple\nproduct: {}\ntimeline:\n  - {at: 1d, do: pause, for: 0d}\n") == [
           "5:18: google has pause; apple does not",
-          "5:30: a pause of 0 changes nothing: give a duration such as '30d'",
+          "5:30: a pause of 0 changes nothing: give a length such as '1M' or '2w'",
         ])
     }
 

@@ -291,7 +291,7 @@ extension ScenarioTests {
         errors: [
           "4:7: a step of 0 never advances: give a duration such as '1h'",
           "5:10: a horizon of 0 plays nothing: give a duration such as '90d'",
-          "9:10: a pause of 0 changes nothing: give a duration such as '30d'",
+          "9:10: a pause of 0 changes nothing: give a length such as '1M' or '2w'",
         ]),
 
       // Prices.
@@ -366,9 +366,27 @@ extension ScenarioTests {
       Case(
         label: "a google notification the model never sends",
         text:
-          "name: t\nstore: google\nproduct: {}\ntimeline: []\nexpect:\n  - {at: 1d, not-sent: SUBSCRIPTION_DEFERRED}\n",
+          "name: t\nstore: google\nproduct: {}\ntimeline: []\nexpect:\n  - {at: 1d, not-sent: SUBSCRIPTION_ITEMS_CHANGED}\n",
         errors: [
-          "6:24: simsub's google model never sends 'SUBSCRIPTION_DEFERRED': it is not played (docs/STORE-MODELS.md lists what is)"
+          "6:24: simsub's google model never sends 'SUBSCRIPTION_ITEMS_CHANGED': it is not played (docs/STORE-MODELS.md lists what is)"
+        ]),
+      Case(
+        // Google's documented codes 17, 18 and 22 are known names, not unknown ones, and the
+        // longest of them (42 characters) is named whole.
+        label: "google's documented codes 17, 18 and 22, not played",
+        text:
+          "name: t\nstore: google\nproduct: {}\ntimeline: []\nexpect:\n  - {at: 1d, sent: [SUBSCRIPTION_ITEMS_CHANGED, SUBSCRIPTION_CANCELLATION_SCHEDULED, SUBSCRIPTION_PRICE_STEP_UP_CONSENT_UPDATED]}\n",
+        errors: [
+          "6:21: simsub's google model never sends 'SUBSCRIPTION_ITEMS_CHANGED': it is not played (docs/STORE-MODELS.md lists what is)",
+          "6:49: simsub's google model never sends 'SUBSCRIPTION_CANCELLATION_SCHEDULED': it is not played (docs/STORE-MODELS.md lists what is)",
+          "6:86: simsub's google model never sends 'SUBSCRIPTION_PRICE_STEP_UP_CONSENT_UPDATED': it is not played (docs/STORE-MODELS.md lists what is)",
+        ]),
+      Case(
+        label: "a subtype on google's longest documented name",
+        text:
+          "name: t\nstore: google\nproduct: {}\ntimeline: []\nexpect:\n  - {at: 1d, sent: SUBSCRIPTION_PRICE_STEP_UP_CONSENT_UPDATED/X}\n",
+        errors: [
+          "6:20: google notifications have no subtype: write 'SUBSCRIPTION_PRICE_STEP_UP_CONSENT_UPDATED'"
         ]),
       Case(
         label: "a revenuecat pause event in front of apple",
@@ -495,7 +513,22 @@ extension ScenarioTests {
         label: "first-payment on apple",
         text:
           "name: t\nstore: apple\nproduct: {}\ntimeline:\n  - {at: 0d, do: subscribe, first-payment: fails}\n",
-        errors: ["5:44: stripe has first-payment (a subscription left incomplete); apple does not"]),
+        errors: [
+          "5:44: stripe (fails, requires-action) and google (pending) have first-payment; apple does not"
+        ]),
+      Case(
+        label: "first-payment of the other store",
+        text:
+          "name: t\nstore: google\nproduct: {}\ntimeline:\n  - {at: 0d, do: subscribe, first-payment: fails}\n  - {at: 1d, do: complete-purchase}\n",
+        errors: ["5:44: google's first payment may be 'pending', not 'fails'"]),
+      Case(
+        label: "a pending first payment on stripe; complete-purchase on stripe",
+        text:
+          "name: t\nstore: stripe\nproduct: {}\ntimeline:\n  - {at: 0d, do: subscribe, first-payment: pending}\n  - {at: 1d, do: complete-purchase}\n",
+        errors: [
+          "5:44: stripe's first payment may be 'fails' or 'requires-action', not 'pending'",
+          "6:18: google has complete-purchase; stripe does not",
+        ]),
       Case(
         label: "first-payment misspelt, with a trial; authenticate on google",
         text:
@@ -533,6 +566,43 @@ extension ScenarioTests {
         label: "extend-renewal on google",
         text: "name: t\nstore: google\nproduct: {}\ntimeline:\n  - {at: 1d, do: extend-renewal, by: 5d}\n",
         errors: ["5:18: apple has extend-renewal; google does not"]),
+      Case(
+        label: "a pause google does not offer, or written in days for a monthly product",
+        text:
+          "name: t\nstore: google\nproduct: {period: 1M}\ntimeline:\n  - {at: 1d, do: pause, for: 30d}\n  - {at: 2d, do: pause, for: 4M}\n  - {at: 3d, do: pause, for: 2w}\n",
+        errors: [
+          "5:30: google pauses a monthly product for 1, 2 or 3 calendar months: write 1M, 2M or 3M, not 30d",
+          "6:30: '4M' is not a duration: months and years vary in length, so durations use w, d, h or min (a product's period may be '1M' or '1Y')",
+          "7:30: google pauses a monthly product for 1, 2 or 3 calendar months: write 1M, 2M or 3M, not 2w",
+        ]),
+      Case(
+        label: "a pause google does not offer on weekly and yearly products",
+        text:
+          "name: t\nstore: google\nproduct: {period: 1W}\ntimeline:\n  - {at: 1d, do: pause, for: 1M}\n  - {at: 2d, do: pause, for: 10d}\n  - {at: 3d, do: pause, for: 5w}\n  - {at: 4d, do: pause, for: 2w}\n",
+        errors: [
+          "5:30: google pauses a weekly product for 1, 2, 3 or 4 weeks (1w to 4w), not 1M",
+          "6:30: google pauses a weekly product for 1, 2, 3 or 4 weeks (1w to 4w), not 10d",
+          "7:30: google pauses a weekly product for 1, 2, 3 or 4 weeks (1w to 4w), not 5w",
+        ]),
+      Case(
+        label: "no pause on a yearly google product",
+        text: "name: t\nstore: google\nproduct: {period: 1Y}\ntimeline:\n  - {at: 1d, do: pause, for: 1M}\n",
+        errors: ["5:30: google offers no pause for a yearly product"]),
+      Case(
+        label: "defer by what Google does not allow",
+        text:
+          "name: t\nstore: google\nproduct: {}\ntimeline:\n  - {at: 1d, do: defer, by: 0d}\n  - {at: 2d, do: defer, by: 366d}\n  - {at: 3d, do: defer, by: 23h}\n  - {at: 4d, do: defer}\n",
+        errors: [
+          "5:29: google defers a billing date by 1d to 365d, not 0d",
+          "6:29: google defers a billing date by 1d to 365d, not 366d",
+          "7:29: google defers a billing date by 1d to 365d, not 23h",
+          "8:5: missing required key 'by'",
+        ]),
+      Case(
+        label: "defer on apple and stripe",
+        text:
+          "name: t\nstore: apple\nproduct: {}\ntimeline:\n  - {at: 1d, do: defer, by: 5d}\n",
+        errors: ["5:18: google has defer; apple does not"]),
       Case(
         label: "stop-sharing without family members",
         text: "name: t\nstore: apple\nproduct: {}\ntimeline:\n  - at: 1d\n    do: stop-sharing\n",

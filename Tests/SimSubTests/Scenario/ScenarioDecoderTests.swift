@@ -167,7 +167,7 @@ extension ScenarioTests {
           - {at: 6d, do: resubscribe, product: b}
           - {at: 7d, do: refund}
           - {at: 8d, do: change-product, product: b}
-          - {at: 9d, do: pause, for: 30d}
+          - {at: 9d, do: pause, for: 1M}
           - {at: 10d, do: resume}
           - {at: 11d, do: note, text: 'hello: world'}
           - {at: 12d, do: delivery, delay: 1h}

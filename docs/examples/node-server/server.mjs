@@ -245,7 +245,8 @@ function revenueCat(body) {
       break;
     case "REFUND_REVERSED":
     case "SUBSCRIPTION_EXTENDED":
-      // The refund is taken back, or the period extended: access is due until expiration_at_ms.
+      // The refund is taken back, or the period extended (Apple) or deferred (Google): access
+      // is due until expiration_at_ms.
       if (event.expiration_at_ms != null) {
         reading = { state: event.expiration_at_ms > event.event_timestamp_ms ? "active" : "expired" };
       }

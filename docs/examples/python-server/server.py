@@ -264,7 +264,8 @@ def revenue_cat(body):
         if event.get("cancel_reason") == "CUSTOMER_SUPPORT" and ends is not None and ends <= event["event_timestamp_ms"]:
             reading = {"state": "revoked"}
     elif kind in ("REFUND_REVERSED", "SUBSCRIPTION_EXTENDED"):
-        # The refund is taken back, or the period extended: access is due until expiration_at_ms.
+        # The refund is taken back, or the period extended (Apple) or deferred (Google): access
+        # is due until expiration_at_ms.
         ends = event.get("expiration_at_ms")
         if ends is not None:
             reading = {"state": "active" if ends > event["event_timestamp_ms"] else "expired"}

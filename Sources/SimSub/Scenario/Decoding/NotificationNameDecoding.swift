@@ -42,13 +42,12 @@ extension ScenarioDecoder {
         sameType.isEmpty
         ? "it is not played (docs/STORE-MODELS.md lists what is)"
         : "it sends \(Spelling.list(sameType, conjunction: "and"))"
-      throw DiagnosticError(
-        .error("\(sender) never sends '\(YAMLNode.clipped(name))': \(known)", at: node.location))
+      // The name is made of the store's documented words, so it is quoted whole: Google's
+      // `SUBSCRIPTION_PRICE_STEP_UP_CONSENT_UPDATED` is longer than a clipped quote.
+      throw DiagnosticError(.error("\(sender) never sends '\(name)': \(known)", at: node.location))
     case .noSubtype(let type):
       throw DiagnosticError(
-        .error(
-          "\(store.name) notifications have no subtype: write '\(YAMLNode.clipped(type))'", at: node.location)
-      )
+        .error("\(store.name) notifications have no subtype: write '\(type)'", at: node.location))
     }
   }
 

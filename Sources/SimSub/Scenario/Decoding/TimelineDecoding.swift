@@ -74,13 +74,42 @@ extension ScenarioDecoder {
       let reason: (YAMLNode) throws -> DeclineReason = { n in
         DeclineReason(name: try n.decodeChoice(from: DeclineReason.allCases.map(\.name), what: "reason"))!
       }
+      // Google's pause lengths (lifecycle guide, "Paused subscriptions"): 1 to 4 weeks for a
+      // weekly plan, written as days or weeks and played exactly; 1, 2 or 3 calendar months for a
+      // longer one, written `1M`, `2M`, `3M` (a day count would play as a calendar month, not as
+      // written); none for a yearly one. Checked against the scenario's products: an error when
+      // Google would refuse the length for every one of them.
       let pause: (YAMLNode) throws -> TimeSpan = { n in
-        let span = try n.decodeDuration()
-        guard span.seconds > 0 else {
-          throw DiagnosticError(
-            .error("a pause of 0 changes nothing: give a duration such as '30d'", at: n.location))
+        let periods = context.products.map(\.period)
+        let span: TimeSpan
+        if let text = n.scalarText, let months = BillingPeriod(code: text),
+          [.oneMonth, .twoMonths, .threeMonths].contains(months)
+        {
+          span = GooglePlayModel.pauseSpan(months: months.months)
+        } else {
+          span = try n.decodeDuration()
+          guard span.seconds > 0 else {
+            throw DiagnosticError(
+              .error("a pause of 0 changes nothing: give a length such as '1M' or '2w'", at: n.location))
+          }
         }
-        return span
+        let isMonths = n.scalarText.flatMap { BillingPeriod(code: $0) } != nil
+        func plays(on period: BillingPeriod) -> Bool {
+          if period == .oneWeek { return !isMonths && GooglePlayModel.pauseLength(span, for: period) != nil }
+          return isMonths && period != .oneYear
+        }
+        guard context.store == .google, let period = periods.first, !periods.contains(where: plays) else {
+          return span
+        }
+        let written = YAMLNode.clipped(n.scalarText ?? span.description)
+        let message =
+          switch period {
+          case .oneWeek: "google pauses a weekly product for 1, 2, 3 or 4 weeks (1w to 4w), not \(written)"
+          case .oneYear: "google offers no pause for a yearly product"
+          default:
+            "google pauses a \(period.adjective) product for 1, 2 or 3 calendar months: write 1M, 2M or 3M, not \(written)"
+          }
+        throw DiagnosticError(.error(message, at: n.location))
       }
       // Apple's `extendByDays`: "a number from 1 to 90" (App Store Server API).
       let extendBy: (YAMLNode) throws -> TimeSpan = { n in
@@ -91,19 +120,36 @@ extension ScenarioDecoder {
         }
         return span
       }
+      // Google's deferral: "Google Play supports subscription deferrals for 1 to 365 days"
+      // (RevenueCat, which calls `purchases.subscriptionsv2.defer`; docs/STORE-MODELS.md).
+      let deferBy: (YAMLNode) throws -> TimeSpan = { n in
+        let span = try n.decodeDuration()
+        guard (TimeSpan.days(1)...TimeSpan.days(365)).contains(span) else {
+          throw DiagnosticError(
+            .error("google defers a billing date by 1d to 365d, not \(span)", at: n.location))
+        }
+        return span
+      }
       let member: (YAMLNode) throws -> Int = { n in try decodeMember(n, familyMembers: context.familyMembers)
       }
       let text: (YAMLNode) throws -> String = { n in try n.decodeText(expected: "the note's text") }
-      // Stripe's `incomplete`: whether the first payment needs authentication (else it fails).
-      let firstPayment: (YAMLNode) throws -> Bool = { n in
-        let choice = try n.decodeChoice(from: ["fails", "requires-action"], what: "first payment")
-        if let store = context.store, store != .stripe {
+      // Stripe's `incomplete` (the first payment fails or needs authentication) and Google's
+      // pending purchase (paid later).
+      let firstPayment: (YAMLNode) throws -> String = { n in
+        let choice = try n.decodeChoice(from: ["fails", "requires-action", "pending"], what: "first payment")
+        switch (context.store, choice) {
+        case (nil, _), (.stripe, "fails"), (.stripe, "requires-action"), (.google, "pending"): return choice
+        case (.google, _), (.stripe, _):
+          let store = context.store!
+          let own = store == .google ? "'pending'" : "'fails' or 'requires-action'"
+          throw DiagnosticError(
+            .error("\(store.name)'s first payment may be \(own), not '\(choice)'", at: n.location))
+        case (let store?, _):
           throw DiagnosticError(
             .error(
-              "stripe has first-payment (a subscription left incomplete); \(store.name) does not",
+              "stripe (fails, requires-action) and google (pending) have first-payment; \(store.name) does not",
               at: n.location))
         }
-        return choice == "requires-action"
       }
       // Whether the customer must consent to a price increase (Apple decides by its thresholds
       // and the storefront's law; the scenario says which).
@@ -117,14 +163,18 @@ extension ScenarioDecoder {
         let trial = reader.optional("trial") { n in try decodeBool(n, what: "trial") }
         let wantsTrial =
           trial ?? (context.products.indices.contains(Int(p)) && context.products[Int(p)].trial != nil)
-        if let needsAuthentication = reader.optional("first-payment", firstPayment) {
+        if let firstPayment = reader.optional("first-payment", firstPayment) {
           if trial == true {
             reader.report(
               .error(
                 "a subscription with a trial makes no first payment: drop 'trial: yes' or 'first-payment'",
                 at: reader["first-payment"]?.location ?? item.location))
           }
-          decoded = .subscriber(.subscribeIncomplete(product: p, needsAuthentication: needsAuthentication))
+          decoded =
+            firstPayment == "pending"
+            ? .subscriber(.subscribePending(product: p))
+            : .subscriber(
+              .subscribeIncomplete(product: p, needsAuthentication: firstPayment == "requires-action"))
         } else {
           decoded = .subscriber(.subscribe(product: p, trial: wantsTrial))
         }
@@ -132,6 +182,7 @@ extension ScenarioDecoder {
         decoded = .subscriber(.cardFails(reader.optional("reason", default: DeclineReason.declined, reason)))
       case .updateCard: decoded = .subscriber(.updateCard)
       case .authenticate: decoded = .subscriber(.authenticate)
+      case .completePurchase: decoded = .subscriber(.completePurchase)
       case .cancel: decoded = .subscriber(.cancel)
       case .uncancel: decoded = .subscriber(.uncancel)
       case .refund: decoded = .subscriber(.refund)
@@ -164,6 +215,8 @@ extension ScenarioDecoder {
         }
       case .acceptPrice: decoded = .subscriber(.acceptPrice)
       case .removeFromSale: decoded = .subscriber(.removeFromSale)
+      case .deferBilling:
+        if let span = reader.required("by", deferBy) { decoded = .subscriber(.deferBilling(span)) }
       case .note:
         if let text = reader.required("text", text) { decoded = .note(text) }
       case .delivery:
@@ -177,7 +230,7 @@ extension ScenarioDecoder {
         _ = reader.optional("first-payment", firstPayment)
         _ = reader.optional("reason", reason)
         _ = reader.optional("for", pause)
-        _ = reader.optional("by", extendBy)
+        _ = reader.optional("by") { n in try n.decodeDuration() }
         _ = reader.optional("consent", consent)
         _ = reader.optional("member", member)
         _ = reader.optional("text", text)

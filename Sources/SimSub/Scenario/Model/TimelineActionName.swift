@@ -7,6 +7,7 @@ enum TimelineActionName: String, CaseIterable {
   case cardFails = "card-fails"
   case updateCard = "update-card"
   case authenticate
+  case completePurchase = "complete-purchase"
   case cancel
   case uncancel
   case resubscribe
@@ -18,6 +19,7 @@ enum TimelineActionName: String, CaseIterable {
   case raisePrice = "raise-price"
   case removeFromSale = "remove-from-sale"
   case acceptPrice = "accept-price"
+  case deferBilling = "defer"
   case changeProduct = "change-product"
   case pause
   case resume
@@ -36,13 +38,13 @@ enum TimelineActionName: String, CaseIterable {
     case .cardFails: ["reason"]
     case .resubscribe, .changeProduct: ["product"]
     case .pause: ["for"]
-    case .extendRenewal: ["by"]
+    case .extendRenewal, .deferBilling: ["by"]
     case .raisePrice: ["consent"]
     case .leaveFamily: ["member"]
     case .note: ["text"]
     case .delivery: ScenarioDecoder.deliveryKeys
-    case .updateCard, .authenticate, .cancel, .uncancel, .refund, .reverseRefund, .resume, .stopSharing,
-      .acceptPrice, .requestRefund, .declineRefund, .removeFromSale:
+    case .updateCard, .authenticate, .completePurchase, .cancel, .uncancel, .refund, .reverseRefund, .resume,
+      .stopSharing, .acceptPrice, .requestRefund, .declineRefund, .removeFromSale:
       []
     }
   }
@@ -55,8 +57,9 @@ enum TimelineActionName: String, CaseIterable {
   /// The action a subscriber's engine action is written as.
   init(_ action: SubscriberAction) {
     switch action {
-    case .subscribe, .subscribeIncomplete: self = .subscribe
+    case .subscribe, .subscribeIncomplete, .subscribePending: self = .subscribe
     case .authenticate: self = .authenticate
+    case .completePurchase: self = .completePurchase
     case .cardFails: self = .cardFails
     case .updateCard: self = .updateCard
     case .cancel: self = .cancel
@@ -70,6 +73,7 @@ enum TimelineActionName: String, CaseIterable {
     case .raisePrice: self = .raisePrice
     case .acceptPrice: self = .acceptPrice
     case .removeFromSale: self = .removeFromSale
+    case .deferBilling: self = .deferBilling
     case .changeProduct: self = .changeProduct
     case .pause: self = .pause
     case .resume: self = .resume

@@ -176,7 +176,8 @@ public struct AppStoreModel: StoreModel {
       send(.priceIncrease, .accepted, record: &record, now: now, effects: &effects)
     case .changeProduct(let product):
       changeProduct(to: product, record: &record, now: now, payments: &payments, effects: &effects)
-    case .pause, .resume, .stopSharing, .subscribeIncomplete, .authenticate:
+    case .pause, .resume, .stopSharing, .subscribeIncomplete, .authenticate, .deferBilling,
+      .subscribePending, .completePurchase:
       return
     }
   }

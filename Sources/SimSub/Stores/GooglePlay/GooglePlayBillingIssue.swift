@@ -4,7 +4,9 @@
 /// Stages are counted from the failed renewal F: silent grace [F, F + silentGrace), state
 /// `ACTIVE` and no notification; grace until F + grace; account hold until F + grace + hold.
 /// The silent day is part of grace, or of hold when grace is shorter ("Play will wait a
-/// minimum of 1 day"). The `silentGraceEnds` timer marks the end of the silent stage, `graceEnds` the end of grace.
+/// minimum of 1 day"), and it comes before every grace period: "you won't receive a grace period
+/// RTDN until the silent grace period ends" (lifecycle guide, "Grace period"). The
+/// `silentGraceEnds` timer marks the end of the silent stage, `graceEnds` the end of grace.
 /// A stage that ends at the same instant as a retry ends first: the retry then belongs to the
 /// next stage (a retry on grace's last instant is a recovery from hold).
 extension GooglePlayModel {

@@ -20,16 +20,18 @@ extension GooglePlayModel: StoreFacts {
 
   static var notificationSource: SubscriptionSource { .googlePlay }
 
-  /// Pausing and resuming a subscription.
-  static var ownActions: [TimelineActionName] { [.pause, .resume] }
+  /// Pausing and resuming a subscription, the developer deferring the billing date, and paying
+  /// a pending purchase.
+  static var ownActions: [TimelineActionName] { [.pause, .resume, .deferBilling, .completePurchase] }
 
   /// The RTDNs the model sends (docs/STORE-MODELS.md): of Google's documented codes, not the
-  /// price-change (8, 19), deferral (9), items-changed (17), cancellation-scheduled (18),
-  /// pending-purchase (20) and price step-up (22) ones, which simsub does not play.
+  /// price-change (8, 19), items-changed (17), cancellation-scheduled (18) and price step-up
+  /// (22) ones, which simsub does not play.
   static let sent: [GooglePlayNotificationType] = [
     .subscriptionRecovered, .subscriptionRenewed, .subscriptionCanceled, .subscriptionPurchased,
     .subscriptionOnHold, .subscriptionInGracePeriod, .subscriptionRestarted, .subscriptionPaused,
-    .subscriptionPauseScheduleChanged, .subscriptionRevoked, .subscriptionExpired,
+    .subscriptionPauseScheduleChanged, .subscriptionRevoked, .subscriptionExpired, .subscriptionDeferred,
+    .subscriptionPendingPurchaseCanceled,
   ]
 
   /// A documented RTDN name the model sends (``sent``), without a subtype (RTDNs have none).

@@ -134,17 +134,43 @@ extension GooglePlayModel {
 
   /// What Google would refuse about pausing a product of `period` for `length`, if anything.
   ///
-  /// Google offers 1, 2, 3 or 4 weeks for weekly plans and 1, 2 or 3 months for longer ones
-  /// (lifecycle guide, "Paused subscriptions", table of available pause lengths). Scenario
-  /// durations have no month unit, so any length of 28–31, 59–62 or 89–92 days counts as 1, 2 or
-  /// 3 calendar months.
+  /// Google offers 1, 2, 3 or 4 weeks for weekly plans, 1, 2 or 3 months for monthly,
+  /// three-month and six-month plans, and no pause for annual ones (lifecycle guide, "Paused
+  /// subscriptions": "Available pause lengths", "Annual: N/A"). A month is a calendar month; in
+  /// the engine a pause of 28–31, 59–62 or 89–92 days counts as 1, 2 or 3 of them, and a
+  /// scenario writes them `1M`, `2M`, `3M` (``pauseSpan(months:)``).
   public static func pauseError(_ length: TimeSpan, for period: BillingPeriod) -> StoreConfigurationError? {
     if pauseLength(length, for: period) != nil { return nil }
     let message =
-      period == .oneWeek
-      ? "google offers pauses of 1, 2, 3 or 4 weeks for weekly products, not \(length)"
-      : "google offers pauses of 1, 2 or 3 months for \(period.adjective) products (30d, 61d or 91d; 28–31, 59–62 or 89–92 days count as that many months), not \(length)"
+      switch period {
+      case .oneWeek: "google offers pauses of 1, 2, 3 or 4 weeks for weekly products, not \(length)"
+      case .oneYear: "google offers no pause for yearly products"
+      default:
+        "google offers pauses of 1, 2 or 3 months for \(period.adjective) products (30d, 61d or 91d; 28–31, 59–62 or 89–92 days count as that many months), not \(length)"
+      }
     return StoreConfigurationError(setting: "pause", message: message)
+  }
+
+  /// The engine's span for a pause of `months` calendar months (1, 2 or 3), as a scenario's
+  /// `1M`, `2M` or `3M` is decoded: 30, 61 or 91 days, which ``pauseEnd(from:length:period:)``
+  /// plays as that many calendar months from the pause's start.
+  public static func pauseSpan(months: Int64) -> TimeSpan {
+    switch months {
+    case 1: .days(30)
+    case 2: .days(61)
+    default: .days(91)
+    }
+  }
+
+  /// How a pause of `length` is written in a scenario: `1M`, `2M` or `3M` for the spans
+  /// ``pauseSpan(months:)`` gives (no weekly pause is 30, 61 or 91 days), otherwise the span.
+  public static func pauseSpelling(_ length: TimeSpan) -> String {
+    switch length {
+    case pauseSpan(months: 1): "1M"
+    case pauseSpan(months: 2): "2M"
+    case pauseSpan(months: 3): "3M"
+    default: length.description
+    }
   }
 
   /// When a pause of `length` that starts at `start` ends (`autoResumeTime`), or `nil` when
@@ -169,6 +195,7 @@ extension GooglePlayModel {
       guard days % 7 == 0, (1...4).contains(days / 7) else { return nil }
       return .weeks(days / 7)
     }
+    guard period != .oneYear else { return nil }
     switch days {
     case 28...31: return .months(1)
     case 59...62: return .months(2)

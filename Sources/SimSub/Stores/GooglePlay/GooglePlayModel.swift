@@ -24,7 +24,9 @@
 /// | upgrade | immediate, `CHARGE_PRORATED_PRICE`: the price difference for the rest of the period, billing date kept | "About subscriptions", replacement recommendations |
 /// | downgrade, crossgrade | `DEFERRED`: the new product from the next renewal | same |
 /// | either change | a new token with `linkedPurchaseToken`; `SUBSCRIPTION_PURCHASED` for it, `SUBSCRIPTION_EXPIRED` for the old one | same, "Handle deferred replacement" |
-/// | pause | `SUBSCRIPTION_PAUSE_SCHEDULE_CHANGED` (11) when asked, `SUBSCRIPTION_PAUSED` (10) at the next renewal; 1–4 weeks (weekly) or 1–3 months | lifecycle, "Paused subscriptions" |
+/// | pause | `SUBSCRIPTION_PAUSE_SCHEDULE_CHANGED` (11) when asked, `SUBSCRIPTION_PAUSED` (10) at the next renewal; 1–4 weeks (weekly) or 1–3 calendar months; none for annual plans | lifecycle, "Paused subscriptions" |
+/// | deferral | the developer defers the billing date (`purchases.subscriptionsv2.defer`, 1 to 365 days): `SUBSCRIPTION_DEFERRED` (9), `expiryTime` the new date, nothing charged; later renewals count from it; not in the silent stage, grace, hold, a pause or after the end | Play Developer API, `purchases.subscriptionsv2.defer`; RTDN reference |
+/// | pending purchase | `subscribe` with `first-payment: pending`: state `PENDING`, no access, nothing sent; paid (`complete-purchase`): `SUBSCRIPTION_PURCHASED`, the same token, the period from the payment; canceled: `SUBSCRIPTION_PENDING_PURCHASE_CANCELED` (20), state `PENDING_PURCHASE_CANCELED` | RTDN reference; `SubscriptionState` |
 /// | resume | at `autoResumeTime` or early by hand: a charge, `SUBSCRIPTION_RECOVERED`; the billing date moves to the resume; a declined charge goes straight to account hold | same, and "Account hold" |
 /// | redelivery | Cloud Pub/Sub push, exponential backoff 10 s to 600 s, for the 7-day retention | Pub/Sub `RetryPolicy` and subscription properties |
 ///
@@ -115,6 +117,11 @@ public struct GooglePlayModel: StoreModel {
       // to subscribe to again.
       guard record.truth == .expired || record.truth == .revoked else { return }
       purchase(product, trial: false, record: &record, at: now, payments: &payments, effects: &effects)
+    case .subscribePending(let product):
+      guard record.truth == .never, !Self.isPending(record) else { return }
+      beginPendingPurchase(product, record: &record, at: now)
+    case .completePurchase:
+      completePendingPurchase(record: &record, at: now, payments: &payments, effects: &effects)
     case .cardFails(let reason):
       record.cardWorks = false
       record.declineReason = reason
@@ -122,7 +129,11 @@ public struct GooglePlayModel: StoreModel {
       record.cardWorks = true
       fixCard(record: &record, at: now, payments: &payments, effects: &effects)
     case .cancel:
-      cancel(record: &record, at: now, effects: &effects)
+      if Self.isPending(record) {
+        cancelPendingPurchase(record: &record, at: now, effects: &effects)
+      } else {
+        cancel(record: &record, at: now, effects: &effects)
+      }
     case .uncancel:
       restore(record: &record, at: now, effects: &effects)
     case .refund:
@@ -133,6 +144,8 @@ public struct GooglePlayModel: StoreModel {
       schedulePause(length, record: &record, at: now, effects: &effects)
     case .resume:
       resume(record: &record, at: now, payments: &payments, effects: &effects)
+    case .deferBilling(let span):
+      deferBilling(by: span, record: &record, at: now, effects: &effects)
     case .stopSharing, .reverseRefund, .extendRenewal, .subscribeIncomplete, .authenticate, .raisePrice,
       .acceptPrice, .requestRefund, .declineRefund, .removeFromSale:
       return

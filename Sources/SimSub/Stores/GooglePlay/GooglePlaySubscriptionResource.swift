@@ -9,6 +9,7 @@
 /// | hold | `ON_HOLD` | the failed renewal (in the past) |
 /// | paused | `PAUSED` | the start of the pause (in the past); `autoResumeTime` set |
 /// | expired | `EXPIRED` | when access ended |
+/// | never, a purchase pending / its cancel | `PENDING` / `PENDING_PURCHASE_CANCELED` | the pending purchase's start / its cancel |
 /// | revoked | `EXPIRED` | the revocation |
 ///
 /// `canceledStateContext`: the subscriber (`userInitiatedCancellation`) when canceled or
@@ -47,7 +48,10 @@ extension GooglePlayModel {
     var context: CanceledStateContext?
     switch record.truth {
     case .never:
-      state = .unspecified
+      // A purchase waiting for its payment (`GooglePlayPendingPurchase.swift`).
+      state =
+        Self.isPending(record)
+        ? .pending : Self.isPendingCanceled(record) ? .pendingPurchaseCanceled : .unspecified
     case .active:
       state = .active
       autoRenew = record.autoRenew

@@ -20,6 +20,7 @@
 /// | a price increase not consented to: Apple `EXPIRED/PRICE_INCREASE` | `EXPIRATION` `PRICE_INCREASE` (Apple's `PRICE_INCREASE` notices themselves: nothing) |
 /// | a product taken off sale: Apple `EXPIRED/PRODUCT_NOT_FOR_SALE` | `EXPIRATION` `UNKNOWN` (an assumption: RevenueCat names no reason for it) |
 /// | refund: Apple `REFUND` (with its `AUTO_RENEW_DISABLED`), Google `REVOKED` (12) | `CANCELLATION` `CUSTOMER_SUPPORT`, `expiration_at_ms` the refund |
+/// | the billing date moved: Apple `RENEWAL_EXTENDED`, Google `DEFERRED` (9) | `SUBSCRIPTION_EXTENDED`, `expiration_at_ms` the new date |
 /// | product change: Apple `DID_CHANGE_RENEWAL_PREF/UPGRADE`, a Google change at once | `PRODUCT_CHANGE` and `RENEWAL` |
 /// | product change at the next renewal: Apple `…/DOWNGRADE`, a deferred Google change | `PRODUCT_CHANGE` (`new_product_id`) |
 /// | Google pause scheduled (11), paused (10) | `SUBSCRIPTION_PAUSED` (`auto_resume_at_ms`); `EXPIRATION` `SUBSCRIPTION_PAUSED` |
@@ -256,6 +257,11 @@ public struct RevenueCatChannel<Store: StoreModel>: StoreModel {
       send(.expiration, record: record, at: now, reason: .subscriptionPaused, out: &out, effects: &effects)
     case .subscriptionRevoked:
       send(.cancellation, record: record, at: now, reason: .customerSupport, out: &out, effects: &effects)
+    case .subscriptionDeferred:
+      // `SUBSCRIPTION_EXTENDED` "fires when the expiration date of a subscription has moved back
+      // without a renewal. This can happen if a subscription was extended through the App Store
+      // or Play Store APIs" (RevenueCat, 2023-10-18); `expiration_at_ms` is the new date.
+      send(.subscriptionExtended, record: record, at: now, out: &out, effects: &effects)
     default:
       return
     }

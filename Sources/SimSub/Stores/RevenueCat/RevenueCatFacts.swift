@@ -3,8 +3,8 @@
 enum RevenueCatFacts {
   /// The events the channel sends in front of `store` (``RevenueCatChannel``'s translation, in
   /// docs/STORE-MODELS.md), with their `cancel_reason` or `expiration_reason`. The pause events
-  /// are Google's, `REFUND_REVERSED`, `SUBSCRIPTION_EXTENDED` and `EXPIRATION` `PRICE_INCREASE`
-  /// Apple's; `TRANSFER` and the
+  /// are Google's, `REFUND_REVERSED`, `EXPIRATION` `PRICE_INCREASE` and `UNKNOWN` Apple's,
+  /// `SUBSCRIPTION_EXTENDED` both (Apple's extension, Google's deferral); `TRANSFER` and the
   /// other documented types and reasons are not played.
   static func sent(behind store: StoreKind) -> [String] {
     var names = [
@@ -14,11 +14,8 @@ enum RevenueCatFacts {
       "PRODUCT_CHANGE",
     ]
     if store == .google { names += ["SUBSCRIPTION_PAUSED", "EXPIRATION/SUBSCRIPTION_PAUSED"] }
-    if store == .apple {
-      names += [
-        "REFUND_REVERSED", "SUBSCRIPTION_EXTENDED", "EXPIRATION/PRICE_INCREASE", "EXPIRATION/UNKNOWN",
-      ]
-    }
+    if store == .apple { names += ["REFUND_REVERSED", "EXPIRATION/PRICE_INCREASE", "EXPIRATION/UNKNOWN"] }
+    names += ["SUBSCRIPTION_EXTENDED"]
     return names
   }
 

@@ -133,7 +133,7 @@ public struct StripeModel: StoreModel {
     case .changeProduct(let product):
       changeProduct(to: product, record: &record, at: now, payments: &payments, effects: &effects)
     case .pause, .resume, .stopSharing, .reverseRefund, .extendRenewal, .raisePrice, .acceptPrice,
-      .requestRefund, .declineRefund, .removeFromSale:
+      .requestRefund, .declineRefund, .removeFromSale, .deferBilling, .subscribePending, .completePurchase:
       return
     }
   }

@@ -9,7 +9,7 @@ import SubscriptionPolicy
 ///   `externalAccountIdentifiers.obfuscatedExternalAccountId`, the subscriber's own id.
 /// - `purchases.subscriptions.get` (v1 `SubscriptionPurchase`, androidpublisher v3 reference):
 ///   `kind` `androidpublisher#subscriptionPurchase`; times as `…TimeMillis` strings; prices as
-///   `priceAmountMicros` strings; `paymentState` 0 pending (grace, hold), 1 received, 2 free
+///   `priceAmountMicros` strings; `paymentState` 0 pending (grace, hold, a pending purchase), 1 received, 2 free
 ///   trial, absent once canceled or expired ("Not present for canceled, expired
 ///   subscriptions"); `cancelReason` 0 user, 1 system, 2 replaced, 3 developer;
 ///   `acknowledgementState` 0 yet to be acknowledged, 1 acknowledged.
@@ -25,7 +25,8 @@ enum GooglePlayResponses {
     token: String, model: GooglePlayModel, record: SubscriptionRecord?, at instant: Instant,
     context c: WireContext
   ) -> SubscriptionPurchaseV2? {
-    guard let record, record.truth != .never else { return nil }
+    // Before any purchase there is no token; a pending purchase (truth `never`) has one.
+    guard let record, record.truth != .never || record.purchaseToken != nil else { return nil }
     let known = [record.purchaseToken, record.linkedPurchaseToken].compactMap { $0 }
     guard let engineToken = known.first(where: { c.ids.purchaseToken($0).text == token }) else { return nil }
     return GooglePlayWireRequest.wireValue(
@@ -93,7 +94,8 @@ enum GooglePlayResponses {
 
   static func paymentState(_ s: SubscriptionPurchaseV2) -> Int? {
     switch s.subscriptionState {
-    case .inGracePeriod, .onHold: 0
+    // 0, payment pending: a renewal not yet paid, or a purchase waiting for its payment.
+    case .inGracePeriod, .onHold, .pending: 0
     case .active, .paused: s.lineItem.offerId == GooglePlayModel.freeTrialOfferId ? 2 : 1
     default: nil
     }
