@@ -27,6 +27,7 @@ enum Describe {
     case .graceEnds: "store: grace ends"
     case .retryWindowEnds: "store: retries end"
     case .pauseEnds: "store: pause ends"
+    case .trialWillEnd: "store: trial ends in 3 days"
     }
   }
 

@@ -189,7 +189,7 @@ public struct AppStoreModel: StoreModel {
       record.clearBillingIssue()
       record.epoch &+= 1
       send(.expired, .billingRetry, record: &record, now: now, effects: &effects)
-    case .pauseEnds, .silentGraceEnds:
+    case .pauseEnds, .silentGraceEnds, .trialWillEnd:
       return
     }
   }

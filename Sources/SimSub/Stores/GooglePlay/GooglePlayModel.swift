@@ -154,6 +154,9 @@ public struct GooglePlayModel: StoreModel {
     case .pauseEnds:
       guard record.truth == .paused else { return }
       resumeCharge(record: &record, at: now, payments: &payments, effects: &effects)
+    case .trialWillEnd:
+      // Stripe's reminder; Google sends none.
+      return
     }
   }
 

@@ -45,6 +45,7 @@ extension StripeModel {
       reason: .subscriptionCreate, amount: amount, created: now, usagePeriod: (now, now),
       attempts: amount > 0 ? 1 : 0,
       record: &record, at: now, effects: &effects)
+    if record.inTrial { remindOfTrialEnd(record: &record, at: now, effects: &effects) }
   }
 
   /// The period's end: with `cancel_at_period_end` the subscription ends; otherwise the renewal

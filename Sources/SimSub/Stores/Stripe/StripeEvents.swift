@@ -110,7 +110,7 @@ extension StripeModel {
     let invoice = StripeInvoice(
       id: id, customer: Self.customer(of: record), subscription: record.purchaseToken, status: .paid,
       billingReason: reason, amountDue: amount, amountPaid: amount, amountRemaining: 0,
-      attemptCount: attempts, attempted: true, nextPaymentAttempt: nil, created: created,
+      attemptCount: attempts, attempted: attempts > 0, nextPaymentAttempt: nil, created: created,
       periodStart: usagePeriod.0, periodEnd: usagePeriod.1, paidAt: now,
       line: StripeInvoiceLine(
         id: id, amount: amount, periodStart: lineStart, periodEnd: record.periodEnd,

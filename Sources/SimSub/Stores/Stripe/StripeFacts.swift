@@ -24,13 +24,12 @@ extension StripeModel: StoreFacts {
   static var ownActions: [TimelineActionName] { [.authenticate] }
 
   /// The event types the model sends (docs/STORE-MODELS.md, "Events sent"). Stripe also sends
-  /// `invoice.payment_succeeded` beside `invoice.paid`, `customer.subscription.trial_will_end`
-  /// three days before a trial ends, and `customer.subscription.paused`/`resumed`; simsub's
-  /// model sends none of them, so a `sent:` naming one is an error rather than an expectation
-  /// that can never hold.
+  /// `invoice.payment_succeeded` beside `invoice.paid`, and `customer.subscription.paused`/`resumed`;
+  /// simsub's model sends none of them, so a `sent:` naming one is an error rather than an
+  /// expectation that can never hold.
   static let sent: [StripeEventType] = [
-    .subscriptionCreated, .subscriptionUpdated, .subscriptionDeleted, .invoicePaid, .invoicePaymentFailed,
-    .invoicePaymentActionRequired, .chargeRefunded,
+    .subscriptionCreated, .subscriptionUpdated, .subscriptionDeleted, .subscriptionTrialWillEnd, .invoicePaid,
+    .invoicePaymentFailed, .invoicePaymentActionRequired, .chargeRefunded,
   ]
 
   /// An event type the model sends (``sent``).

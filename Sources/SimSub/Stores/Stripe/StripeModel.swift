@@ -5,6 +5,7 @@
 /// | first payment declined or needing authentication | `customer.subscription.created` (`incomplete`) and `invoice.payment_failed` or `invoice.payment_action_required`; paid within 23 hours (`authenticate`, `update-card`): `invoice.paid`, `customer.subscription.updated` to `active`; otherwise `customer.subscription.updated` to `incomplete_expired` | changelog 2019-03-14, API reference, Subscription `status` |
 /// | purchase | `customer.subscription.created` (`active`, or `trialing` with a trial) and `invoice.paid` (`subscription_create`) | Stripe docs, "How subscriptions work" |
 /// | free trial | once per product group; status `trialing`; a $0 invoice; charged at the trial's end | same, "Trials" |
+/// | trial reminder | `customer.subscription.trial_will_end` three days before the trial ends; at once after the purchase when the trial is 3 days or shorter | API reference, "Types of events" |
 /// | renewal | `customer.subscription.updated` (the new period) and `invoice.paid` (`subscription_cycle`); month periods keep the anchor day | same |
 /// | failed renewal | `invoice.payment_failed` (`attempt_count` 1, `next_payment_attempt`) and `customer.subscription.updated` to `past_due` | API reference, Subscription `status` |
 /// | retries | Smart Retries within the product's window (`hold`): by default 8 tries, at 1, 2, 3, 5, 7, 9, 11 and 14 days of a 2-week window, scaled to others; each failure sends `invoice.payment_failed` | "Automate payment retries" (schedule: assumption) |
@@ -156,6 +157,8 @@ public struct StripeModel: StoreModel {
       // The retries end with the last one (`retry`); this timer is only an `incomplete`
       // subscription's 23 hours.
       expireIncomplete(record: &record, at: now, effects: &effects)
+    case .trialWillEnd:
+      remindTrialEnd(record: &record, at: now, effects: &effects)
     case .pauseEnds, .silentGraceEnds:
       // Stripe has no pause end and no silent day.
       return
