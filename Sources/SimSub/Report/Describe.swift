@@ -8,6 +8,7 @@ enum Describe {
     let name = TimelineActionName(action).name
     switch action {
     case .subscribe(let p, let trial): return "\(name) \(product(p))" + (trial ? " (trial)" : "")
+    case .subscribeWithoutPaymentMethod(let p): return "\(name) \(product(p)) (trial, no payment method)"
     case .subscribeIncomplete(let p, let needsAuthentication):
       return "\(name) \(product(p)) (first payment \(needsAuthentication ? "requires-action" : "fails"))"
     case .cardFails(let reason): return "\(name) (\(reason.name))"

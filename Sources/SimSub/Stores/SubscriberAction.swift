@@ -9,6 +9,10 @@ public enum SubscriberAction: Hashable, Sendable {
   case subscribeIncomplete(product: ProductIndex, needsAuthentication: Bool)
   /// Stripe: the customer completes the authentication a payment asked for.
   case authenticate
+  /// Stripe: the first purchase, a free trial begun without a payment method; what happens at
+  /// the trial's end is the product's `missingPaymentMethod`. A subscriber not eligible for the
+  /// trial buys nothing (there is nothing to charge).
+  case subscribeWithoutPaymentMethod(product: ProductIndex)
   /// Every charge from now on is declined, for this reason.
   case cardFails(DeclineReason)
   /// The payment method works again; a store in grace, retry or hold charges at once.
@@ -38,6 +42,13 @@ public enum SubscriberAction: Hashable, Sendable {
   /// leaves the family group. The purchaser's own subscription goes on unchanged, so the store
   /// models ignore it; `AppStoreFamilyMember` plays it for the member it concerns (`REVOKE`).
   case stopSharing(member: UInt8)
+}
+
+/// Stripe: a payment failure Smart Retries does not retry. Stripe "doesn't retry payments if:
+/// No payment methods are available" ("Automate payment retries").
+public enum UnretryableDecline: UInt8, CaseIterable, Hashable, Sendable {
+  /// The customer has no payment method: a free trial begun without one.
+  case noPaymentMethod
 }
 
 /// Why a card is declined.

@@ -105,6 +105,17 @@ extension ScenarioDecoder {
         }
         return choice == "requires-action"
       }
+      // Stripe: `payment-method: none` begins a free trial without a payment method (false).
+      let paymentMethod: (YAMLNode) throws -> Bool = { n in
+        let choice = try n.decodeChoice(from: ["card", "none"], what: "payment method")
+        if let store = context.store, store != .stripe {
+          throw DiagnosticError(
+            .error(
+              "stripe has payment-method (a free trial begun without one); \(store.name) does not",
+              at: n.location))
+        }
+        return choice == "card"
+      }
       var decoded: TimelineAction?
       switch name {
       case .subscribe:
@@ -112,7 +123,23 @@ extension ScenarioDecoder {
         let trial = reader.optional("trial") { n in try decodeBool(n, what: "trial") }
         let wantsTrial =
           trial ?? (context.products.indices.contains(Int(p)) && context.products[Int(p)].trial != nil)
-        if let needsAuthentication = reader.optional("first-payment", firstPayment) {
+        let hasPaymentMethod = reader.optional("payment-method", paymentMethod) ?? true
+        if !hasPaymentMethod {
+          let at = reader["payment-method"]?.location ?? item.location
+          if reader["first-payment"] != nil {
+            _ = reader.optional("first-payment", firstPayment)
+            reader.report(
+              .error(
+                "a subscription without a payment method makes no first payment: drop 'first-payment' or 'payment-method: none'",
+                at: at))
+          } else if !wantsTrial {
+            reader.report(
+              .error(
+                "payment-method: none begins a free trial without a payment method: the product needs a 'trial' and the entry no 'trial: no'",
+                at: at))
+          }
+          decoded = .subscriber(.subscribeWithoutPaymentMethod(product: p))
+        } else if let needsAuthentication = reader.optional("first-payment", firstPayment) {
           if trial == true {
             reader.report(
               .error(
@@ -156,6 +183,7 @@ extension ScenarioDecoder {
         _ = product(&reader, required: false)
         _ = reader.optional("trial") { n in try decodeBool(n, what: "trial") }
         _ = reader.optional("first-payment", firstPayment)
+        _ = reader.optional("payment-method", paymentMethod)
         _ = reader.optional("reason", reason)
         _ = reader.optional("for", pause)
         _ = reader.optional("by", extendBy)

@@ -27,7 +27,7 @@ enum TimelineActionName: String, CaseIterable {
   /// The keys the action takes besides `at` and `do`.
   var keys: [String] {
     switch self {
-    case .subscribe: ["product", "trial", "first-payment"]
+    case .subscribe: ["product", "trial", "first-payment", "payment-method"]
     case .cardFails: ["reason"]
     case .resubscribe, .changeProduct: ["product"]
     case .pause: ["for"]
@@ -47,7 +47,7 @@ enum TimelineActionName: String, CaseIterable {
   /// The action a subscriber's engine action is written as.
   init(_ action: SubscriberAction) {
     switch action {
-    case .subscribe, .subscribeIncomplete: self = .subscribe
+    case .subscribe, .subscribeIncomplete, .subscribeWithoutPaymentMethod: self = .subscribe
     case .authenticate: self = .authenticate
     case .cardFails: self = .cardFails
     case .updateCard: self = .updateCard

@@ -150,7 +150,7 @@ public struct AppStoreModel: StoreModel {
       extendRenewal(by: days, record: &record, now: now, effects: &effects)
     case .changeProduct(let product):
       changeProduct(to: product, record: &record, now: now, payments: &payments, effects: &effects)
-    case .pause, .resume, .stopSharing, .subscribeIncomplete, .authenticate:
+    case .pause, .resume, .stopSharing, .subscribeIncomplete, .authenticate, .subscribeWithoutPaymentMethod:
       return
     }
   }

@@ -133,7 +133,8 @@ public struct GooglePlayModel: StoreModel {
       schedulePause(length, record: &record, at: now, effects: &effects)
     case .resume:
       resume(record: &record, at: now, payments: &payments, effects: &effects)
-    case .stopSharing, .reverseRefund, .extendRenewal, .subscribeIncomplete, .authenticate:
+    case .stopSharing, .reverseRefund, .extendRenewal, .subscribeIncomplete, .authenticate,
+      .subscribeWithoutPaymentMethod:
       return
     }
   }

@@ -60,6 +60,11 @@ extension StripeModel {
       end(record: &record, at: now, effects: &effects)
       return
     }
+    if Self.endsTrialWithoutPaymentMethod(record),
+      endTrialWithoutPaymentMethod(record: &record, at: now, effects: &effects)
+    {
+      return
+    }
     let wasTrial = record.inTrial
     let previousInvoice = latestInvoice(of: record)
     let usageStart = record.periodStart
@@ -82,7 +87,8 @@ extension StripeModel {
     }
   }
 
-  /// The renewal due now was declined: `past_due`, grace for the app's promise, and the retries.
+  /// The renewal due now was declined: `past_due`, grace for the app's promise, and the retries
+  /// (none when the failure is one Stripe does not retry, `unretryable`).
   func beginPastDue(
     wasTrial: Bool, previousInvoice: Symbol?, record: inout SubscriptionRecord, at now: Instant,
     effects: inout StoreEffects
@@ -100,7 +106,9 @@ extension StripeModel {
       record.truth = .hold
       record.gracePeriodExpiresDate = nil
     }
-    let next = scheduleRetry(1, record: record, effects: &effects)
+    // Stripe "doesn't retry payments if: No payment methods are available" ("Automate payment
+    // retries"): the failed attempt is the last, and the retries' end follows at once.
+    let next = record.unretryable == nil ? scheduleRetry(1, record: record, effects: &effects) : nil
     sendFailedInvoice(nextAttempt: next, record: &record, at: now, effects: &effects)
     send(
       .subscriptionUpdated, subscription: &record,

@@ -24,12 +24,13 @@ extension StripeModel: StoreFacts {
   static var ownActions: [TimelineActionName] { [.authenticate] }
 
   /// The event types the model sends (docs/STORE-MODELS.md, "Events sent"). Stripe also sends
-  /// `invoice.payment_succeeded` beside `invoice.paid`, and `customer.subscription.paused`/`resumed`;
-  /// simsub's model sends none of them, so a `sent:` naming one is an error rather than an
-  /// expectation that can never hold.
+  /// `invoice.payment_succeeded` beside `invoice.paid`; simsub's model does not, so a `sent:`
+  /// naming it is an error rather than an expectation that can never hold.
   static let sent: [StripeEventType] = [
-    .subscriptionCreated, .subscriptionUpdated, .subscriptionDeleted, .subscriptionTrialWillEnd, .invoicePaid,
-    .invoicePaymentFailed, .invoicePaymentActionRequired, .chargeRefunded,
+    .subscriptionCreated, .subscriptionUpdated, .subscriptionDeleted, .subscriptionPaused,
+    .subscriptionResumed,
+    .subscriptionTrialWillEnd, .invoicePaid, .invoicePaymentFailed, .invoicePaymentActionRequired,
+    .chargeRefunded,
   ]
 
   /// An event type the model sends (``sent``).
