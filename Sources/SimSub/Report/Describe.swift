@@ -12,6 +12,7 @@ enum Describe {
     case .subscribeIncomplete(let p, let needsAuthentication):
       return "\(name) \(product(p)) (first payment \(needsAuthentication ? "requires-action" : "fails"))"
     case .cardFails(let reason): return "\(name) (\(reason.name))"
+    case .cardFailsHard(let code): return "\(name) (\(code.name), not retried)"
     case .resubscribe(let p), .changeProduct(let p): return "\(name) \(product(p))"
     case .pause(let span): return "\(name) for \(span)"
     case .extendRenewal(let span): return "\(name) by \(span)"

@@ -530,6 +530,19 @@ extension ScenarioTests {
           "7:67: a subscription without a payment method makes no first payment: drop 'first-payment' or 'payment-method: none'",
         ]),
       Case(
+        label: "a stripe hard decline on apple, and a misspelt one on stripe",
+        text:
+          "name: t\nstore: apple\nproduct: {}\ntimeline:\n  - {at: 1d, do: card-fails, reason: stolen-card}\n  - {at: 2d, do: card-fails, reason: stolen}\n",
+        errors: [
+          "5:38: stolen-card is a stripe hard decline (not retried); apple takes 'expired', 'insufficient-funds' or 'declined'",
+          "6:38: unknown reason 'stolen': expected 'expired', 'insufficient-funds' or 'declined'",
+        ]),
+      Case(
+        label: "a misspelt hard decline on stripe",
+        text:
+          "name: t\nstore: stripe\nproduct: {}\ntimeline:\n  - {at: 1d, do: card-fails, reason: lost-cards}\n",
+        errors: ["5:38: unknown reason 'lost-cards' — did you mean 'lost-card'?"]),
+      Case(
         label: "authenticate on google",
         text: "name: t\nstore: google\nproduct: {}\ntimeline:\n  - {at: 1d, do: authenticate}\n",
         errors: ["5:18: stripe has authenticate; google does not"]),

@@ -71,8 +71,22 @@ extension ScenarioDecoder {
         }
         return required ? reader.required("product", decode) : reader.optional("product", decode)
       }
-      let reason: (YAMLNode) throws -> DeclineReason = { n in
-        DeclineReason(name: try n.decodeChoice(from: DeclineReason.allCases.map(\.name), what: "reason"))!
+      // A decline reason, or (Stripe) a hard decline code Smart Retries does not retry.
+      let reason: (YAMLNode) throws -> SubscriberAction = { n in
+        let hard = UnretryableDecline.hardDeclines
+        let soft = DeclineReason.allCases.map(\.name)
+        if let store = context.store, store != .stripe {
+          if let text = try? n.decodeText(expected: "a reason"), hard.contains(where: { $0.name == text }) {
+            throw DiagnosticError(
+              .error(
+                "\(text) is a stripe hard decline (not retried); \(store.name) takes \(Spelling.list(soft))",
+                at: n.location))
+          }
+          return .cardFails(DeclineReason(name: try n.decodeChoice(from: soft, what: "reason"))!)
+        }
+        let name = try n.decodeChoice(from: soft + hard.map(\.name), what: "reason")
+        if let reason = DeclineReason(name: name) { return .cardFails(reason) }
+        return .cardFailsHard(hard.first { $0.name == name }!)
       }
       let pause: (YAMLNode) throws -> TimeSpan = { n in
         let span = try n.decodeDuration()
@@ -151,7 +165,7 @@ extension ScenarioDecoder {
           decoded = .subscriber(.subscribe(product: p, trial: wantsTrial))
         }
       case .cardFails:
-        decoded = .subscriber(.cardFails(reader.optional("reason", default: DeclineReason.declined, reason)))
+        decoded = .subscriber(reader.optional("reason", default: .cardFails(.declined), reason))
       case .updateCard: decoded = .subscriber(.updateCard)
       case .authenticate: decoded = .subscriber(.authenticate)
       case .cancel: decoded = .subscriber(.cancel)

@@ -49,7 +49,7 @@ enum TimelineActionName: String, CaseIterable {
     switch action {
     case .subscribe, .subscribeIncomplete, .subscribeWithoutPaymentMethod: self = .subscribe
     case .authenticate: self = .authenticate
-    case .cardFails: self = .cardFails
+    case .cardFails, .cardFailsHard: self = .cardFails
     case .updateCard: self = .updateCard
     case .cancel: self = .cancel
     case .uncancel: self = .uncancel

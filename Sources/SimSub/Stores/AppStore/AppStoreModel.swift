@@ -150,7 +150,8 @@ public struct AppStoreModel: StoreModel {
       extendRenewal(by: days, record: &record, now: now, effects: &effects)
     case .changeProduct(let product):
       changeProduct(to: product, record: &record, now: now, payments: &payments, effects: &effects)
-    case .pause, .resume, .stopSharing, .subscribeIncomplete, .authenticate, .subscribeWithoutPaymentMethod:
+    case .pause, .resume, .stopSharing, .subscribeIncomplete, .authenticate, .subscribeWithoutPaymentMethod,
+      .cardFailsHard:
       return
     }
   }

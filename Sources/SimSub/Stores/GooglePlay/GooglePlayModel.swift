@@ -134,7 +134,7 @@ public struct GooglePlayModel: StoreModel {
     case .resume:
       resume(record: &record, at: now, payments: &payments, effects: &effects)
     case .stopSharing, .reverseRefund, .extendRenewal, .subscribeIncomplete, .authenticate,
-      .subscribeWithoutPaymentMethod:
+      .subscribeWithoutPaymentMethod, .cardFailsHard:
       return
     }
   }

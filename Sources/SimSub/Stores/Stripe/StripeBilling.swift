@@ -106,8 +106,9 @@ extension StripeModel {
       record.truth = .hold
       record.gracePeriodExpiresDate = nil
     }
-    // Stripe "doesn't retry payments if: No payment methods are available" ("Automate payment
-    // retries"): the failed attempt is the last, and the retries' end follows at once.
+    // Stripe "doesn't retry payments if: No payment methods are available" or "The issuer
+    // returned a hard decline code" ("Automate payment retries"): the failed attempt is the
+    // last, and the retries' end follows at once.
     let next = record.unretryable == nil ? scheduleRetry(1, record: record, effects: &effects) : nil
     sendFailedInvoice(nextAttempt: next, record: &record, at: now, effects: &effects)
     send(
@@ -144,7 +145,8 @@ extension StripeModel {
       return
     }
     record.retryCount = n
-    let next = scheduleRetry(n + 1, record: record, effects: &effects)
+    // A retry declined with a hard decline code is the last (see `beginPastDue`).
+    let next = record.unretryable == nil ? scheduleRetry(n + 1, record: record, effects: &effects) : nil
     sendFailedInvoice(nextAttempt: next, record: &record, at: now, effects: &effects)
     if next == nil { retriesRunOut(record: &record, at: now, effects: &effects) }
   }

@@ -10,6 +10,7 @@
 /// | renewal | `customer.subscription.updated` (the new period) and `invoice.paid` (`subscription_cycle`); month periods keep the anchor day | same |
 /// | failed renewal | `invoice.payment_failed` (`attempt_count` 1, `next_payment_attempt`) and `customer.subscription.updated` to `past_due` | API reference, Subscription `status` |
 /// | retries | Smart Retries within the product's window (`hold`): by default 8 tries, at 1, 2, 3, 5, 7, 9, 11 and 14 days of a 2-week window, scaled to others; each failure sends `invoice.payment_failed` | "Automate payment retries" (schedule: assumption) |
+/// | no retry | after a hard decline (`card-fails` `reason: lost-card`, `stolen-card`, `pickup-card`) or without a payment method, no retry: `next_payment_attempt` null, and `when-retries-end` at once | "Automate payment retries" (the end at once: simsub's reading) |
 /// | the app's grace | truth `grace` for the product's `grace` from the failure, `hold` after it; Stripe sends nothing when it ends | Stripe has no grace; the app's promise |
 /// | recovery | a retry or a card update pays the invoice: `invoice.paid` and `customer.subscription.updated` to `active`; the billing date is kept | API reference |
 /// | retries run out | the product's `when-retries-end`: `cancel` (`customer.subscription.deleted`), `unpaid` (`customer.subscription.updated`, no access, the invoice stays payable) or `past-due` (nothing; Stripe stops retrying) | "Automate payment retries", "Subscription status" |
@@ -123,6 +124,10 @@ public struct StripeModel: StoreModel {
       record.cardWorks = false
       record.declineReason = reason
       record.unretryable = nil
+    case .cardFailsHard(let code):
+      record.cardWorks = false
+      record.declineReason = .declined
+      record.unretryable = code
     case .updateCard:
       record.cardWorks = true
       record.unretryable = nil
