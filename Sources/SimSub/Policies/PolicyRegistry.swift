@@ -37,6 +37,7 @@ public enum PolicyRegistry {
     Entry(RefundIsFinalPolicy.self),
     Entry(ExtensionIgnoredPolicy.self),
     Entry(IncompleteIsActivePolicy.self),
+    Entry(DeletedIsTheOnlyEndPolicy.self),
   ]
 
   /// The names of ``all``, in order.

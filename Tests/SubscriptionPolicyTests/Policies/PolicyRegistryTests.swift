@@ -32,13 +32,14 @@ struct PolicyRegistryTests {
       PolicyRegistry.names == [
         "reference", "active-only", "unknown-is-active", "arrival-order", "past-due-is-free",
         "billing-error-is-end", "latest-source-wins", "refund-is-final",
-        "extension-ignored", "incomplete-is-active",
+        "extension-ignored", "incomplete-is-active", "deleted-is-the-only-end",
       ])
     #expect(
       PolicyRegistry.all.map { String(describing: $0.type) } == [
         "ReferencePolicy", "ActiveOnlyPolicy", "UnknownIsActivePolicy", "ArrivalOrderPolicy",
         "PastDueIsFreePolicy", "BillingErrorIsEndPolicy", "LatestSourceWinsPolicy",
         "RefundIsFinalPolicy", "ExtensionIgnoredPolicy", "IncompleteIsActivePolicy",
+        "DeletedIsTheOnlyEndPolicy",
       ])
   }
 
@@ -84,7 +85,7 @@ struct PolicyRegistryTests {
         == "unknown policy 'refrence' — did you mean 'reference'?")
     #expect(
       UnknownPolicyError(name: "strict").description
-        == "unknown policy 'strict' — the built-in policies are reference, active-only, unknown-is-active, arrival-order, past-due-is-free, billing-error-is-end, latest-source-wins, refund-is-final, extension-ignored, incomplete-is-active"
+        == "unknown policy 'strict' — the built-in policies are reference, active-only, unknown-is-active, arrival-order, past-due-is-free, billing-error-is-end, latest-source-wins, refund-is-final, extension-ignored, incomplete-is-active, deleted-is-the-only-end"
     )
   }
 
