@@ -358,10 +358,10 @@ extension ScenarioTests {
       Case(
         label: "stripe events the model never sends",
         text:
-          "name: t\nstore: stripe\nproduct: {}\ntimeline: []\nexpect:\n  - {at: 1d, sent: [invoice.payment_succeeded, invoice.voided]}\n",
+          "name: t\nstore: stripe\nproduct: {}\ntimeline: []\nexpect:\n  - {at: 1d, sent: [invoice.finalized, invoice.voided]}\n",
         errors: [
-          "6:21: simsub's stripe model never sends 'invoice.payment_succeeded': it is not played (docs/STORE-MODELS.md lists what is)",
-          "6:48: simsub's stripe model never sends 'invoice.voided': it is not played (docs/STORE-MODELS.md lists what is)",
+          "6:21: simsub's stripe model never sends 'invoice.finalized': it is not played (docs/STORE-MODELS.md lists what is)",
+          "6:40: simsub's stripe model never sends 'invoice.voided': it is not played (docs/STORE-MODELS.md lists what is)",
         ]),
       Case(
         label: "a google notification the model never sends",
@@ -610,7 +610,7 @@ extension ScenarioTests {
         label: "an apple name on stripe",
         text: "name: t\nstore: stripe\nproduct: {}\ntimeline: []\nexpect:\n  - {at: 1d, sent: DID_RENEW}\n",
         errors: [
-          "6:20: unknown stripe event type 'DID_RENEW': expected 'customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted', 'customer.subscription.paused', 'customer.subscription.resumed', 'customer.subscription.trial_will_end', 'invoice.paid', 'invoice.payment_failed', 'invoice.payment_action_required' or 'charge.refunded'"
+          "6:20: unknown stripe event type 'DID_RENEW': expected 'customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted', 'customer.subscription.paused', 'customer.subscription.resumed', 'customer.subscription.trial_will_end', 'invoice.paid', 'invoice.payment_succeeded', 'invoice.payment_failed', 'invoice.payment_action_required' or 'charge.refunded'"
         ]),
       Case(
         label: "a misspelt revenuecat type",

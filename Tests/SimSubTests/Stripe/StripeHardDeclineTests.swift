@@ -50,7 +50,9 @@ struct StripeHardDeclineTests {
       ])
     #expect(e.observer.stripeSent.filter { $0.type == "invoice.payment_failed" }.count == 1)
     #expect(
-      e.observer.stripeTypes(at: renewal + .days(5)) == ["invoice.paid", "customer.subscription.updated"])
+      e.observer.stripeTypes(at: renewal + .days(5)) == [
+        "invoice.paid", "invoice.payment_succeeded", "customer.subscription.updated",
+      ])
     #expect(e.record.truth == .active)
   }
 

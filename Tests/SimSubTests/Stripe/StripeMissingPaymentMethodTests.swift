@@ -41,7 +41,8 @@ struct StripeMissingPaymentMethodTests {
     _ = e.run(until: resume + .days(32))
     #expect(
       e.observer.stripeTypes(at: resume) == [
-        "invoice.paid", "customer.subscription.updated", "customer.subscription.resumed",
+        "invoice.paid", "invoice.payment_succeeded", "customer.subscription.updated",
+        "customer.subscription.resumed",
       ])
     let paid = try #require(e.observer.stripeSent.first { $0.instant == resume }?.invoice)
     #expect(paid.billingReason == .subscriptionCycle)
@@ -53,7 +54,9 @@ struct StripeMissingPaymentMethodTests {
     #expect(resumed.item.currentPeriodEnd == ST.at(2026, 2, 22, 9))
     // The next renewal is a month after the resume.
     #expect(
-      e.observer.stripeTypes(at: ST.at(2026, 2, 22, 9)) == ["customer.subscription.updated", "invoice.paid"])
+      e.observer.stripeTypes(at: ST.at(2026, 2, 22, 9)) == [
+        "customer.subscription.updated", "invoice.paid", "invoice.payment_succeeded",
+      ])
     #expect(e.record.charges == 2)
   }
 
@@ -93,7 +96,9 @@ struct StripeMissingPaymentMethodTests {
     _ = e.run(until: jan10 + .days(8))
     #expect(e.observer.stripeTypes(at: jan10 + .days(2)).isEmpty)
     #expect(
-      e.observer.stripeTypes(at: jan10 + .days(7)) == ["customer.subscription.updated", "invoice.paid"])
+      e.observer.stripeTypes(at: jan10 + .days(7)) == [
+        "customer.subscription.updated", "invoice.paid", "invoice.payment_succeeded",
+      ])
     #expect(e.record.truth == .active)
   }
 

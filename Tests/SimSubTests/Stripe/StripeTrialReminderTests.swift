@@ -22,7 +22,9 @@ struct StripeTrialReminderTests {
     // Nothing else happens then; the trial converts at its end.
     #expect(e.observer.stripeTypes(at: jan10 + .days(4)) == ["customer.subscription.trial_will_end"])
     #expect(
-      e.observer.stripeTypes(at: jan10 + .days(7)) == ["customer.subscription.updated", "invoice.paid"])
+      e.observer.stripeTypes(at: jan10 + .days(7)) == [
+        "customer.subscription.updated", "invoice.paid", "invoice.payment_succeeded",
+      ])
   }
 
   @Test(arguments: [TimeSpan.days(2), .days(3)])
@@ -32,7 +34,8 @@ struct StripeTrialReminderTests {
     _ = e.run(until: jan10 + trial + .hours(1))
     #expect(
       e.observer.stripeTypes(at: jan10) == [
-        "customer.subscription.created", "invoice.paid", "customer.subscription.trial_will_end",
+        "customer.subscription.created", "invoice.paid", "invoice.payment_succeeded",
+        "customer.subscription.trial_will_end",
       ])
     #expect(
       e.observer.stripeSent.filter { $0.type == "customer.subscription.trial_will_end" }.count == 1)

@@ -97,7 +97,9 @@ extension StripeModel {
     send(type, object, previous: previous, record: &record, at: now, effects: &effects)
   }
 
-  /// The latest invoice, paid now: `invoice.paid`. `usagePeriod` is the invoice's own
+  /// The latest invoice, paid now: `invoice.paid`, then `invoice.payment_succeeded` with the
+  /// same invoice (Stripe sends both for a paid invoice, also a trial's $0 one; see
+  /// docs/STORE-MODELS.md). `usagePeriod` is the invoice's own
   /// `period_start`/`period_end`; its line bills the record's current period (from `created`
   /// for a mid-period change).
   func sendPaidInvoice(
@@ -116,6 +118,7 @@ extension StripeModel {
         id: id, amount: amount, periodStart: lineStart, periodEnd: record.periodEnd,
         price: Symbol(number: UInt64(record.product + 1))))
     send(.invoicePaid, .invoice(invoice), record: &record, at: now, effects: &effects)
+    send(.invoicePaymentSucceeded, .invoice(invoice), record: &record, at: now, effects: &effects)
   }
 
   /// The open invoice's latest attempt failed: `invoice.payment_failed`, with the next attempt

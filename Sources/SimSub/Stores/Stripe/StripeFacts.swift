@@ -23,14 +23,12 @@ extension StripeModel: StoreFacts {
   /// Completing a first payment's authentication (`incomplete`).
   static var ownActions: [TimelineActionName] { [.authenticate] }
 
-  /// The event types the model sends (docs/STORE-MODELS.md, "Events sent"). Stripe also sends
-  /// `invoice.payment_succeeded` beside `invoice.paid`; simsub's model does not, so a `sent:`
-  /// naming it is an error rather than an expectation that can never hold.
+  /// The event types the model sends (docs/STORE-MODELS.md, "Events sent"); a `sent:` naming
+  /// another is an error rather than an expectation that can never hold.
   static let sent: [StripeEventType] = [
     .subscriptionCreated, .subscriptionUpdated, .subscriptionDeleted, .subscriptionPaused,
-    .subscriptionResumed,
-    .subscriptionTrialWillEnd, .invoicePaid, .invoicePaymentFailed, .invoicePaymentActionRequired,
-    .chargeRefunded,
+    .subscriptionResumed, .subscriptionTrialWillEnd, .invoicePaid, .invoicePaymentSucceeded,
+    .invoicePaymentFailed, .invoicePaymentActionRequired, .chargeRefunded,
   ]
 
   /// An event type the model sends (``sent``).
