@@ -145,6 +145,9 @@ public struct Counterexample: Sendable {
         case .cardFails(let reason):
           lines.append("    do: card-fails")
           lines.append("    reason: \(reason.name)")
+        case .cardFailsHard(let code):
+          lines.append("    do: card-fails")
+          lines.append("    reason: \(code.name)")
         case .updateCard: lines.append("    do: update-card")
         case .cancel: lines.append("    do: cancel")
         case .uncancel: lines.append("    do: uncancel")

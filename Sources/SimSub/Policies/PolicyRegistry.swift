@@ -39,6 +39,7 @@ public enum PolicyRegistry {
     Entry(IncompleteIsActivePolicy.self),
     Entry(PriceIncreaseIsEndPolicy.self),
     Entry(RefundRequestIsRefundPolicy.self),
+    Entry(DeletedIsTheOnlyEndPolicy.self),
   ]
 
   /// The names of ``all``, in order.

@@ -8,10 +8,12 @@ enum Describe {
     let name = TimelineActionName(action).name
     switch action {
     case .subscribe(let p, let trial): return "\(name) \(product(p))" + (trial ? " (trial)" : "")
+    case .subscribeWithoutPaymentMethod(let p): return "\(name) \(product(p)) (trial, no payment method)"
     case .subscribeIncomplete(let p, let needsAuthentication):
       return "\(name) \(product(p)) (first payment \(needsAuthentication ? "requires-action" : "fails"))"
     case .subscribePending(let p): return "\(name) \(product(p)) (first payment pending)"
     case .cardFails(let reason): return "\(name) (\(reason.name))"
+    case .cardFailsHard(let code): return "\(name) (\(code.name), not retried)"
     case .resubscribe(let p), .changeProduct(let p): return "\(name) \(product(p))"
     case .pause(let span): return "\(name) for \(GooglePlayModel.pauseSpelling(span))"
     case .extendRenewal(let span), .deferBilling(let span): return "\(name) by \(span)"
@@ -32,6 +34,7 @@ enum Describe {
     case .graceEnds: "store: grace ends"
     case .retryWindowEnds: "store: retries end"
     case .pauseEnds: "store: pause ends"
+    case .trialWillEnd: "store: trial ends in 3 days"
     }
   }
 

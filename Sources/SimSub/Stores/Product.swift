@@ -22,12 +22,16 @@ public struct Product: Hashable, Sendable {
   /// The price after the developer raises it (`raise-price`), for existing subscribers once the
   /// increase applies; `nil` when it is never raised.
   public var raisedPriceMilliunits: Int64?
+  /// Stripe: what a trial begun without a payment method becomes at its end
+  /// (`trial_settings.end_behavior.missing_payment_method`).
+  public var missingPaymentMethod: MissingPaymentMethod
 
   public init(
     id: ProductID, period: BillingPeriod = .oneMonth, priceMilliunits: Int64 = 9_990,
     grace: TimeSpan, hold: TimeSpan, trial: TimeSpan? = nil, group: Symbol = "default",
     whenRetriesEnd: RetriesEnd = .cancel, graceRenewals: GraceRenewals = .all,
-    raisedPriceMilliunits: Int64? = nil
+    raisedPriceMilliunits: Int64? = nil,
+    missingPaymentMethod: MissingPaymentMethod = .createInvoice
   ) {
     self.id = id
     self.period = period
@@ -39,6 +43,7 @@ public struct Product: Hashable, Sendable {
     self.whenRetriesEnd = whenRetriesEnd
     self.graceRenewals = graceRenewals
     self.raisedPriceMilliunits = raisedPriceMilliunits
+    self.missingPaymentMethod = missingPaymentMethod
   }
 
   /// The price a subscription standing at `increase` pays for this product.
@@ -67,6 +72,36 @@ public enum RetriesEnd: UInt8, CaseIterable, Hashable, Sendable {
     case .cancel: "cancel"
     case .unpaid: "unpaid"
     case .pastDue: "past-due"
+    }
+  }
+
+  public init?(name: String) {
+    guard let s = Self.allCases.first(where: { $0.name == name }) else { return nil }
+    self = s
+  }
+}
+
+/// Stripe: what a subscription whose free trial ends without a payment method becomes, the
+/// account's `trial_settings.end_behavior.missing_payment_method`, which "Indicates how the
+/// subscription should change when the trial ends if the user did not provide a payment method"
+/// (API reference, Subscription object; values `cancel`, `create_invoice`, `pause`).
+public enum MissingPaymentMethod: UInt8, CaseIterable, Hashable, Sendable {
+  /// `create_invoice`: the trial's end invoices as usual ("When the trial ends, if the
+  /// subscription status isn't paused, we generate an invoice"; "Trials"), and with nothing to
+  /// charge the subscription becomes `past_due`. A subscription created without trial settings
+  /// does this, so it is the default.
+  case createInvoice
+  /// `pause`: the subscription becomes `paused`, without invoices, until resumed.
+  case pause
+  /// `cancel`: the subscription is canceled at the trial's end.
+  case cancel
+
+  /// The scenario spelling: `create-invoice`, `pause`, `cancel`.
+  public var name: String {
+    switch self {
+    case .createInvoice: "create-invoice"
+    case .pause: "pause"
+    case .cancel: "cancel"
     }
   }
 

@@ -16,4 +16,6 @@ public enum StoreTimer: Hashable, Sendable {
   case retryWindowEnds
   /// Google: a scheduled pause ends and the subscription renews.
   case pauseEnds
+  /// Stripe: three days before a trial ends, the reminder `customer.subscription.trial_will_end`.
+  case trialWillEnd
 }

@@ -1,7 +1,8 @@
 /// What the store believes about a subscription: the truth a policy is checked against.
 ///
 /// `never` → `active` ⇄ `canceled` → `expired`; `active` → `grace` → `hold` → `active` on
-/// recovery or `expired` when retries end; `paused` (Google); `revoked` (refunded or family
+/// recovery or `expired` when retries end; `paused` (Google, and Stripe after a trial without a
+/// payment method); `revoked` (refunded or family
 /// sharing withdrawn).
 public enum StoreTruth: UInt8, CaseIterable, Hashable, Sendable {
   case never
@@ -14,7 +15,8 @@ public enum StoreTruth: UInt8, CaseIterable, Hashable, Sendable {
   /// A renewal failed and grace is over or off; no access; the store still retries (Apple's
   /// billing retry, Google's account hold).
   case hold
-  /// Google: renewals paused; no access.
+  /// Google: renewals paused; Stripe: a trial ended without a payment method and the
+  /// subscription paused; no access.
   case paused
   case expired
   case revoked

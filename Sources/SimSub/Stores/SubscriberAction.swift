@@ -14,8 +14,15 @@ public enum SubscriberAction: Hashable, Sendable {
   case subscribePending(product: ProductIndex)
   /// Google: the subscriber completes a pending purchase's payment.
   case completePurchase
+  /// Stripe: the first purchase, a free trial begun without a payment method; what happens at
+  /// the trial's end is the product's `missingPaymentMethod`. A subscriber not eligible for the
+  /// trial buys nothing (there is nothing to charge).
+  case subscribeWithoutPaymentMethod(product: ProductIndex)
   /// Every charge from now on is declined, for this reason.
   case cardFails(DeclineReason)
+  /// Stripe: every charge from now on is declined with a hard decline code, which Smart Retries
+  /// does not retry (`card-fails` with a Stripe hard decline as its `reason`).
+  case cardFailsHard(UnretryableDecline)
   /// The payment method works again; a store in grace, retry or hold charges at once.
   case updateCard
   /// Auto-renew off; access lasts to the end of the paid period.
@@ -63,6 +70,44 @@ public enum SubscriberAction: Hashable, Sendable {
   /// leaves the family group. The purchaser's own subscription goes on unchanged, so the store
   /// models ignore it; `AppStoreFamilyMember` plays it for the member it concerns (`REVOKE`).
   case stopSharing(member: UInt8)
+}
+
+/// Stripe: a payment failure Smart Retries does not retry. Stripe "doesn't retry payments if:
+/// No payment methods are available" or "The issuer returned a hard decline code" ("Automate
+/// payment retries").
+public enum UnretryableDecline: UInt8, CaseIterable, Hashable, Sendable {
+  /// The customer has no payment method: a free trial begun without one.
+  case noPaymentMethod
+  /// Decline code `lost_card`: the card is reported lost.
+  case lostCard
+  /// Decline code `stolen_card`: the card is reported stolen.
+  case stolenCard
+  /// Decline code `pickup_card`: the issuer asks the merchant to keep the card.
+  case pickupCard
+
+  /// The hard declines a scenario names as a `card-fails` `reason`.
+  public static let hardDeclines: [Self] = [.lostCard, .stolenCard, .pickupCard]
+
+  /// The scenario spelling (Stripe's decline code with hyphens): `lost-card`, `stolen-card`,
+  /// `pickup-card`; `no-payment-method` is not a `reason` (`payment-method: none` sets it).
+  public var name: String {
+    switch self {
+    case .noPaymentMethod: "no-payment-method"
+    case .lostCard: "lost-card"
+    case .stolenCard: "stolen-card"
+    case .pickupCard: "pickup-card"
+    }
+  }
+
+  /// Stripe's decline code.
+  public var declineCode: String {
+    switch self {
+    case .noPaymentMethod: "no_payment_method"
+    case .lostCard: "lost_card"
+    case .stolenCard: "stolen_card"
+    case .pickupCard: "pickup_card"
+    }
+  }
 }
 
 /// Why a card is declined.

@@ -131,6 +131,9 @@ public struct SubscriptionRecord: Hashable, Sendable {
   public var notificationCount: Int64 = 0
   /// Bumped whenever pending timers become obsolete; see `StoreTimer`.
   public var epoch: UInt32 = 0
+  /// Stripe: why the payment method fails in a way Smart Retries does not retry, if it does
+  /// (`nil`: declines are retried). Kept last, in the bytes after `epoch`.
+  public var unretryable: UnretryableDecline?
 
   public init(subscriber: UInt64) { self.subscriber = subscriber }
 

@@ -39,8 +39,9 @@ struct IncompleteScenarioTests {
         policy: "reference", firstPayment: "requires-action", then: "  - {at: 3h, do: authenticate}"))
     #expect(result.passed)
     #expect(
-      result.deliveries.map(\.name).prefix(4) == [
+      result.deliveries.map(\.name).prefix(5) == [
         "customer.subscription.created", "invoice.payment_action_required", "invoice.paid",
+        "invoice.payment_succeeded",
         "customer.subscription.updated",
       ])
   }

@@ -46,7 +46,7 @@ extension ScenarioTests {
         label: "a key of another action, listing the action's own",
         text: "name: t\nstore: apple\nproduct: {}\ntimeline:\n  - at: 1d\n    do: subscribe\n    for: 2d\n",
         errors: [
-          "7:5: key 'for' does not go with 'do: subscribe': expected 'at', 'do', 'product', 'trial' or 'first-payment'"
+          "7:5: key 'for' does not go with 'do: subscribe': expected 'at', 'do', 'product', 'trial', 'first-payment' or 'payment-method'"
         ]
       ),
       Case(
@@ -358,10 +358,10 @@ extension ScenarioTests {
       Case(
         label: "stripe events the model never sends",
         text:
-          "name: t\nstore: stripe\nproduct: {}\ntimeline: []\nexpect:\n  - {at: 1d, sent: [invoice.payment_succeeded, customer.subscription.trial_will_end]}\n",
+          "name: t\nstore: stripe\nproduct: {}\ntimeline: []\nexpect:\n  - {at: 1d, sent: [invoice.finalized, invoice.voided]}\n",
         errors: [
-          "6:21: simsub's stripe model never sends 'invoice.payment_succeeded': it is not played (docs/STORE-MODELS.md lists what is)",
-          "6:48: simsub's stripe model never sends 'customer.subscription.trial_will_end': it is not played (docs/STORE-MODELS.md lists what is)",
+          "6:21: simsub's stripe model never sends 'invoice.finalized': it is not played (docs/STORE-MODELS.md lists what is)",
+          "6:40: simsub's stripe model never sends 'invoice.voided': it is not played (docs/STORE-MODELS.md lists what is)",
         ]),
       Case(
         label: "a google notification the model never sends",
@@ -538,6 +538,44 @@ extension ScenarioTests {
           "6:56: a subscription with a trial makes no first payment: drop 'trial: yes' or 'first-payment'",
         ]),
       Case(
+        label: "payment-method on apple, and missing-payment-method on google",
+        text:
+          "name: t\nstore: apple\nproduct: {trial: 7d}\ntimeline:\n  - {at: 0d, do: subscribe, payment-method: none}\n",
+        errors: ["5:45: stripe has payment-method (a free trial begun without one); apple does not"]),
+      Case(
+        label: "missing-payment-method on google",
+        text:
+          "name: t\nstore: google\nproduct: {trial: 7d, missing-payment-method: pause}\ntimeline: []\n",
+        errors: [
+          "3:46: missing-payment-method is a stripe setting (a trial begun without a payment method); google has none"
+        ]),
+      Case(
+        label: "missing-payment-method misspelt",
+        text: "name: t\nstore: stripe\nproduct: {trial: 7d, missing-payment-method: paused}\ntimeline: []\n",
+        errors: ["3:46: unknown value 'paused' — did you mean 'pause'?"]),
+      Case(
+        label: "payment-method misspelt, without a trial, and with a first payment",
+        text:
+          "name: t\nstore: stripe\nproduct: {trial: 7d}\ntimeline:\n  - {at: 0d, do: subscribe, payment-method: nothing}\n  - {at: 1d, do: subscribe, trial: no, payment-method: none}\n  - {at: 2d, do: subscribe, first-payment: fails, payment-method: none}\n",
+        errors: [
+          "5:45: unknown payment method 'nothing': expected 'card' or 'none'",
+          "6:56: payment-method: none begins a free trial without a payment method: the product needs a 'trial' and the entry no 'trial: no'",
+          "7:67: a subscription without a payment method makes no first payment: drop 'first-payment' or 'payment-method: none'",
+        ]),
+      Case(
+        label: "a stripe hard decline on apple, and a misspelt one on stripe",
+        text:
+          "name: t\nstore: apple\nproduct: {}\ntimeline:\n  - {at: 1d, do: card-fails, reason: stolen-card}\n  - {at: 2d, do: card-fails, reason: stolen}\n",
+        errors: [
+          "5:38: stolen-card is a stripe hard decline (not retried); apple takes 'expired', 'insufficient-funds' or 'declined'",
+          "6:38: unknown reason 'stolen': expected 'expired', 'insufficient-funds' or 'declined'",
+        ]),
+      Case(
+        label: "a misspelt hard decline on stripe",
+        text:
+          "name: t\nstore: stripe\nproduct: {}\ntimeline:\n  - {at: 1d, do: card-fails, reason: lost-cards}\n",
+        errors: ["5:38: unknown reason 'lost-cards' — did you mean 'lost-card'?"]),
+      Case(
         label: "authenticate on google",
         text: "name: t\nstore: google\nproduct: {}\ntimeline:\n  - {at: 1d, do: authenticate}\n",
         errors: ["5:18: stripe has authenticate; google does not"]),
@@ -663,7 +701,7 @@ extension ScenarioTests {
         label: "an apple name on stripe",
         text: "name: t\nstore: stripe\nproduct: {}\ntimeline: []\nexpect:\n  - {at: 1d, sent: DID_RENEW}\n",
         errors: [
-          "6:20: unknown stripe event type 'DID_RENEW': expected 'customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted', 'invoice.paid', 'invoice.payment_failed', 'invoice.payment_action_required' or 'charge.refunded'"
+          "6:20: unknown stripe event type 'DID_RENEW': expected 'customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted', 'customer.subscription.paused', 'customer.subscription.resumed', 'customer.subscription.trial_will_end', 'invoice.paid', 'invoice.payment_succeeded', 'invoice.payment_failed', 'invoice.payment_action_required' or 'charge.refunded'"
         ]),
       Case(
         label: "a misspelt revenuecat type",

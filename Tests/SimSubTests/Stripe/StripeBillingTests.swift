@@ -13,7 +13,10 @@ struct StripeBillingTests {
     var e = ST.engine(ST.model())
     e.schedule(.subscribe(product: 0, trial: false), at: jan31)
     _ = e.run(until: jan31 + .hours(1))
-    #expect(e.observer.stripeTypes(at: jan31) == ["customer.subscription.created", "invoice.paid"])
+    #expect(
+      e.observer.stripeTypes(at: jan31) == [
+        "customer.subscription.created", "invoice.paid", "invoice.payment_succeeded",
+      ])
     let created = try #require(e.observer.stripeSent.first?.subscription)
     #expect(created.status == .active)
     #expect(created.currentPeriodStart == jan31)
@@ -51,11 +54,13 @@ struct StripeBillingTests {
     let renewals = e.observer.stripeSent.filter { $0.instant > jan31 }
     #expect(
       renewals.map(\.instant) == [
-        ST.at(2026, 2, 28, 9), ST.at(2026, 2, 28, 9), ST.at(2026, 3, 31, 9), ST.at(2026, 3, 31, 9),
+        ST.at(2026, 2, 28, 9), ST.at(2026, 2, 28, 9), ST.at(2026, 2, 28, 9), ST.at(2026, 3, 31, 9),
+        ST.at(2026, 3, 31, 9), ST.at(2026, 3, 31, 9),
       ])
     #expect(
       renewals.map(\.type) == [
-        "customer.subscription.updated", "invoice.paid", "customer.subscription.updated", "invoice.paid",
+        "customer.subscription.updated", "invoice.paid", "invoice.payment_succeeded",
+        "customer.subscription.updated", "invoice.paid", "invoice.payment_succeeded",
       ])
     let update = try #require(renewals.first)
     #expect(update.subscription?.currentPeriodStart == ST.at(2026, 2, 28, 9))
@@ -82,9 +87,12 @@ struct StripeBillingTests {
     #expect(sent[1].invoice?.amountPaid == 0)
     #expect(sent[1].invoice?.attemptCount == 0)
     #expect(
-      e.observer.stripeTypes(at: jan31 + .days(7)) == ["customer.subscription.updated", "invoice.paid"])
-    #expect(sent[2].subscription?.status == .active)
-    #expect(sent[2].event.previousAttributes?.status == .trialing)
+      e.observer.stripeTypes(at: jan31 + .days(7)) == [
+        "customer.subscription.updated", "invoice.paid", "invoice.payment_succeeded",
+      ])
+    let converted = try #require(sent.first { $0.instant == jan31 + .days(7) })
+    #expect(converted.subscription?.status == .active)
+    #expect(converted.event.previousAttributes?.status == .trialing)
     #expect(e.record.charges == 1)
     #expect(!e.record.inTrial)
     // The trial is granted once per group: a resubscription pays at once.
@@ -169,7 +177,9 @@ struct StripeBillingTests {
     e.schedule(.updateCard, at: failed + .days(30))
     _ = e.run(until: failed + .days(30) + .hours(1))
     #expect(
-      e.observer.stripeTypes(at: failed + .days(30)) == ["invoice.paid", "customer.subscription.updated"])
+      e.observer.stripeTypes(at: failed + .days(30)) == [
+        "invoice.paid", "invoice.payment_succeeded", "customer.subscription.updated",
+      ])
     #expect(e.observer.stripeSent.last?.event.previousAttributes?.status == .unpaid)
     #expect(e.observer.stripeSent.last?.subscription?.status == .active)
     #expect(e.record.truth == .active)
@@ -200,14 +210,19 @@ struct StripeBillingTests {
     e.schedule(.updateCard, at: failed + .days(4) + .hours(2))
     _ = e.run(until: ST.at(2026, 4, 1))
     let fixed = failed + .days(4) + .hours(2)
-    #expect(e.observer.stripeTypes(at: fixed) == ["invoice.paid", "customer.subscription.updated"])
+    #expect(
+      e.observer.stripeTypes(at: fixed) == [
+        "invoice.paid", "invoice.payment_succeeded", "customer.subscription.updated",
+      ])
     let paid = try #require(e.observer.stripeSent.first { $0.instant == fixed }?.invoice)
     #expect(paid.created == failed)
     #expect(paid.attemptCount == 5)  // the renewal, retries on days 1, 2 and 3, and the fix
     #expect(e.observer.stripeSent.last { $0.instant == fixed }?.event.previousAttributes?.status == .pastDue)
     // The next renewal is one month after the failed one.
     #expect(
-      e.observer.stripeTypes(at: ST.at(2026, 3, 31, 9)) == ["customer.subscription.updated", "invoice.paid"])
+      e.observer.stripeTypes(at: ST.at(2026, 3, 31, 9)) == [
+        "customer.subscription.updated", "invoice.paid", "invoice.payment_succeeded",
+      ])
     #expect(e.record.charges == 3)
   }
 
@@ -221,7 +236,9 @@ struct StripeBillingTests {
     _ = e.run(until: failed + .days(5))
     #expect(e.payments.retryInstants == [failed + .days(1), failed + .days(2), failed + .days(3)])
     #expect(
-      e.observer.stripeTypes(at: failed + .days(3)) == ["invoice.paid", "customer.subscription.updated"])
+      e.observer.stripeTypes(at: failed + .days(3)) == [
+        "invoice.paid", "invoice.payment_succeeded", "customer.subscription.updated",
+      ])
     #expect(e.observer.stripeSent.first { $0.instant == failed + .days(3) }?.invoice?.attemptCount == 4)
     #expect(e.observer.truthSteps.map(\.1) == [.active, .grace, .hold, .active])
     #expect(e.record.periodEnd == ST.at(2026, 3, 31, 9))

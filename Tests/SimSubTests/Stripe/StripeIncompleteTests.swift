@@ -36,7 +36,9 @@ struct StripeIncompleteTests {
     e.schedule(.authenticate, at: jan31 + .hours(5))
     _ = e.run(until: jan31 + .days(2))
     #expect(
-      e.observer.stripeTypes(at: jan31 + .hours(5)) == ["invoice.paid", "customer.subscription.updated"])
+      e.observer.stripeTypes(at: jan31 + .hours(5)) == [
+        "invoice.paid", "invoice.payment_succeeded", "customer.subscription.updated",
+      ])
     let updated = try #require(e.observer.stripeSent.last?.subscription)
     #expect(updated.status == .active)
     #expect(e.observer.stripeSent.last?.event.previousAttributes?.status == .incomplete)
@@ -57,7 +59,9 @@ struct StripeIncompleteTests {
     // Authenticating the declined card fails again; the new card pays.
     #expect(e.observer.stripeTypes(at: jan31 + .hours(2)) == ["invoice.payment_failed"])
     #expect(
-      e.observer.stripeTypes(at: jan31 + .hours(4)) == ["invoice.paid", "customer.subscription.updated"])
+      e.observer.stripeTypes(at: jan31 + .hours(4)) == [
+        "invoice.paid", "invoice.payment_succeeded", "customer.subscription.updated",
+      ])
     #expect(e.observer.stripeSent.first { $0.type == "invoice.paid" }?.invoice?.attemptCount == 3)
     #expect(e.record.truth == .active)
   }
@@ -81,7 +85,10 @@ struct StripeIncompleteTests {
     var e = ST.engine(ST.model())
     e.schedule(.subscribe(product: 0, trial: false), at: jan31)
     _ = e.run(until: jan31 + .days(1))
-    #expect(e.observer.stripeTypes(at: jan31) == ["customer.subscription.created", "invoice.paid"])
+    #expect(
+      e.observer.stripeTypes(at: jan31) == [
+        "customer.subscription.created", "invoice.paid", "invoice.payment_succeeded",
+      ])
     #expect(e.observer.stripeSent.first?.subscription?.status == .active)
   }
 }

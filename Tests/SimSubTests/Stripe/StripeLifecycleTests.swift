@@ -34,7 +34,10 @@ struct StripeLifecycleTests {
     let uncancel = try #require(e.observer.stripeSent.first { $0.instant == jan31 + .days(12) })
     #expect(uncancel.subscription?.cancelAtPeriodEnd == false)
     #expect(uncancel.event.previousAttributes?.cancelAtPeriodEnd == true)
-    #expect(e.observer.stripeTypes(at: feb28) == ["customer.subscription.updated", "invoice.paid"])
+    #expect(
+      e.observer.stripeTypes(at: feb28) == [
+        "customer.subscription.updated", "invoice.paid", "invoice.payment_succeeded",
+      ])
     #expect(e.record.truth == .active)
   }
 
@@ -101,7 +104,9 @@ struct StripeLifecycleTests {
     e.schedule(.changeProduct(1), at: jan31 + .days(14))
     _ = e.run(until: jan31 + .days(15))
     #expect(
-      e.observer.stripeTypes(at: jan31 + .days(14)) == ["customer.subscription.updated", "invoice.paid"])
+      e.observer.stripeTypes(at: jan31 + .days(14)) == [
+        "customer.subscription.updated", "invoice.paid", "invoice.payment_succeeded",
+      ])
     let invoice = try #require(e.observer.stripeSent.last?.invoice)
     #expect(invoice.billingReason == .subscriptionUpdate)
     #expect(invoice.amountPaid == 250)

@@ -33,13 +33,14 @@ struct PolicyRegistryTests {
         "reference", "active-only", "unknown-is-active", "arrival-order", "past-due-is-free",
         "billing-error-is-end", "latest-source-wins", "refund-is-final",
         "extension-ignored", "incomplete-is-active", "price-increase-is-end", "refund-request-is-refund",
+        "deleted-is-the-only-end",
       ])
     #expect(
       PolicyRegistry.all.map { String(describing: $0.type) } == [
         "ReferencePolicy", "ActiveOnlyPolicy", "UnknownIsActivePolicy", "ArrivalOrderPolicy",
         "PastDueIsFreePolicy", "BillingErrorIsEndPolicy", "LatestSourceWinsPolicy",
         "RefundIsFinalPolicy", "ExtensionIgnoredPolicy", "IncompleteIsActivePolicy",
-        "PriceIncreaseIsEndPolicy", "RefundRequestIsRefundPolicy",
+        "PriceIncreaseIsEndPolicy", "RefundRequestIsRefundPolicy", "DeletedIsTheOnlyEndPolicy",
       ])
   }
 
@@ -85,7 +86,7 @@ struct PolicyRegistryTests {
         == "unknown policy 'refrence' — did you mean 'reference'?")
     #expect(
       UnknownPolicyError(name: "strict").description
-        == "unknown policy 'strict' — the built-in policies are reference, active-only, unknown-is-active, arrival-order, past-due-is-free, billing-error-is-end, latest-source-wins, refund-is-final, extension-ignored, incomplete-is-active, price-increase-is-end, refund-request-is-refund"
+        == "unknown policy 'strict' — the built-in policies are reference, active-only, unknown-is-active, arrival-order, past-due-is-free, billing-error-is-end, latest-source-wins, refund-is-final, extension-ignored, incomplete-is-active, price-increase-is-end, refund-request-is-refund, deleted-is-the-only-end"
     )
   }
 

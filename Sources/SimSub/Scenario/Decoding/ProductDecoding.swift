@@ -91,12 +91,25 @@ extension ScenarioDecoder {
         }
         return raised
       }
+      let missingPaymentMethod = reader.optional(
+        "missing-payment-method", default: MissingPaymentMethod.createInvoice
+      ) { (n) -> MissingPaymentMethod in
+        let value = MissingPaymentMethod(
+          name: try n.decodeChoice(from: MissingPaymentMethod.allCases.map(\.name), what: "value"))!
+        if let store, store != .stripe {
+          let message =
+            "missing-payment-method is a stripe setting (a trial begun without a payment method); \(store.name) has none"
+          throw DiagnosticError(.error(message, at: n.location))
+        }
+        return value
+      }
       let (resolvedGrace, resolvedHold) = StoreLanes.model(of: store ?? .apple).graceAndHold(
         period: period, grace: grace, hold: hold)
       let product = Product(
         id: ProductID(id), period: period, priceMilliunits: price, grace: resolvedGrace,
         hold: resolvedHold, trial: trial, group: Symbol(group), whenRetriesEnd: retriesEnd,
-        graceRenewals: graceRenewals, raisedPriceMilliunits: raisedPrice)
+        graceRenewals: graceRenewals, raisedPriceMilliunits: raisedPrice,
+        missingPaymentMethod: missingPaymentMethod)
       let idLocation = reader.entry("id")?.value.location ?? item.location
       if let earlier = firstLocation[id] {
         diagnostics.append(

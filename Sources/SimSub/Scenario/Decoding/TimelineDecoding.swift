@@ -71,8 +71,22 @@ extension ScenarioDecoder {
         }
         return required ? reader.required("product", decode) : reader.optional("product", decode)
       }
-      let reason: (YAMLNode) throws -> DeclineReason = { n in
-        DeclineReason(name: try n.decodeChoice(from: DeclineReason.allCases.map(\.name), what: "reason"))!
+      // A decline reason, or (Stripe) a hard decline code Smart Retries does not retry.
+      let reason: (YAMLNode) throws -> SubscriberAction = { n in
+        let hard = UnretryableDecline.hardDeclines
+        let soft = DeclineReason.allCases.map(\.name)
+        if let store = context.store, store != .stripe {
+          if let text = try? n.decodeText(expected: "a reason"), hard.contains(where: { $0.name == text }) {
+            throw DiagnosticError(
+              .error(
+                "\(text) is a stripe hard decline (not retried); \(store.name) takes \(Spelling.list(soft))",
+                at: n.location))
+          }
+          return .cardFails(DeclineReason(name: try n.decodeChoice(from: soft, what: "reason"))!)
+        }
+        let name = try n.decodeChoice(from: soft + hard.map(\.name), what: "reason")
+        if let reason = DeclineReason(name: name) { return .cardFails(reason) }
+        return .cardFailsHard(hard.first { $0.name == name }!)
       }
       // Google's pause lengths (lifecycle guide, "Paused subscriptions"): 1 to 4 weeks for a
       // weekly plan, written as days or weeks and played exactly; 1, 2 or 3 calendar months for a
@@ -156,6 +170,17 @@ extension ScenarioDecoder {
       let consent: (YAMLNode) throws -> Bool = { n in
         try n.decodeChoice(from: ["required", "not-required"], what: "consent") == "required"
       }
+      // Stripe: `payment-method: none` begins a free trial without a payment method (false).
+      let paymentMethod: (YAMLNode) throws -> Bool = { n in
+        let choice = try n.decodeChoice(from: ["card", "none"], what: "payment method")
+        if let store = context.store, store != .stripe {
+          throw DiagnosticError(
+            .error(
+              "stripe has payment-method (a free trial begun without one); \(store.name) does not",
+              at: n.location))
+        }
+        return choice == "card"
+      }
       var decoded: TimelineAction?
       switch name {
       case .subscribe:
@@ -163,7 +188,23 @@ extension ScenarioDecoder {
         let trial = reader.optional("trial") { n in try decodeBool(n, what: "trial") }
         let wantsTrial =
           trial ?? (context.products.indices.contains(Int(p)) && context.products[Int(p)].trial != nil)
-        if let firstPayment = reader.optional("first-payment", firstPayment) {
+        let hasPaymentMethod = reader.optional("payment-method", paymentMethod) ?? true
+        if !hasPaymentMethod {
+          let at = reader["payment-method"]?.location ?? item.location
+          if reader["first-payment"] != nil {
+            _ = reader.optional("first-payment", firstPayment)
+            reader.report(
+              .error(
+                "a subscription without a payment method makes no first payment: drop 'first-payment' or 'payment-method: none'",
+                at: at))
+          } else if !wantsTrial {
+            reader.report(
+              .error(
+                "payment-method: none begins a free trial without a payment method: the product needs a 'trial' and the entry no 'trial: no'",
+                at: at))
+          }
+          decoded = .subscriber(.subscribeWithoutPaymentMethod(product: p))
+        } else if let firstPayment = reader.optional("first-payment", firstPayment) {
           if trial == true {
             reader.report(
               .error(
@@ -179,7 +220,7 @@ extension ScenarioDecoder {
           decoded = .subscriber(.subscribe(product: p, trial: wantsTrial))
         }
       case .cardFails:
-        decoded = .subscriber(.cardFails(reader.optional("reason", default: DeclineReason.declined, reason)))
+        decoded = .subscriber(reader.optional("reason", default: .cardFails(.declined), reason))
       case .updateCard: decoded = .subscriber(.updateCard)
       case .authenticate: decoded = .subscriber(.authenticate)
       case .completePurchase: decoded = .subscriber(.completePurchase)
@@ -228,6 +269,7 @@ extension ScenarioDecoder {
         _ = product(&reader, required: false)
         _ = reader.optional("trial") { n in try decodeBool(n, what: "trial") }
         _ = reader.optional("first-payment", firstPayment)
+        _ = reader.optional("payment-method", paymentMethod)
         _ = reader.optional("reason", reason)
         _ = reader.optional("for", pause)
         _ = reader.optional("by") { n in try n.decodeDuration() }

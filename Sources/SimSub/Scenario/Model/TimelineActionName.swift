@@ -34,7 +34,7 @@ enum TimelineActionName: String, CaseIterable {
   /// The keys the action takes besides `at` and `do`.
   var keys: [String] {
     switch self {
-    case .subscribe: ["product", "trial", "first-payment"]
+    case .subscribe: ["product", "trial", "first-payment", "payment-method"]
     case .cardFails: ["reason"]
     case .resubscribe, .changeProduct: ["product"]
     case .pause: ["for"]
@@ -57,10 +57,11 @@ enum TimelineActionName: String, CaseIterable {
   /// The action a subscriber's engine action is written as.
   init(_ action: SubscriberAction) {
     switch action {
-    case .subscribe, .subscribeIncomplete, .subscribePending: self = .subscribe
+    case .subscribe, .subscribeIncomplete, .subscribePending, .subscribeWithoutPaymentMethod:
+      self = .subscribe
     case .authenticate: self = .authenticate
     case .completePurchase: self = .completePurchase
-    case .cardFails: self = .cardFails
+    case .cardFails, .cardFailsHard: self = .cardFails
     case .updateCard: self = .updateCard
     case .cancel: self = .cancel
     case .uncancel: self = .uncancel

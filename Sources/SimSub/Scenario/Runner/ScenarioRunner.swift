@@ -142,7 +142,9 @@ public enum ScenarioRunner {
     mutating func begin<S, P, Pay, O>(_ engine: inout Engine<S, P, Pay, O>) {
       if !scenario.timeline.contains(where: { entry in
         switch entry.action {
-        case .subscriber(.subscribe), .subscriber(.subscribeIncomplete), .subscriber(.subscribePending): true
+        case .subscriber(.subscribe), .subscriber(.subscribeIncomplete), .subscriber(.subscribePending),
+          .subscriber(.subscribeWithoutPaymentMethod):
+          true
         default: false
         }
       }) {

@@ -177,7 +177,7 @@ public struct AppStoreModel: StoreModel {
     case .changeProduct(let product):
       changeProduct(to: product, record: &record, now: now, payments: &payments, effects: &effects)
     case .pause, .resume, .stopSharing, .subscribeIncomplete, .authenticate, .deferBilling,
-      .subscribePending, .completePurchase:
+      .subscribePending, .completePurchase, .subscribeWithoutPaymentMethod, .cardFailsHard:
       return
     }
   }
@@ -222,7 +222,7 @@ public struct AppStoreModel: StoreModel {
       record.clearBillingIssue()
       record.epoch &+= 1
       send(.expired, .billingRetry, record: &record, now: now, effects: &effects)
-    case .pauseEnds, .silentGraceEnds:
+    case .pauseEnds, .silentGraceEnds, .trialWillEnd:
       return
     }
   }

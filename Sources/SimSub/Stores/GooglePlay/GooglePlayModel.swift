@@ -147,7 +147,8 @@ public struct GooglePlayModel: StoreModel {
     case .deferBilling(let span):
       deferBilling(by: span, record: &record, at: now, effects: &effects)
     case .stopSharing, .reverseRefund, .extendRenewal, .subscribeIncomplete, .authenticate, .raisePrice,
-      .acceptPrice, .requestRefund, .declineRefund, .removeFromSale:
+      .acceptPrice, .requestRefund, .declineRefund, .removeFromSale, .subscribeWithoutPaymentMethod,
+      .cardFailsHard:
       return
     }
   }
@@ -168,6 +169,9 @@ public struct GooglePlayModel: StoreModel {
     case .pauseEnds:
       guard record.truth == .paused else { return }
       resumeCharge(record: &record, at: now, payments: &payments, effects: &effects)
+    case .trialWillEnd:
+      // Stripe's reminder; Google sends none.
+      return
     }
   }
 

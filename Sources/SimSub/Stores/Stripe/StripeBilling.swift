@@ -45,6 +45,7 @@ extension StripeModel {
       reason: .subscriptionCreate, amount: amount, created: now, usagePeriod: (now, now),
       attempts: amount > 0 ? 1 : 0,
       record: &record, at: now, effects: &effects)
+    if record.inTrial { remindOfTrialEnd(record: &record, at: now, effects: &effects) }
   }
 
   /// The period's end: with `cancel_at_period_end` the subscription ends; otherwise the renewal
@@ -57,6 +58,11 @@ extension StripeModel {
     }
     guard record.autoRenew else {
       end(record: &record, at: now, effects: &effects)
+      return
+    }
+    if Self.endsTrialWithoutPaymentMethod(record),
+      endTrialWithoutPaymentMethod(record: &record, at: now, effects: &effects)
+    {
       return
     }
     let wasTrial = record.inTrial
@@ -81,7 +87,8 @@ extension StripeModel {
     }
   }
 
-  /// The renewal due now was declined: `past_due`, grace for the app's promise, and the retries.
+  /// The renewal due now was declined: `past_due`, grace for the app's promise, and the retries
+  /// (none when the failure is one Stripe does not retry, `unretryable`).
   func beginPastDue(
     wasTrial: Bool, previousInvoice: Symbol?, record: inout SubscriptionRecord, at now: Instant,
     effects: inout StoreEffects
@@ -99,7 +106,10 @@ extension StripeModel {
       record.truth = .hold
       record.gracePeriodExpiresDate = nil
     }
-    let next = scheduleRetry(1, record: record, effects: &effects)
+    // Stripe "doesn't retry payments if: No payment methods are available" or "The issuer
+    // returned a hard decline code" ("Automate payment retries"): the failed attempt is the
+    // last, and the retries' end follows at once.
+    let next = record.unretryable == nil ? scheduleRetry(1, record: record, effects: &effects) : nil
     sendFailedInvoice(nextAttempt: next, record: &record, at: now, effects: &effects)
     send(
       .subscriptionUpdated, subscription: &record,
@@ -135,7 +145,8 @@ extension StripeModel {
       return
     }
     record.retryCount = n
-    let next = scheduleRetry(n + 1, record: record, effects: &effects)
+    // A retry declined with a hard decline code is the last (see `beginPastDue`).
+    let next = record.unretryable == nil ? scheduleRetry(n + 1, record: record, effects: &effects) : nil
     sendFailedInvoice(nextAttempt: next, record: &record, at: now, effects: &effects)
     if next == nil { retriesRunOut(record: &record, at: now, effects: &effects) }
   }

@@ -1,8 +1,8 @@
 /// Canceling, uncanceling, refunding, and changing the price.
 extension StripeModel {
   /// The customer cancels. Paid through: `cancel_at_period_end`, access to the period's end
-  /// (the customer portal's default). With an invoice open (`past_due`, `unpaid`) nothing paid
-  /// is left, so the subscription is canceled at once.
+  /// (the customer portal's default). With an invoice open (`past_due`, `unpaid`), or `paused`,
+  /// nothing paid is left, so the subscription is canceled at once.
   func cancel(record: inout SubscriptionRecord, at now: Instant, effects: inout StoreEffects) {
     switch record.truth {
     case .active:
@@ -12,7 +12,7 @@ extension StripeModel {
         .subscriptionUpdated, subscription: &record,
         previous: StripePreviousAttributes(cancelAtPeriodEnd: false),
         at: now, effects: &effects)
-    case .grace, .hold:
+    case .grace, .hold, .paused:
       record.autoRenew = false
       end(record: &record, at: now, effects: &effects)
     default:

@@ -97,7 +97,9 @@ extension StripeModel {
     send(type, object, previous: previous, record: &record, at: now, effects: &effects)
   }
 
-  /// The latest invoice, paid now: `invoice.paid`. `usagePeriod` is the invoice's own
+  /// The latest invoice, paid now: `invoice.paid`, then `invoice.payment_succeeded` with the
+  /// same invoice (Stripe sends both for a paid invoice, also a trial's $0 one; see
+  /// docs/STORE-MODELS.md). `usagePeriod` is the invoice's own
   /// `period_start`/`period_end`; its line bills the record's current period (from `created`
   /// for a mid-period change).
   func sendPaidInvoice(
@@ -110,12 +112,13 @@ extension StripeModel {
     let invoice = StripeInvoice(
       id: id, customer: Self.customer(of: record), subscription: record.purchaseToken, status: .paid,
       billingReason: reason, amountDue: amount, amountPaid: amount, amountRemaining: 0,
-      attemptCount: attempts, attempted: true, nextPaymentAttempt: nil, created: created,
+      attemptCount: attempts, attempted: attempts > 0, nextPaymentAttempt: nil, created: created,
       periodStart: usagePeriod.0, periodEnd: usagePeriod.1, paidAt: now,
       line: StripeInvoiceLine(
         id: id, amount: amount, periodStart: lineStart, periodEnd: record.periodEnd,
         price: Symbol(number: UInt64(record.product + 1))))
     send(.invoicePaid, .invoice(invoice), record: &record, at: now, effects: &effects)
+    send(.invoicePaymentSucceeded, .invoice(invoice), record: &record, at: now, effects: &effects)
   }
 
   /// The open invoice's latest attempt failed: `invoice.payment_failed`, with the next attempt

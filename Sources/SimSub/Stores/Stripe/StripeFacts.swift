@@ -23,14 +23,12 @@ extension StripeModel: StoreFacts {
   /// Completing a first payment's authentication (`incomplete`).
   static var ownActions: [TimelineActionName] { [.authenticate] }
 
-  /// The event types the model sends (docs/STORE-MODELS.md, "Events sent"). Stripe also sends
-  /// `invoice.payment_succeeded` beside `invoice.paid`, `customer.subscription.trial_will_end`
-  /// three days before a trial ends, and `customer.subscription.paused`/`resumed`; simsub's
-  /// model sends none of them, so a `sent:` naming one is an error rather than an expectation
-  /// that can never hold.
+  /// The event types the model sends (docs/STORE-MODELS.md, "Events sent"); a `sent:` naming
+  /// another is an error rather than an expectation that can never hold.
   static let sent: [StripeEventType] = [
-    .subscriptionCreated, .subscriptionUpdated, .subscriptionDeleted, .invoicePaid, .invoicePaymentFailed,
-    .invoicePaymentActionRequired, .chargeRefunded,
+    .subscriptionCreated, .subscriptionUpdated, .subscriptionDeleted, .subscriptionPaused,
+    .subscriptionResumed, .subscriptionTrialWillEnd, .invoicePaid, .invoicePaymentSucceeded,
+    .invoicePaymentFailed, .invoicePaymentActionRequired, .chargeRefunded,
   ]
 
   /// An event type the model sends (``sent``).

@@ -5,9 +5,12 @@
 /// | first payment declined or needing authentication | `customer.subscription.created` (`incomplete`) and `invoice.payment_failed` or `invoice.payment_action_required`; paid within 23 hours (`authenticate`, `update-card`): `invoice.paid`, `customer.subscription.updated` to `active`; otherwise `customer.subscription.updated` to `incomplete_expired` | changelog 2019-03-14, API reference, Subscription `status` |
 /// | purchase | `customer.subscription.created` (`active`, or `trialing` with a trial) and `invoice.paid` (`subscription_create`) | Stripe docs, "How subscriptions work" |
 /// | free trial | once per product group; status `trialing`; a $0 invoice; charged at the trial's end | same, "Trials" |
+/// | trial without a payment method (`subscribe` with `payment-method: none`) | at the trial's end the product's `missing-payment-method`: `pause` (`customer.subscription.updated` to `paused`, `customer.subscription.paused`; a card added later resumes it: `invoice.paid`, `customer.subscription.updated`, `customer.subscription.resumed`), `cancel` (`customer.subscription.deleted`) or `create-invoice` (`past_due`, no retries) | API reference, Subscription `trial_settings`, `status`; "Resume a subscription"; "Trials" |
+/// | trial reminder | `customer.subscription.trial_will_end` three days before the trial ends; at once after the purchase when the trial is 3 days or shorter | API reference, "Types of events" |
 /// | renewal | `customer.subscription.updated` (the new period) and `invoice.paid` (`subscription_cycle`); month periods keep the anchor day | same |
 /// | failed renewal | `invoice.payment_failed` (`attempt_count` 1, `next_payment_attempt`) and `customer.subscription.updated` to `past_due` | API reference, Subscription `status` |
 /// | retries | Smart Retries within the product's window (`hold`): by default 8 tries, at 1, 2, 3, 5, 7, 9, 11 and 14 days of a 2-week window, scaled to others; each failure sends `invoice.payment_failed` | "Automate payment retries" (schedule: assumption) |
+/// | no retry | after a hard decline (`card-fails` `reason: lost-card`, `stolen-card`, `pickup-card`) or without a payment method, no retry: `next_payment_attempt` null, and `when-retries-end` at once | "Automate payment retries" (the end at once: simsub's reading) |
 /// | the app's grace | truth `grace` for the product's `grace` from the failure, `hold` after it; Stripe sends nothing when it ends | Stripe has no grace; the app's promise |
 /// | recovery | a retry or a card update pays the invoice: `invoice.paid` and `customer.subscription.updated` to `active`; the billing date is kept | API reference |
 /// | retries run out | the product's `when-retries-end`: `cancel` (`customer.subscription.deleted`), `unpaid` (`customer.subscription.updated`, no access, the invoice stays payable) or `past-due` (nothing; Stripe stops retrying) | "Automate payment retries", "Subscription status" |
@@ -22,8 +25,8 @@
 /// `subscribe` finds declined buys nothing (`incomplete` is played only when the scenario asks
 /// for it with `first-payment`); one invoice is open at a time, so no further
 /// period is billed while one is unpaid, and a payment after the kept period has ended starts a
-/// new period at the payment; `pause`, Stripe's `paused` status and subscription schedules are
-/// not played.
+/// new period at the payment; a merchant's pause of payment collection (`pause_collection`) and
+/// subscription schedules are not played (`paused` is, after a trial without a payment method).
 ///
 /// ```swift
 /// let model = try StripeModel(products: [
@@ -112,15 +115,26 @@ public struct StripeModel: StoreModel {
       guard Self.sellsNewSubscription(in: record.truth) else { return }
       purchaseIncomplete(
         product, needsAuthentication: needsAuthentication, record: &record, at: now, effects: &effects)
+    case .subscribeWithoutPaymentMethod(let product):
+      guard Self.sellsNewSubscription(in: record.truth) else { return }
+      purchaseWithoutPaymentMethod(product, record: &record, at: now, payments: &payments, effects: &effects)
     case .authenticate:
       payIncomplete(record: &record, at: now, payments: &payments, effects: &effects)
     case .cardFails(let reason):
       record.cardWorks = false
       record.declineReason = reason
+      record.unretryable = nil
+    case .cardFailsHard(let code):
+      record.cardWorks = false
+      record.declineReason = .declined
+      record.unretryable = code
     case .updateCard:
       record.cardWorks = true
+      record.unretryable = nil
       if Self.isIncomplete(record) {
         payIncomplete(record: &record, at: now, payments: &payments, effects: &effects)
+      } else if record.truth == .paused {
+        resumePaused(record: &record, at: now, payments: &payments, effects: &effects)
       } else {
         payOpenInvoice(record: &record, at: now, payments: &payments, effects: &effects)
       }
@@ -157,6 +171,8 @@ public struct StripeModel: StoreModel {
       // The retries end with the last one (`retry`); this timer is only an `incomplete`
       // subscription's 23 hours.
       expireIncomplete(record: &record, at: now, effects: &effects)
+    case .trialWillEnd:
+      remindTrialEnd(record: &record, at: now, effects: &effects)
     case .pauseEnds, .silentGraceEnds:
       // Stripe has no pause end and no silent day.
       return

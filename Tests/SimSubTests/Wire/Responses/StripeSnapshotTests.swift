@@ -35,8 +35,15 @@ import Testing
     var compared = 0
     for p in Self.played {
       let model = try #require(p.stripeModel)
-      for (sentAt, e) in Self.unambiguous(p) {
+      let events = Self.unambiguous(p)
+      for (index, (sentAt, e)) in events.enumerated() {
         guard let s = e.subscription else { continue }
+        // A rule that moves the subscription twice at one instant (`past_due`, then `unpaid`
+        // when Stripe makes no retry) sends both; the answer at that instant is the last.
+        guard
+          !events[(index + 1)...].contains(where: { $0.sentAt == sentAt && $0.event.subscription?.id == s.id }
+          )
+        else { continue }
         let r = StripeResponses.subscriptionResponse(
           s.id.text, model: model, history: p.history, at: sentAt, context: p.context)
         #expect(r.status == 200)
