@@ -20,8 +20,8 @@ enum Describe {
     case .stopSharing(let member): return member == 0 ? name : "\(name) (member \(member))"
     case .raisePrice(let consentRequired):
       return "\(name) (consent \(consentRequired ? "required" : "not-required"))"
-    case .acceptPrice, .requestRefund, .declineRefund, .removeFromSale: return name
-    case .updateCard, .authenticate, .completePurchase, .cancel, .uncancel, .refund, .reverseRefund, .resume:
+    default:
+      // An action without keys besides `at` and `do` is written by its name alone.
       return name
     }
   }

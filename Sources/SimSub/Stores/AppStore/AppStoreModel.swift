@@ -176,8 +176,12 @@ public struct AppStoreModel: StoreModel {
       send(.priceIncrease, .accepted, record: &record, now: now, effects: &effects)
     case .changeProduct(let product):
       changeProduct(to: product, record: &record, now: now, payments: &payments, effects: &effects)
-    case .pause, .resume, .stopSharing, .subscribeIncomplete, .authenticate, .deferBilling,
-      .subscribePending, .completePurchase, .subscribeWithoutPaymentMethod, .cardFailsHard:
+    case .stopSharing:
+      // The purchaser keeps their subscription; `AppStoreFamilyMember` plays it for the member.
+      return
+    default:
+      // Another store's action: the scenario layer refuses it here (`StoreFacts.ownActions`) and
+      // Monte Carlo never draws it, so a new action of another store needs no case in this model.
       return
     }
   }
@@ -222,7 +226,8 @@ public struct AppStoreModel: StoreModel {
       record.clearBillingIssue()
       record.epoch &+= 1
       send(.expired, .billingRetry, record: &record, now: now, effects: &effects)
-    case .pauseEnds, .silentGraceEnds, .trialWillEnd:
+    default:
+      // Another store's timer; this model never schedules it.
       return
     }
   }

@@ -146,9 +146,9 @@ public struct GooglePlayModel: StoreModel {
       resume(record: &record, at: now, payments: &payments, effects: &effects)
     case .deferBilling(let span):
       deferBilling(by: span, record: &record, at: now, effects: &effects)
-    case .stopSharing, .reverseRefund, .extendRenewal, .subscribeIncomplete, .authenticate, .raisePrice,
-      .acceptPrice, .requestRefund, .declineRefund, .removeFromSale, .subscribeWithoutPaymentMethod,
-      .cardFailsHard:
+    default:
+      // Another store's action: the scenario layer refuses it here (`StoreFacts.ownActions`) and
+      // Monte Carlo never draws it, so a new action of another store needs no case in this model.
       return
     }
   }
@@ -169,8 +169,8 @@ public struct GooglePlayModel: StoreModel {
     case .pauseEnds:
       guard record.truth == .paused else { return }
       resumeCharge(record: &record, at: now, payments: &payments, effects: &effects)
-    case .trialWillEnd:
-      // Stripe's reminder; Google sends none.
+    default:
+      // Another store's timer; this model never schedules it.
       return
     }
   }

@@ -146,8 +146,9 @@ public struct StripeModel: StoreModel {
       refund(record: &record, at: now, effects: &effects)
     case .changeProduct(let product):
       changeProduct(to: product, record: &record, at: now, payments: &payments, effects: &effects)
-    case .pause, .resume, .stopSharing, .reverseRefund, .extendRenewal, .raisePrice, .acceptPrice,
-      .requestRefund, .declineRefund, .removeFromSale, .deferBilling, .subscribePending, .completePurchase:
+    default:
+      // Another store's action: the scenario layer refuses it here (`StoreFacts.ownActions`) and
+      // Monte Carlo never draws it, so a new action of another store needs no case in this model.
       return
     }
   }
@@ -173,8 +174,8 @@ public struct StripeModel: StoreModel {
       expireIncomplete(record: &record, at: now, effects: &effects)
     case .trialWillEnd:
       remindTrialEnd(record: &record, at: now, effects: &effects)
-    case .pauseEnds, .silentGraceEnds:
-      // Stripe has no pause end and no silent day.
+    default:
+      // Another store's timer; this model never schedules it.
       return
     }
   }
