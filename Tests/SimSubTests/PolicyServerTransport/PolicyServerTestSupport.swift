@@ -90,8 +90,20 @@ enum PolicyServerFixtures {
     WireRequest(path: path, headers: [.init("Content-Type", "application/json")] + headers, body: body)
   }
 
-  /// A port nothing listens on: one the system gave a listener, closed again.
+  /// A port nothing listens on, for a server a test starts: bound once here to check it is free,
+  /// and closed again.
   static func closedPort() throws -> Int {
+    // Below the kernel's ephemeral range (Linux from 32768, macOS from 49152): a port the kernel
+    // hands out for `bind(0)` or an outgoing connection could be taken by a test running
+    // alongside between this check and the server's own bind, so the port is picked from ports
+    // the kernel never picks by itself, and checked free here.
+    for _ in 0..<64 {
+      let candidate = Int.random(in: 20_000..<32_768)
+      if let listener = try? LoopbackListener(port: candidate) {
+        listener.close()
+        return candidate
+      }
+    }
     let listener = try LoopbackListener()
     let port = listener.port
     listener.close()
