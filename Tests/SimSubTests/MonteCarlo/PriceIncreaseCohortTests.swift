@@ -34,9 +34,9 @@ import Testing
     #expect(all.sum(.retained, policy: 0) == 0)
     #expect(all.sum(.voluntaryCancels, policy: 0) == 0)
     #expect(all.sum(.involuntary, policy: 0) == 0)
-    // Each paid the first three periods at the old price (start, then the renewals a month and
-    // two months later, the last before day 60 for a subscriber starting late in the month, or
-    // after it) and nothing at the new one: three charges of 10 or two.
+    // Each subscriber starts in January and pays 10 at the start and at every renewal before
+    // day 60 (one or two, as the start falls); the first renewal after it expires instead, so
+    // nothing is paid at the new price: two or three charges of 10 each.
     let collected = all.sum(.collected, policy: 0)
     #expect(collected % 10_000 == 0)
     #expect(collected >= 400 * 20_000 && collected <= 400 * 30_000)
