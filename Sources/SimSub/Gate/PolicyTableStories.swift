@@ -28,8 +28,19 @@ enum PolicyTableStories {
       (.days(50), .updateCard),
     ],
     [(.zero, .subscribe(product: 0, trial: false)), (.days(10), .refund)],
-    [(.zero, .subscribe(product: 0, trial: false)), (.days(10), .changeProduct(1))],
-    [(.zero, .subscribe(product: 1, trial: false)), (.days(10), .changeProduct(0))],
+    // An upgrade charged at once and a downgrade at the next renewal, at every store (Google's
+    // and Stripe's terms named, so the table keeps the paths it has always shown).
+    [
+      (.zero, .subscribe(product: 0, trial: false)),
+      (
+        .days(10),
+        .changeProduct(1, terms: .init(replacementMode: .chargeProratedPrice, proration: .alwaysInvoice))
+      ),
+    ],
+    [
+      (.zero, .subscribe(product: 1, trial: false)),
+      (.days(10), .changeProduct(0, terms: .init(replacementMode: .deferred, proration: .alwaysInvoice))),
+    ],
     [
       (.zero, .subscribe(product: 0, trial: false)), (.days(10), .cancel),
       (.days(45), .resubscribe(product: 0)),

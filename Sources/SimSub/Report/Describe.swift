@@ -14,7 +14,12 @@ enum Describe {
     case .subscribePending(let p): return "\(name) \(product(p)) (first payment pending)"
     case .cardFails(let reason): return "\(name) (\(reason.name))"
     case .cardFailsHard(let code): return "\(name) (\(code.name), not retried)"
-    case .resubscribe(let p), .changeProduct(let p): return "\(name) \(product(p))"
+    case .resubscribe(let p): return "\(name) \(product(p))"
+    case .changeProduct(let p, let terms):
+      var written = "\(name) \(product(p))"
+      if let mode = terms.replacementMode { written += " (replacement-mode \(mode.name))" }
+      if let proration = terms.proration { written += " (proration \(proration.name))" }
+      return written
     case .pause(let span): return "\(name) for \(GooglePlayModel.pauseSpelling(span))"
     case .extendRenewal(let span), .deferBilling(let span): return "\(name) by \(span)"
     case .stopSharing(let member): return member == 0 ? name : "\(name) (member \(member))"

@@ -57,8 +57,10 @@ public enum SubscriberAction: Hashable, Sendable {
   /// Google: the developer defers the billing date by this long, 1 to 365 days, through the Play
   /// Developer API (`purchases.subscriptionsv2.defer`; `SUBSCRIPTION_DEFERRED`).
   case deferBilling(TimeSpan)
-  /// Upgrade, downgrade or crossgrade within the group, with the store's timing.
-  case changeProduct(ProductIndex)
+  /// Upgrade, downgrade or crossgrade within the group, with the store's timing; `terms` are how
+  /// the app asks the store to bill it (Google's replacement mode, Stripe's proration
+  /// behaviour), each store's default when not given.
+  case changeProduct(ProductIndex, terms: ProductChangeTerms = .storeDefault)
   /// Google: pause from the next renewal for this long: 1 to 4 weeks on a weekly plan; on a
   /// longer one 28–31, 59–62 or 89–92 days are 1, 2 or 3 calendar months (a scenario's `1M`,
   /// `2M`, `3M` are 30, 61 and 91 days).

@@ -117,6 +117,9 @@ public struct SubscriptionRecord: Hashable, Sendable {
 
   /// Successful charges so far (the first purchase counts; a trial does not).
   public var charges: Int32 = 0
+  /// Stripe: the proration items a product change made with `create_prorations` and left for the
+  /// next invoice, in milliunits (negative: a credit). Four bytes, beside `charges`.
+  public var pendingProrationMilliunits: Int32 = 0
   /// Money collected so far, in milliunits.
   public var collectedMilliunits: Int64 = 0
   /// Money refunded so far, in milliunits.

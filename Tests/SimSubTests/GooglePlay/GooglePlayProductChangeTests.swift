@@ -12,15 +12,17 @@ struct GooglePlayProductChangeTests {
   let basic = GP.product("basic.monthly", price: 4_990)
   let premium = GP.product("premium.monthly", price: 9_990)
 
-  func engine(from: ProductIndex, to: ProductIndex, products: [Product]? = nil) -> GP.TestEngine<CardOnFile> {
+  func engine(
+    from: ProductIndex, to: ProductIndex, mode: GoogleReplacementMode? = nil, products: [Product]? = nil
+  ) -> GP.TestEngine<CardOnFile> {
     var e = GP.engine(GP.model(products ?? [basic, premium]))
     e.schedule(.subscribe(product: from, trial: false), at: testStart)
-    e.schedule(.changeProduct(to), at: change)
+    e.schedule(.changeProduct(to, terms: .init(replacementMode: mode)), at: change)
     return e
   }
 
   @Test func anUpgradeIsANewLinkedPurchaseChargedTheProratedDifference() throws {
-    var e = engine(from: 0, to: 1)
+    var e = engine(from: 0, to: 1, mode: .chargeProratedPrice)
     _ = e.run(until: change + .hours(1))
     let sent = e.observer.googleSent
     #expect(sent.map(\.name) == ["SUBSCRIPTION_PURCHASED", "SUBSCRIPTION_PURCHASED", "SUBSCRIPTION_EXPIRED"])
@@ -59,7 +61,7 @@ struct GooglePlayProductChangeTests {
   }
 
   @Test func aDowngradeWaitsForTheNextRenewal() throws {
-    var e = engine(from: 1, to: 0)
+    var e = engine(from: 1, to: 0, mode: .deferred)
     _ = e.run(until: change + .hours(1))
     #expect(
       e.observer.googleSent.map(\.name) == [
@@ -91,7 +93,7 @@ struct GooglePlayProductChangeTests {
     let monthly = GP.product("premium.monthly", price: 9_990)  // cheaper per day than the weekly
     var e = GP.engine(GP.model([weekly, monthly]))
     e.schedule(.subscribe(product: 0, trial: false), at: testStart)
-    e.schedule(.changeProduct(1), at: testStart + .days(2))
+    e.schedule(.changeProduct(1, terms: .init(replacementMode: .deferred)), at: testStart + .days(2))
     _ = e.run(until: GP.at(2026, 3, 9))
     let renewals = e.observer.googleSent.filter { $0.name == "SUBSCRIPTION_RENEWED" }.map(\.instant)
     #expect(renewals == [GP.at(2026, 1, 8), GP.at(2026, 2, 8), GP.at(2026, 3, 8)])
@@ -113,7 +115,7 @@ struct GooglePlayProductChangeTests {
     var e = GP.engine(GP.model([basic, premium]))
     e.schedule(.subscribe(product: 0, trial: false), at: testStart)
     e.schedule(.cardFails(.declined), at: change)
-    e.schedule(.changeProduct(1), at: change)
+    e.schedule(.changeProduct(1, terms: .init(replacementMode: .chargeProratedPrice)), at: change)
     _ = e.run(until: change + .hours(1))
     #expect(e.observer.googleSent.map(\.name) == ["SUBSCRIPTION_PURCHASED"])
     #expect(e.record.product == 0)

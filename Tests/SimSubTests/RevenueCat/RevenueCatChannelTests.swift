@@ -232,7 +232,10 @@ struct RevenueCatChannelTests {
     #expect(up.allNames == ["INITIAL_PURCHASE", "PRODUCT_CHANGE", "RENEWAL"])
     var down = try RCRun(GP.model([basic, plus]))
     down.run(
-      [(.subscribe(product: 1, trial: false), testStart), (.changeProduct(0), testStart + .days(5))],
+      [
+        (.subscribe(product: 1, trial: false), testStart),
+        (.changeProduct(0, terms: .init(replacementMode: .deferred)), testStart + .days(5)),
+      ],
       until: testStart + .days(6))
     #expect(down.allNames == ["INITIAL_PURCHASE", "PRODUCT_CHANGE"])
     #expect(down.sent.last?.event.newProductId == "basic:monthly")

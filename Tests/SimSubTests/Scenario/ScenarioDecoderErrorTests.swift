@@ -576,6 +576,49 @@ extension ScenarioTests {
           "name: t\nstore: stripe\nproduct: {}\ntimeline:\n  - {at: 1d, do: card-fails, reason: lost-cards}\n",
         errors: ["5:38: unknown reason 'lost-cards' — did you mean 'lost-card'?"]),
       Case(
+        label: "replacement-mode on stripe",
+        text:
+          "name: t\nstore: stripe\nproduct: [{id: a}, {id: b}]\ntimeline:\n  - {at: 1d, do: change-product, product: b, replacement-mode: deferred}\n",
+        errors: [
+          "5:64: google has replacement-mode (how a plan change is billed); stripe does not: stripe's is 'proration'"
+        ]),
+      Case(
+        label: "replacement-mode on apple",
+        text:
+          "name: t\nstore: apple\nproduct: [{id: a}, {id: b}]\ntimeline:\n  - {at: 1d, do: change-product, product: b, replacement-mode: deferred}\n",
+        errors: ["5:64: google has replacement-mode (how a plan change is billed); apple does not"]),
+      Case(
+        label: "proration on google",
+        text:
+          "name: t\nstore: google\nproduct: [{id: a}, {id: b}]\ntimeline:\n  - {at: 1d, do: change-product, product: b, proration: none}\n",
+        errors: [
+          "5:57: stripe has proration (how a plan change is billed); google does not: google's is 'replacement-mode'"
+        ]),
+      Case(
+        label: "proration on apple",
+        text:
+          "name: t\nstore: apple\nproduct: [{id: a}, {id: b}]\ntimeline:\n  - {at: 1d, do: change-product, product: b, proration: none}\n",
+        errors: ["5:57: stripe has proration (how a plan change is billed); apple does not"]),
+      Case(
+        label: "a misspelt replacement mode",
+        text:
+          "name: t\nstore: google\nproduct: [{id: a}, {id: b}]\ntimeline:\n  - {at: 1d, do: change-product, product: b, replacement-mode: with-time-prorations}\n",
+        errors: [
+          "5:64: unknown replacement mode 'with-time-prorations' — did you mean 'with-time-proration'?"
+        ]),
+      Case(
+        label: "a misspelt proration behavior",
+        text:
+          "name: t\nstore: stripe\nproduct: [{id: a}, {id: b}]\ntimeline:\n  - {at: 1d, do: change-product, product: b, proration: always}\n",
+        errors: [
+          "5:57: unknown proration behavior 'always': expected 'create-prorations', 'always-invoice' or 'none'"
+        ]),
+      Case(
+        label: "replacement-mode on another action",
+        text:
+          "name: t\nstore: google\nproduct: {}\ntimeline:\n  - {at: 1d, do: cancel, replacement-mode: deferred}\n",
+        errors: ["5:26: key 'replacement-mode' does not go with 'do: cancel': expected 'at' or 'do'"]),
+      Case(
         label: "authenticate on google",
         text: "name: t\nstore: google\nproduct: {}\ntimeline:\n  - {at: 1d, do: authenticate}\n",
         errors: ["5:18: stripe has authenticate; google does not"]),

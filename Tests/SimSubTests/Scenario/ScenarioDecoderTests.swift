@@ -186,6 +186,28 @@ extension ScenarioTests {
       #expect(s.timeline.map(\.action) == expected)
     }
 
+    @Test func productChangeTermsAreRead() throws {
+      func terms(_ store: String, _ keys: String) throws -> ProductChangeTerms? {
+        let s = try ScenarioTesting.scenario(
+          "name: t\nstore: \(store)\nproduct: [{id: a}, {id: b}]\ntimeline:\n  - {at: 1d, do: change-product, product: b\(keys)}\n"
+        )
+        guard case .subscriber(.changeProduct(1, let terms)) = s.timeline.first?.action else { return nil }
+        return terms
+      }
+      for mode in GoogleReplacementMode.allCases {
+        #expect(
+          try terms("google", ", replacement-mode: \(mode.name)") == ProductChangeTerms(replacementMode: mode)
+        )
+      }
+      for behavior in StripeProrationBehavior.allCases {
+        #expect(
+          try terms("stripe", ", proration: \(behavior.name)") == ProductChangeTerms(proration: behavior))
+      }
+      // Nothing written: each store's own default, chosen by the model.
+      #expect(try terms("google", "") == .storeDefault)
+      #expect(try terms("stripe", "") == .storeDefault)
+    }
+
     @Test func familySharingIsRead() throws {
       let s = try ScenarioTesting.scenario(
         """

@@ -101,7 +101,7 @@ struct StripeLifecycleTests {
     var e = ST.engine(ST.model([basic, plus]))
     e.schedule(.subscribe(product: 0, trial: false), at: jan31)
     // Halfway through a 28-day period.
-    e.schedule(.changeProduct(1), at: jan31 + .days(14))
+    e.schedule(.changeProduct(1, terms: .init(proration: .alwaysInvoice)), at: jan31 + .days(14))
     _ = e.run(until: jan31 + .days(15))
     #expect(
       e.observer.stripeTypes(at: jan31 + .days(14)) == [
@@ -124,7 +124,7 @@ struct StripeLifecycleTests {
     let plus = ST.product("plus.monthly", price: 9_990)
     var e = ST.engine(ST.model([basic, plus]))
     e.schedule(.subscribe(product: 1, trial: false), at: jan31)
-    e.schedule(.changeProduct(0), at: jan31 + .days(14))
+    e.schedule(.changeProduct(0, terms: .init(proration: .alwaysInvoice)), at: jan31 + .days(14))
     _ = e.run(until: feb28 + .hours(1))
     #expect(e.observer.stripeTypes(at: jan31 + .days(14)) == ["customer.subscription.updated"])
     #expect(e.record.charges == 2)
@@ -151,7 +151,7 @@ struct StripeLifecycleTests {
     var e = ST.engine(ST.model([basic, plus]))
     e.schedule(.subscribe(product: 0, trial: false), at: jan31)
     e.schedule(.cardFails(.declined), at: jan31 + .days(1))
-    e.schedule(.changeProduct(1), at: jan31 + .days(14))
+    e.schedule(.changeProduct(1, terms: .init(proration: .alwaysInvoice)), at: jan31 + .days(14))
     _ = e.run(until: jan31 + .days(15))
     #expect(e.record.product == 0)
     #expect(e.observer.stripeTypes(at: jan31 + .days(14)).isEmpty)

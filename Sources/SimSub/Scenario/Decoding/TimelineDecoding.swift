@@ -181,6 +181,29 @@ extension ScenarioDecoder {
         }
         return choice == "card"
       }
+      // How a product change is billed: Google's replacement mode, Stripe's proration behaviour.
+      let replacementMode: (YAMLNode) throws -> GoogleReplacementMode = { n in
+        let choice = try n.decodeChoice(
+          from: GoogleReplacementMode.allCases.map(\.name), what: "replacement mode")
+        if let store = context.store, store != .google {
+          throw DiagnosticError(
+            .error(
+              "google has replacement-mode (how a plan change is billed); \(store.name) does not\(store == .stripe ? ": stripe's is 'proration'" : "")",
+              at: n.location))
+        }
+        return GoogleReplacementMode(name: choice)!
+      }
+      let proration: (YAMLNode) throws -> StripeProrationBehavior = { n in
+        let choice = try n.decodeChoice(
+          from: StripeProrationBehavior.allCases.map(\.name), what: "proration behavior")
+        if let store = context.store, store != .stripe {
+          throw DiagnosticError(
+            .error(
+              "stripe has proration (how a plan change is billed); \(store.name) does not\(store == .google ? ": google's is 'replacement-mode'" : "")",
+              at: n.location))
+        }
+        return StripeProrationBehavior(name: choice)!
+      }
       var decoded: TimelineAction?
       switch name {
       case .subscribe:
@@ -239,7 +262,11 @@ extension ScenarioDecoder {
       case .resubscribe:
         decoded = .subscriber(.resubscribe(product: product(&reader, required: false) ?? 0))
       case .changeProduct:
-        if let p = product(&reader, required: true) { decoded = .subscriber(.changeProduct(p)) }
+        let p = product(&reader, required: true)
+        let terms = ProductChangeTerms(
+          replacementMode: reader.optional("replacement-mode", replacementMode),
+          proration: reader.optional("proration", proration))
+        if let p { decoded = .subscriber(.changeProduct(p, terms: terms)) }
       case .pause:
         if let span = reader.required("for", pause) { decoded = .subscriber(.pause(span)) }
       case .extendRenewal:
@@ -274,6 +301,8 @@ extension ScenarioDecoder {
         _ = reader.optional("for", pause)
         _ = reader.optional("by") { n in try n.decodeDuration() }
         _ = reader.optional("consent", consent)
+        _ = reader.optional("replacement-mode", replacementMode)
+        _ = reader.optional("proration", proration)
         _ = reader.optional("member", member)
         _ = reader.optional("text", text)
         _ = decodeDelivery(&reader)

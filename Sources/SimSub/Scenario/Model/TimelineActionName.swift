@@ -36,7 +36,8 @@ enum TimelineActionName: String, CaseIterable {
     switch self {
     case .subscribe: ["product", "trial", "first-payment", "payment-method"]
     case .cardFails: ["reason"]
-    case .resubscribe, .changeProduct: ["product"]
+    case .resubscribe: ["product"]
+    case .changeProduct: ["product", "replacement-mode", "proration"]
     case .pause: ["for"]
     case .extendRenewal, .deferBilling: ["by"]
     case .raisePrice: ["consent"]

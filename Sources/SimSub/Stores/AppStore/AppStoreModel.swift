@@ -174,7 +174,7 @@ public struct AppStoreModel: StoreModel {
       }
       record.priceIncrease = .accepted
       send(.priceIncrease, .accepted, record: &record, now: now, effects: &effects)
-    case .changeProduct(let product):
+    case .changeProduct(let product, _):
       changeProduct(to: product, record: &record, now: now, payments: &payments, effects: &effects)
     case .stopSharing:
       // The purchaser keeps their subscription; `AppStoreFamilyMember` plays it for the member.

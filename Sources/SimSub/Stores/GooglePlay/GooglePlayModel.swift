@@ -138,8 +138,10 @@ public struct GooglePlayModel: StoreModel {
       restore(record: &record, at: now, effects: &effects)
     case .refund:
       revoke(record: &record, at: now, effects: &effects)
-    case .changeProduct(let product):
-      changeProduct(to: product, record: &record, at: now, payments: &payments, effects: &effects)
+    case .changeProduct(let product, let terms):
+      changeProduct(
+        to: product, mode: terms.replacementMode ?? .storeDefault, record: &record, at: now,
+        payments: &payments, effects: &effects)
     case .pause(let length):
       schedulePause(length, record: &record, at: now, effects: &effects)
     case .resume:

@@ -44,40 +44,48 @@ extension GooglePlayModel {
     send(.subscriptionPurchased, record: &record, at: now, effects: &effects)
   }
 
-  /// Switches to `product` while paid up (active or canceled, no billing issue).
+  /// Switches to `product` while paid up (active or canceled, no billing issue), billed by the
+  /// replacement mode the app set in the purchase flow (`SubscriptionUpdateParams`), Google's
+  /// default `WITH_TIME_PRORATION` when it set none.
   ///
-  /// Google's recommended replacement modes ("About subscriptions", replacement
-  /// recommendations): an upgrade (a higher price per day) is `CHARGE_PRORATED_PRICE`, at once,
-  /// charging the price difference for the rest of the period and keeping the billing date; in
-  /// a free trial it is `WITHOUT_PRORATION`, keeping the trial. Anything else is `DEFERRED`: the
-  /// new product from the next renewal. Either way the change is a new purchase with a new
-  /// token whose `linkedPurchaseToken` is the old one: `SUBSCRIPTION_PURCHASED` for the new
-  /// token, then `SUBSCRIPTION_EXPIRED` for the old one, as the deferred-replacement table
-  /// documents. A declined upgrade charge changes nothing.
+  /// Every mode makes a new purchase with a new token whose `linkedPurchaseToken` is the old one:
+  /// `SUBSCRIPTION_PURCHASED` for the new token, then `SUBSCRIPTION_EXPIRED` for the old one, as
+  /// the deferred-replacement table of the lifecycle guide documents. What each mode charges
+  /// and when the new product takes over is ``GooglePlayReplacement``'s rule. A declined charge,
+  /// or a mode Google refuses for this change (`CHARGE_PRORATED_PRICE` for anything but an
+  /// upgrade), changes nothing and sends nothing.
   func changeProduct<Payments: PaymentProcessor>(
-    to product: ProductIndex, record: inout SubscriptionRecord, at now: Instant,
+    to product: ProductIndex, mode: GoogleReplacementMode, record: inout SubscriptionRecord, at now: Instant,
     payments: inout Payments, effects: inout StoreEffects
   ) {
     guard isProduct(product), product != record.product, product != record.pendingProduct,
       record.truth == .active || record.truth == .canceled, record.billingIssueStart == nil
     else { return }
-    let old = products[Int(record.product)]
-    let new = products[Int(product)]
+    let replacement = GooglePlayReplacement(
+      mode: mode, old: products[Int(record.product)], oldPrice: price(of: record),
+      new: products[Int(product)], record: record, at: now)
+    guard let replacement else { return }
     let oldToken = record.purchaseToken
     var r = record
     let token = Self.newPurchaseToken(for: r)
-    if new.pricePerDay > old.pricePerDay {
-      r.product = product
-      if !r.inTrial {
-        let remaining = Double(max(0, (r.periodEnd - now).seconds)) / 86_400
-        let amount = Int64(((new.pricePerDay - old.pricePerDay) * remaining).rounded())
-        guard charge(.upgrade, amount: amount, record: &r, at: now, payments: &payments) else { return }
+    if replacement.charge > 0 {
+      guard charge(.upgrade, amount: replacement.charge, record: &r, at: now, payments: &payments) else {
+        return
       }
+    }
+    if replacement.atOnce {
+      r.product = product
       r.pendingProduct = nil
     } else {
       r.pendingProduct = product
     }
-    // The next period, of whichever product, starts at the current period's end.
+    // The next period, of whichever product, starts at this period's end (moved or not).
+    if let end = replacement.periodEnd {
+      r.periodStart = now
+      r.periodEnd = end
+      r.epoch &+= 1
+      effects.schedule(.renewal, at: end, for: r)
+    }
     r.billingAnchor = r.periodEnd
     r.periodsSinceAnchor = 0
     r.truth = .active

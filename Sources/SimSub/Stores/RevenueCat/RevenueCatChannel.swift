@@ -21,9 +21,13 @@
 /// | a product taken off sale: Apple `EXPIRED/PRODUCT_NOT_FOR_SALE` | `EXPIRATION` `UNKNOWN` (an assumption: RevenueCat names no reason for it) |
 /// | refund: Apple `REFUND` (with its `AUTO_RENEW_DISABLED`), Google `REVOKED` (12) | `CANCELLATION` `CUSTOMER_SUPPORT`, `expiration_at_ms` the refund |
 /// | the billing date moved: Apple `RENEWAL_EXTENDED`, Google `DEFERRED` (9) | `SUBSCRIPTION_EXTENDED`, `expiration_at_ms` the new date |
-/// | product change: Apple `DID_CHANGE_RENEWAL_PREF/UPGRADE`, a Google change at once | `PRODUCT_CHANGE` and `RENEWAL` |
-/// | product change at the next renewal: Apple `…/DOWNGRADE`, a deferred Google change | `PRODUCT_CHANGE` (`new_product_id`) |
+/// | product change: Apple `DID_CHANGE_RENEWAL_PREF/UPGRADE`, a Google change at once (every replacement mode but `DEFERRED`) | `PRODUCT_CHANGE` and `RENEWAL` |
+/// | product change at the next renewal: Apple `…/DOWNGRADE`, a `DEFERRED` Google change | `PRODUCT_CHANGE` (`new_product_id`) |
 /// | Google pause scheduled (11), paused (10) | `SUBSCRIPTION_PAUSED` (`auto_resume_at_ms`); `EXPIRATION` `SUBSCRIPTION_PAUSED` |
+///
+/// A Google change at once sends the same pair whatever its replacement mode, even one that
+/// charges nothing at the change (`WITH_TIME_PRORATION`, `WITHOUT_PRORATION`): an **assumption**,
+/// since RevenueCat's event documentation does not tell the modes apart.
 ///
 /// `BILLING_ISSUE` comes once per billing-issue episode. RevenueCat dispatches the failed
 /// renewal's events "in order at the same time" and warns that they may arrive "in a different

@@ -69,7 +69,10 @@ extension StripeModel {
     let previousInvoice = latestInvoice(of: record)
     let usageStart = record.periodStart
     record.inTrial = false
-    if charge(.renewal, amount: price(of: record), record: &record, at: now, payments: &payments) {
+    // The renewal's invoice carries the proration items a product change left for it.
+    let amount = invoiceAmount(of: record)
+    if charge(.renewal, amount: amount, record: &record, at: now, payments: &payments) {
+      record.pendingProrationMilliunits = 0
       record.startNextPeriod(period: products[Int(record.product)].period)
       effects.schedule(.renewal, at: record.periodEnd, for: record)
       send(
@@ -78,7 +81,7 @@ extension StripeModel {
           status: wasTrial ? .trialing : nil, latestInvoice: previousInvoice),
         at: now, effects: &effects)
       sendPaidInvoice(
-        reason: .subscriptionCycle, amount: Self.cents(price(of: record)), created: now,
+        reason: .subscriptionCycle, amount: Self.cents(amount), created: now,
         usagePeriod: (usageStart, now),
         attempts: 1, record: &record, at: now, effects: &effects)
     } else {
@@ -139,7 +142,7 @@ extension StripeModel {
     guard record.billingIssueStart != nil, record.retryWindowEnd != nil, n == record.retryCount + 1,
       record.truth == .grace || record.truth == .hold
     else { return }
-    if charge(.retry(n), amount: price(of: record), record: &record, at: now, payments: &payments) {
+    if charge(.retry(n), amount: invoiceAmount(of: record), record: &record, at: now, payments: &payments) {
       // The renewal's attempt and n retries.
       recover(attempts: n + 1, record: &record, at: now, effects: &effects)
       return
@@ -157,7 +160,8 @@ extension StripeModel {
     record: inout SubscriptionRecord, at now: Instant, payments: inout Payments, effects: inout StoreEffects
   ) {
     guard record.billingIssueStart != nil, record.truth == .grace || record.truth == .hold else { return }
-    if charge(.cardUpdated, amount: price(of: record), record: &record, at: now, payments: &payments) {
+    if charge(.cardUpdated, amount: invoiceAmount(of: record), record: &record, at: now, payments: &payments)
+    {
       // The renewal's attempt, the retries made, and this one.
       recover(attempts: record.retryCount + 2, record: &record, at: now, effects: &effects)
     }
@@ -173,6 +177,8 @@ extension StripeModel {
     let previousStatus = Self.status(of: record, products: products)
     let period = products[Int(record.product)].period
     let usageStart = record.periodStart
+    let amount = invoiceAmount(of: record)
+    record.pendingProrationMilliunits = 0
     record.clearBillingIssue()
     record.truth = .active
     record.epoch &+= 1
@@ -184,11 +190,18 @@ extension StripeModel {
     }
     effects.schedule(.renewal, at: record.periodEnd, for: record)
     sendPaidInvoice(
-      reason: .subscriptionCycle, amount: Self.cents(price(of: record)), created: failed,
+      reason: .subscriptionCycle, amount: Self.cents(amount), created: failed,
       usagePeriod: (usageStart, failed), attempts: attempts, record: &record, at: now, effects: &effects)
     send(
       .subscriptionUpdated, subscription: &record, previous: StripePreviousAttributes(status: previousStatus),
       at: now, effects: &effects)
+  }
+
+  /// The open or next renewal invoice: the price and the proration items pending for it
+  /// (``StripeProration``).
+  @inline(__always)
+  func invoiceAmount(of record: SubscriptionRecord) -> Int64 {
+    StripeProration.invoice(price(of: record), with: record)
   }
 
   /// Every retry failed: the account's setting decides.
@@ -213,6 +226,8 @@ extension StripeModel {
   /// The subscription ends now (`customer.subscription.deleted`), at its period's end after a
   /// cancel, or when the retries run out.
   func end(record: inout SubscriptionRecord, at now: Instant, effects: inout StoreEffects) {
+    // Proration items still pending are dropped with the subscription (simsub's choice).
+    record.pendingProrationMilliunits = 0
     record.clearBillingIssue()
     record.truth = .expired
     record.epoch &+= 1

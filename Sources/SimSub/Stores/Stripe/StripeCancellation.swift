@@ -41,6 +41,7 @@ extension StripeModel {
     }
     let amount = latestChargeRefund(of: record)
     record.refundedMilliunits += amount
+    record.pendingProrationMilliunits = 0
     record.revocationDate = now
     record.truth = .revoked
     record.autoRenew = false
@@ -57,42 +58,33 @@ extension StripeModel {
     send(.subscriptionDeleted, subscription: &record, at: now, effects: &effects)
   }
 
-  /// Switches the subscription to `product` at once, while paid up.
+  /// Switches the subscription to `product` at once, while paid up, prorated by the update's
+  /// `proration_behavior` (Stripe's default `create_prorations` when the app names none):
+  /// ``StripeProration`` says what is invoiced now and what waits for the renewal's invoice.
   ///
-  /// The same billing interval keeps the period; a dearer price invoices the prorated
-  /// difference for the rest of it now (`proration_behavior: always_invoice`), a cheaper one
-  /// charges nothing (simsub keeps no credit). Another interval resets the billing cycle to now
-  /// and charges the new price less the unused part of the old. A declined charge changes
-  /// nothing. In a trial the price changes and the trial goes on.
+  /// Events: `customer.subscription.updated`, and when something is invoiced now `invoice.paid`
+  /// (`billing_reason` `subscription_update`). Another interval restarts the period now. A
+  /// declined charge changes nothing. In a trial the price changes and the trial goes on.
   func changeProduct<Payments: PaymentProcessor>(
-    to product: ProductIndex, record: inout SubscriptionRecord, at now: Instant, payments: inout Payments,
-    effects: inout StoreEffects
+    to product: ProductIndex, proration behavior: StripeProrationBehavior, record: inout SubscriptionRecord,
+    at now: Instant, payments: inout Payments, effects: inout StoreEffects
   ) {
     guard isProduct(product), product != record.product,
       record.truth == .active || record.truth == .canceled, record.billingIssueStart == nil
     else { return }
-    let old = products[Int(record.product)]
     let new = products[Int(product)]
-    let length = (record.periodEnd - record.periodStart).seconds
-    let left = max(0, (record.periodEnd - now).seconds)
-    let unused = length > 0 ? old.priceMilliunits * min(left, length) / length : 0
+    let proration = StripeProration(
+      behavior, old: products[Int(record.product)], new: new, record: record, at: now)
     var r = record
     r.product = product
-    var amount: Int64 = 0
-    var usage = (now, now)
-    if r.inTrial {
-      amount = 0
-    } else if new.period == old.period {
-      amount =
-        length > 0 ? max(0, (new.priceMilliunits - old.priceMilliunits) * min(left, length) / length) : 0
-      usage = (now, r.periodEnd)
-    } else {
-      amount = max(0, new.priceMilliunits - unused)
-    }
+    let amount = proration.invoiceNow
     if amount > 0 {
       guard charge(.upgrade, amount: amount, record: &r, at: now, payments: &payments) else { return }
     }
-    if !r.inTrial && new.period != old.period {
+    r.pendingProrationMilliunits = Int32(clamping: proration.pending)
+    var usage = (now, r.periodEnd)
+    if proration.resetsCycle {
+      usage = (now, now)
       r.billingAnchor = now
       r.periodsSinceAnchor = 1
       r.periodStart = now

@@ -138,7 +138,10 @@ extension StripeModel {
     -> StripeInvoice
   {
     let product = products[Int(record.product)]
-    let amount = Self.cents(product.priceMilliunits)
+    // A renewal's invoice carries the proration items pending for it (`StripeProration`).
+    let amount = Self.cents(
+      Self.isIncomplete(record)
+        ? product.priceMilliunits : StripeProration.invoice(product.priceMilliunits, with: record))
     let id = Self.id(for: record, record.transactionCount + 1)
     // An `incomplete` subscription's first invoice: Stripe does not retry it, and voids it at
     // `incomplete_expired`.

@@ -144,8 +144,10 @@ public struct StripeModel: StoreModel {
       uncancel(record: &record, at: now, effects: &effects)
     case .refund:
       refund(record: &record, at: now, effects: &effects)
-    case .changeProduct(let product):
-      changeProduct(to: product, record: &record, at: now, payments: &payments, effects: &effects)
+    case .changeProduct(let product, let terms):
+      changeProduct(
+        to: product, proration: terms.proration ?? .storeDefault, record: &record, at: now,
+        payments: &payments, effects: &effects)
     default:
       // Another store's action: the scenario layer refuses it here (`StoreFacts.ownActions`) and
       // Monte Carlo never draws it, so a new action of another store needs no case in this model.
