@@ -37,6 +37,10 @@ public struct SubscriptionRecord: Hashable, Sendable {
   @usableFromInline var anchor = Instant.distantPast
   /// `billingAnchor`'s calendar date, kept with it (see `AnchorDate`).
   @usableFromInline var anchorDate = AnchorDate(month: 0, day: 0, seconds: 0)
+  /// Stripe: the proration items a product change made with `create_prorations` and left for the
+  /// next invoice, in milliunits (negative: a credit). Kept here, in the four bytes of padding
+  /// between `anchorDate` (12 bytes) and `periodsSinceAnchor`, so the record stays 245 bytes.
+  public var pendingProrationMilliunits: Int32 = 0
   /// Periods counted since `billingAnchor` to the current period's end.
   public var periodsSinceAnchor: Int64 = 0
   /// The current paid (or trial) period.
@@ -117,9 +121,6 @@ public struct SubscriptionRecord: Hashable, Sendable {
 
   /// Successful charges so far (the first purchase counts; a trial does not).
   public var charges: Int32 = 0
-  /// Stripe: the proration items a product change made with `create_prorations` and left for the
-  /// next invoice, in milliunits (negative: a credit). Four bytes, beside `charges`.
-  public var pendingProrationMilliunits: Int32 = 0
   /// Money collected so far, in milliunits.
   public var collectedMilliunits: Int64 = 0
   /// Money refunded so far, in milliunits.

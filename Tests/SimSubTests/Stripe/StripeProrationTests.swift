@@ -22,8 +22,12 @@ struct StripeProrationTests {
     return e
   }
 
-  @Test func theRecordStaysUnderTheShortCopy() {
+  @Test func thePendingProrationCostsTheRecordNoSpace() {
+    // It sits in padding: the record stays under `memcpy`'s short path of 256 bytes.
     #expect(MemoryLayout<SubscriptionRecord>.size <= 256)
+    #expect(
+      MemoryLayout<SubscriptionRecord>.offset(of: \.pendingProrationMilliunits)! + 4
+        <= MemoryLayout<SubscriptionRecord>.offset(of: \.periodsSinceAnchor)!)
   }
 
   @Test func withoutABehaviourStripeCreatesProrations() {
