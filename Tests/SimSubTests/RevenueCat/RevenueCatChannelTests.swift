@@ -241,6 +241,31 @@ struct RevenueCatChannelTests {
     #expect(down.sent.last?.event.newProductId == "basic:monthly")
   }
 
+  @Test(arguments: GoogleReplacementMode.allCases)
+  func aGoogleChangeIsTranslatedByWhenItTakesEffect(_ mode: GoogleReplacementMode) throws {
+    let basic = GP.product("basic", price: 4_990)
+    let plus = GP.product("plus", price: 9_990)
+    var run = try RCRun(GP.model([basic, plus]))
+    let change = testStart + .days(5)
+    run.run(
+      [
+        (.subscribe(product: 0, trial: false), testStart),
+        (.changeProduct(1, terms: .init(replacementMode: mode)), change),
+      ],
+      until: change + .hours(1))
+    let events = run.sent.filter { $0.instant == change }.map(\.event)
+    if mode == .deferred {
+      // At the next renewal: PRODUCT_CHANGE alone, naming the product to come.
+      #expect(run.names(at: change) == ["PRODUCT_CHANGE"])
+      #expect(events.first?.newProductId == "plus:monthly")
+    } else {
+      // At once, whether or not anything is charged now (simsub's assumption): the pair, the
+      // renewal carrying the new token's expiry.
+      #expect(run.names(at: change) == ["PRODUCT_CHANGE", "RENEWAL"])
+      #expect(events.last?.expirationAt == run.engine.record.periodEnd)
+    }
+  }
+
   @Test func everyEventHasItsOwnIdAndRoundTrips() throws {
     var run = try RCRun(try apple())
     run.run(
