@@ -7,12 +7,13 @@ import SubscriptionPolicy
 /// subscriber's access without asking whether the token is still the subscriber's current one.
 /// Every plan change on Google Play is a new purchase: a new token whose `linkedPurchaseToken`
 /// names the old one, and the old token expires at the change with
-/// `canceledStateContext.replacementCancellation` (lifecycle guide, "Upgrades, downgrades, and
-/// resubscribes"); a server must follow the link ("How to use Real-time Developer Notifications
-/// (RTDN) and `purchases.subscriptionsv2` API to safely revoke old access and grant new access",
-/// Google's codelab on subscription replacements; RevenueCat's Play Billing guide: "If you only
-/// tracked entitlements by purchase token and ignored the connection between old and new
-/// tokens, you might accidentally … lose track of their subscription entirely"). In the store's
+/// `canceledStateContext.replacementCancellation` (the "Subscription lifecycle" guide, as
+/// `GooglePlayModel.changeProduct` plays it); a server must follow the link ("How to use
+/// Real-time Developer Notifications (RTDN) and `purchases.subscriptionsv2` API to safely revoke
+/// old access and grant new access", Google's codelab on subscription replacements; RevenueCat's
+/// Play Billing guide: "If you only tracked entitlements by purchase token and ignored the
+/// connection between old and new tokens, you might accidentally … lose track of their
+/// subscription entirely"). In the store's
 /// order the new token's `SUBSCRIPTION_PURCHASED` comes first, then the old token's
 /// `SUBSCRIPTION_EXPIRED`, so the server ends access the subscriber has just bought, until it
 /// hears the new token renew. simsub's `no-lockout-in-grace` catches it from the change on: the
