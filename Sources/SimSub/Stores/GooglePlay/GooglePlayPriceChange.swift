@@ -38,7 +38,11 @@ import SubscriptionPolicy
 ///   product's price), and a resubscription to the raised product pays the new price, as every
 ///   new purchase does ("the new price takes effect within a few hours for all new purchases").
 /// - `priceChangeDetails` is in the resource while the increase waits for its renewal and the
-///   subscription renews; from that renewal on (`APPLIED`) it is left out.
+///   subscription renews; from that renewal on it is left out. Google describes the field as
+///   "The information of the last price change for the item since subscription signup", so it
+///   may keep it, `APPLIED`, without `expectedNewPriceChargeTime` ("only populated if the price
+///   change has not taken effect"); simsub's one byte of state cannot tell a migrated purchase
+///   from a new one bought at the new price, and shows neither.
 extension GooglePlayModel {
   /// `priceChangeDetails.newPrice.currencyCode`: simsub's Google resources are `regionCode` US.
   static let currencyCode: Symbol = "USD"

@@ -3,7 +3,9 @@
 /// item"): present while the developer has moved the line item's legacy price cohort to a new
 /// price.
 ///
-/// Google's fields, with its descriptions (Play Developer API reference, read December 2026):
+/// Google's fields, with its descriptions (Play Developer API reference, read December 2026;
+/// `AutoRenewingPlan.priceChangeDetails` is "The information of the last price change for the
+/// item since subscription signup"):
 /// `newPrice` "New recurring price for the subscription item", `priceChangeMode` "how the
 /// subscription item price is changing", `priceChangeState` "State the price change is currently
 /// in", `expectedNewPriceChargeTime` "The renewal time at which the price change will become
@@ -13,7 +15,8 @@ public struct SubscriptionItemPriceChangeDetails: Hashable, Sendable {
   public var newPrice: Money
   public var priceChangeMode: PriceChangeMode
   public var priceChangeState: PriceChangeState
-  /// Absent once the change has applied (simsub then omits the whole object).
+  /// "This field is only populated if the price change has not taken effect" (the discovery
+  /// document's description); simsub leaves the whole object out once the change applies.
   public var expectedNewPriceChargeTime: Instant?
 
   @inlinable public init(
@@ -82,7 +85,10 @@ public struct PriceChangeState: StoreString {
   public static let confirmed: Self = "CONFIRMED"
   /// "The price change is applied, i.e. the user has started being charged the new price."
   public static let applied: Self = "APPLIED"
+  /// "The price change was canceled." (in the androidpublisher v3 discovery document that
+  /// google-api-python-client 2.202.0 ships; not in every copy of the reference).
+  public static let canceled: Self = "CANCELED"
 
   /// Every state Google documents, in its order.
-  public static let documented: [Self] = [.unspecified, .outstanding, .confirmed, .applied]
+  public static let documented: [Self] = [.unspecified, .outstanding, .confirmed, .applied, .canceled]
 }
