@@ -344,7 +344,8 @@ enum PopulationDecoder {
     if let store, store != .apple {
       reader.report(
         .error(
-          "price-increase is played at apple (PRICE_INCREASE); \(store.name) does not", at: node.location))
+          "price-increase is played at apple (PRICE_INCREASE) in Monte Carlo; \(store.name)'s price changes are played in scenarios only",
+          at: node.location))
     } else if let product, product.raisedPriceMilliunits == nil {
       reader.report(
         .error(
