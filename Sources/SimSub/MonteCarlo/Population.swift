@@ -96,9 +96,10 @@ public struct CohortGroup: Hashable, Sendable {
 }
 
 /// A group's `price-increase`: on one day the developer raises the price for every subscriber
-/// of the group, an increase that needs their consent (Apple's `PRICE_INCREASE/PENDING`). A
-/// share of them consents; the others do not answer, and their subscriptions expire at their
-/// next renewal (`EXPIRED/PRICE_INCREASE`).
+/// of the group, an increase that needs their consent (Apple's `PRICE_INCREASE/PENDING`,
+/// Google's opt-in `SUBSCRIPTION_PRICE_CHANGE_UPDATED`). A share of them consents; the others do
+/// not answer, and their subscriptions expire at their next renewal (Apple's
+/// `EXPIRED/PRICE_INCREASE`, Google's `SUBSCRIPTION_CANCELED` and `SUBSCRIPTION_EXPIRED`).
 public struct CohortPriceIncrease: Hashable, Sendable {
   /// When, after the population's start.
   public var at: TimeSpan

@@ -332,7 +332,7 @@ enum PopulationDecoder {
   }
 
   /// A group's `price-increase: {at: 120d, accepts: 0.8}`: a price increase that needs consent,
-  /// which simsub's App Store model plays, to the product's `raised-price`, after every
+  /// which simsub's App Store and Google Play models play (Google's opt-in increase), to the product's `raised-price`, after every
   /// subscriber of the group has started (one period after the population's start).
   static func decodePriceIncrease(_ node: YAMLNode, store: StoreKind?, product: Product?, start: Instant)
     throws(DiagnosticError) -> CohortPriceIncrease
@@ -341,10 +341,13 @@ enum PopulationDecoder {
       node, knownKeys: ["at", "accepts"], expected: "a price increase such as {at: 120d, accepts: 0.8}")
     let at = reader.required("at") { n in try n.decodeDuration() }
     let accepts = reader.required("accepts") { n in try decodeProbability(n) }
-    if let store, store != .apple {
+    let raise = TimelineActionName.raisePrice
+    if let store, !raise.owners.contains(store) {
+      let verb = raise.owners.count == 1 ? "plays" : "play"
       reader.report(
         .error(
-          "price-increase is played at apple (PRICE_INCREASE); \(store.name) does not", at: node.location))
+          "price-increase is a price increase, which \(raise.ownersPhrase) \(verb); \(store.name) does not",
+          at: node.location))
     } else if let product, product.raisedPriceMilliunits == nil {
       reader.report(
         .error(

@@ -37,7 +37,9 @@ public struct PopulationSweep: Hashable, Sendable {
       keys.append("\(store.name).renewal-failure")
       keys += DeclineReason.allCases.map { "\(store.name).retry-success.\($0.name)" }
       // A price increase: the price it raises to, and the share who consent.
-      if store == .apple { keys += ["apple.raised-price", "apple.price-increase.accepts"] }
+      if TimelineActionName.raisePrice.owners.contains(store) {
+        keys += ["\(store.name).raised-price", "\(store.name).price-increase.accepts"]
+      }
     }
     keys += ["cancels-per-period", "opens-app-per-day", "opens-app-per-day-without-access"]
     keys += RecoveryPrompt.allCases.map { "fixes-card-per-day.\($0.name)" }

@@ -1,7 +1,8 @@
 import SubscriptionPolicy
 
 /// Known bad: a pending price increase ends access, so a subscriber who has not yet answered
-/// Apple's consent request is locked out of the period they already paid for.
+/// Apple's consent request, or Google's opt-in price increase, is locked out of the period they
+/// already paid for.
 ///
 /// The mistake of a server that reads `PRICE_INCREASE` with subtype `PENDING` as a cancellation:
 /// the customer "hasn't yet responded", and the subscription stays active to the end of the
@@ -9,6 +10,12 @@ import SubscriptionPolicy
 /// Subscriptions": "If the customer doesn't consent, the auto-renewable subscription expires at
 /// the end of the billing cycle"). The server marks the account ended and clears the mark only
 /// when it hears the subscription go on: `PRICE_INCREASE/ACCEPTED`, a renewal or a new purchase.
+/// At Google the same server reads `SUBSCRIPTION_PRICE_CHANGE_UPDATED` whose resource shows the
+/// line item's `priceChangeDetails.priceChangeState` `OUTSTANDING` ("Waiting for the user to
+/// agree for the price change") as the end, though a user who does not accept is unsubscribed
+/// only "before they need to renew at the higher price" (lifecycle guide, price changes); it
+/// clears the mark on `SUBSCRIPTION_PRICE_CHANGE_CONFIRMED`, a 19 showing `CONFIRMED`, a renewal,
+/// a recovery or a purchase.
 /// simsub's `no-lockout-in-grace` catches it from the notice on: the store says `active`, the
 /// policy says expired.
 ///
@@ -27,12 +34,23 @@ public struct PriceIncreaseIsEndPolicy: EntitlementPolicy {
 
   @discardableResult
   public mutating func receive(_ notification: StoreNotification, at arrival: Instant) -> DeliveryOutcome {
-    if case .appStore(let n) = notification {
+    switch notification {
+    case .appStore(let n):
       switch n.notificationType {
       case .priceIncrease: ended = n.subtype == .pending
       case .didRenew, .subscribed: ended = false
       default: break
       }
+    case .googlePlay(let n):
+      switch n.subscriptionNotification.notificationType {
+      case .subscriptionPriceChangeUpdated:
+        ended = n.subscription?.lineItem.priceChangeDetails?.priceChangeState == .outstanding
+      case .subscriptionPriceChangeConfirmed, .subscriptionRenewed, .subscriptionRecovered,
+        .subscriptionPurchased:
+        ended = false
+      default: break
+      }
+    default: break
     }
     return reference.receive(notification, at: arrival)
   }

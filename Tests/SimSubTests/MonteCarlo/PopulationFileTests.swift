@@ -67,9 +67,9 @@ import Testing
   static let badFiles: [BadFile] = [
     BadFile(
       text:
-        "name: x\ncohort:\n  - store: google\n    share: 0.5\n    price-increase: {at: 60d, accepts: 0.5}\n  - store: apple\n    share: 0.5\n    product: {price: 9.99, raised-price: 12.99}\n    price-increase: {at: 40d, accepts: 2}\n",
+        "name: x\ncohort:\n  - store: stripe\n    share: 0.5\n    price-increase: {at: 60d, accepts: 0.5}\n  - store: apple\n    share: 0.5\n    product: {price: 9.99, raised-price: 12.99}\n    price-increase: {at: 40d, accepts: 2}\n",
       errors: [
-        "p.pop:5:21: error: price-increase is played at apple (PRICE_INCREASE); google does not",
+        "p.pop:5:21: error: price-increase is a price increase, which apple and google play; stripe does not",
         "p.pop:9:40: error: expected a probability between 0 and 1, such as 0.07, found '2'",
       ]),
     BadFile(

@@ -10,14 +10,14 @@ import Testing
 /// next renewal.
 @Suite struct PriceIncreaseCohortTests {
   /// No failed renewals and no cancels: every subscriber is renewing on day 60, so each is asked.
-  static func population(accepts: String?) throws -> Population {
+  static func population(accepts: String?, store: String = "apple") throws -> Population {
     try MonteCarloTestSupport.population(
       """
       name: price increase
       users: 400
       horizon: 120d
       cohort:
-        - store: apple
+        - store: \(store)
           product: {period: 1M, price: 10, raised-price: 16, grace: 16d}
       \(accepts.map { "    price-increase: {at: 60d, accepts: \($0)}" } ?? "")
           payments: {renewal-failure: 0}
@@ -26,8 +26,13 @@ import Testing
       """)
   }
 
-  @Test func nobodyConsentingEndsEverySubscriptionAtItsNextRenewal() throws {
-    let result = try MonteCarloTestSupport.run(try Self.population(accepts: "0"), policies: ["reference"])
+  /// Apple's increase that needs consent, and Google's opt-in one.
+  static let stores = ["apple", "google"]
+
+  @Test(arguments: stores)
+  func nobodyConsentingEndsEverySubscriptionAtItsNextRenewal(_ store: String) throws {
+    let result = try MonteCarloTestSupport.run(
+      try Self.population(accepts: "0", store: store), policies: ["reference"])
     let all = result.all
     #expect(all.sum(.priceIncreaseExpiries, policy: 0) == 400)
     #expect(all.sum(.cancellations, policy: 0) == 400)
@@ -42,9 +47,14 @@ import Testing
     #expect(collected >= 400 * 20_000 && collected <= 400 * 30_000)
   }
 
-  @Test func everyoneConsentingPaysTheNewPriceFromTheNextRenewal() throws {
-    let raised = try MonteCarloTestSupport.run(try Self.population(accepts: "1"), policies: ["reference"]).all
-    let plain = try MonteCarloTestSupport.run(try Self.population(accepts: nil), policies: ["reference"]).all
+  @Test(arguments: stores)
+  func everyoneConsentingPaysTheNewPriceFromTheNextRenewal(_ store: String) throws {
+    let raised = try MonteCarloTestSupport.run(
+      try Self.population(accepts: "1", store: store), policies: ["reference"]
+    ).all
+    let plain = try MonteCarloTestSupport.run(
+      try Self.population(accepts: nil, store: store), policies: ["reference"]
+    ).all
     #expect(raised.sum(.priceIncreaseExpiries, policy: 0) == 0)
     #expect(raised.sum(.retained, policy: 0) == 400)
     #expect(raised.sum(.renewals, policy: 0) == plain.sum(.renewals, policy: 0))

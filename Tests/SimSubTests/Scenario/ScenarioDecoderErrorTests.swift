@@ -636,12 +636,21 @@ extension ScenarioTests {
         text: "name: t\nstore: apple\nproduct: {price: 9.99, raised-price: 9.99}\ntimeline: []\n",
         errors: ["3:38: raised-price must be above the product's price (9.99): a price increase"]),
       Case(
-        label: "a price increase at google",
+        label: "a price increase at stripe, which apple and google play",
         text:
-          "name: t\nstore: google\nproduct: {raised-price: 12.99}\ntimeline:\n  - {at: 1d, do: accept-price}\n",
+          "name: t\nstore: stripe\nproduct: {raised-price: 12.99}\ntimeline:\n  - {at: 1d, do: raise-price}\n  - {at: 2d, do: accept-price}\n",
         errors: [
-          "3:25: raised-price is the price after a raise-price, which apple plays; google does not",
-          "5:18: apple has accept-price; google does not",
+          "3:25: raised-price is the price after a raise-price, which apple and google play; stripe does not",
+          "5:18: apple and google have raise-price; stripe does not",
+          "6:18: apple and google have accept-price; stripe does not",
+        ]),
+      Case(
+        label: "a price increase at google needs a raised-price and a known consent",
+        text:
+          "name: t\nstore: google\nproduct: {}\ntimeline:\n  - {at: 1d, do: raise-price, consent: opt-in}\n",
+        errors: [
+          "5:18: raise-price raises a product to its 'raised-price': give the product one, such as 'raised-price: 12.99'",
+          "5:40: unknown consent 'opt-in': expected 'required' or 'not-required'",
         ]),
       Case(
         label: "extend-renewal on google",

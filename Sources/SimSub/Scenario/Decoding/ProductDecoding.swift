@@ -78,9 +78,11 @@ extension ScenarioDecoder {
       let raisedPrice = reader.optional("raised-price") { (n) -> Int64 in
         let raised = try decodePrice(n)
         if let store, !StoreLanes.model(of: store).ownActions.contains(.raisePrice) {
+          let raise = TimelineActionName.raisePrice
+          let verb = raise.owners.count == 1 ? "plays" : "play"
           throw DiagnosticError(
             .error(
-              "raised-price is the price after a raise-price, which apple plays; \(store.name) does not",
+              "raised-price is the price after a raise-price, which \(raise.ownersPhrase) \(verb); \(store.name) does not",
               at: n.location))
         }
         guard raised > price else {

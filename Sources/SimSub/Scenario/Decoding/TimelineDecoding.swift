@@ -37,9 +37,11 @@ extension ScenarioDecoder {
       let at = reader.required("at") { n in try decodeAt(n, start: context.start) }
       let name = reader.required("do") { (n) -> TimelineActionName in
         let name = TimelineActionName(rawValue: try n.decodeChoice(from: actions, what: "action"))!
-        if let owner = name.onlyStore, let store = context.store, store != owner {
+        let owners = name.owners
+        if !owners.isEmpty, let store = context.store, !owners.contains(store) {
+          let verb = owners.count == 1 ? "has" : "have"
           throw DiagnosticError(
-            .error("\(owner.name) has \(name.name); \(store.name) does not", at: n.location))
+            .error("\(name.ownersPhrase) \(verb) \(name.name); \(store.name) does not", at: n.location))
         }
         if name == .stopSharing, context.familyMembers == 0 {
           throw DiagnosticError(

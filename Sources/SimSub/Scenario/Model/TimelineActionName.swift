@@ -1,6 +1,6 @@
 /// The actions of a timeline entry (`do: NAME`), in the scenario format's order, each with the
 /// keys it takes besides `at` and `do`: the table the decoder reads entries by and the reports
-/// name actions by. Which store alone has an action is that store's fact
+/// name actions by. Which stores alone have an action is each store's fact
 /// (``StoreFacts/ownActions``).
 enum TimelineActionName: String, CaseIterable {
   case subscribe
@@ -50,9 +50,17 @@ enum TimelineActionName: String, CaseIterable {
     }
   }
 
-  /// The one store that has the action, for an action only one store has.
-  var onlyStore: StoreKind? {
-    StoreKind.allCases.first { StoreLanes.model(of: $0).ownActions.contains(self) }
+  /// The stores that have the action, for an action only some stores have (`pause` is
+  /// Google's, `raise-price` Apple's and Google's); empty for one every store has.
+  var owners: [StoreKind] {
+    StoreKind.allCases.filter { StoreLanes.model(of: $0).ownActions.contains(self) }
+  }
+
+  /// ``owners`` as a sentence's subject: `apple`, `apple and google`, `apple, google and stripe`.
+  var ownersPhrase: String {
+    let names = owners.map(\.name)
+    guard names.count > 1 else { return names.first ?? "" }
+    return names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
   }
 
   /// The action a subscriber's engine action is written as.

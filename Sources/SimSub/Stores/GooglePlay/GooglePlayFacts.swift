@@ -20,18 +20,21 @@ extension GooglePlayModel: StoreFacts {
 
   static var notificationSource: SubscriptionSource { .googlePlay }
 
-  /// Pausing and resuming a subscription, the developer deferring the billing date, and paying
-  /// a pending purchase.
-  static var ownActions: [TimelineActionName] { [.pause, .resume, .deferBilling, .completePurchase] }
+  /// Pausing and resuming a subscription, the developer deferring the billing date, paying a
+  /// pending purchase, and the developer raising the price and the subscriber accepting it (the
+  /// last two the App Store has too).
+  static var ownActions: [TimelineActionName] {
+    [.pause, .resume, .deferBilling, .completePurchase, .raisePrice, .acceptPrice]
+  }
 
   /// The RTDNs the model sends (docs/STORE-MODELS.md): of Google's documented codes, not the
-  /// price-change (8, 19), items-changed (17), cancellation-scheduled (18) and price step-up
-  /// (22) ones, which simsub does not play.
+  /// items-changed (17), cancellation-scheduled (18) and price step-up (22) ones, which simsub
+  /// does not play.
   static let sent: [GooglePlayNotificationType] = [
     .subscriptionRecovered, .subscriptionRenewed, .subscriptionCanceled, .subscriptionPurchased,
     .subscriptionOnHold, .subscriptionInGracePeriod, .subscriptionRestarted, .subscriptionPaused,
     .subscriptionPauseScheduleChanged, .subscriptionRevoked, .subscriptionExpired, .subscriptionDeferred,
-    .subscriptionPendingPurchaseCanceled,
+    .subscriptionPendingPurchaseCanceled, .subscriptionPriceChangeConfirmed, .subscriptionPriceChangeUpdated,
   ]
 
   /// A documented RTDN name the model sends (``sent``), without a subtype (RTDNs have none).

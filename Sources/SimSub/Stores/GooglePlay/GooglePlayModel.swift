@@ -27,6 +27,7 @@
 /// | pause | `SUBSCRIPTION_PAUSE_SCHEDULE_CHANGED` (11) when asked, `SUBSCRIPTION_PAUSED` (10) at the next renewal; 1–4 weeks (weekly) or 1–3 calendar months; none for annual plans | lifecycle, "Paused subscriptions" |
 /// | deferral | the developer defers the billing date (`purchases.subscriptionsv2.defer`, 1 to 365 days): `SUBSCRIPTION_DEFERRED` (9), `expiryTime` the new date, nothing charged; later renewals count from it; not in the silent stage, grace, hold, a pause or after the end | Play Developer API, `purchases.subscriptionsv2.defer`; RTDN reference |
 /// | pending purchase | `subscribe` with `first-payment: pending`: state `PENDING`, no access, nothing sent; paid (`complete-purchase`): `SUBSCRIPTION_PURCHASED`, the same token, the period from the payment; canceled: `SUBSCRIPTION_PENDING_PURCHASE_CANCELED` (20), state `PENDING_PURCHASE_CANCELED` | RTDN reference; `SubscriptionState` |
+/// | price increase | `raise-price`: opt-in (`PRICE_INCREASE`, `OUTSTANDING`) or opt-out (`OPT_OUT_PRICE_INCREASE`, `CONFIRMED`), `SUBSCRIPTION_PRICE_CHANGE_UPDATED` (19); `accept-price`: `SUBSCRIPTION_PRICE_CHANGE_CONFIRMED` (8) and 19; the next renewal charges the new price, or, unaccepted, `SUBSCRIPTION_CANCELED` and `SUBSCRIPTION_EXPIRED` | lifecycle guide, price changes; `RegionalPriceMigrationConfig`; `SubscriptionItemPriceChangeDetails` |
 /// | resume | at `autoResumeTime` or early by hand: a charge, `SUBSCRIPTION_RECOVERED`; the billing date moves to the resume; a declined charge goes straight to account hold | same, and "Account hold" |
 /// | redelivery | Cloud Pub/Sub push, exponential backoff 10 s to 600 s, for the 7-day retention | Pub/Sub `RetryPolicy` and subscription properties |
 ///
@@ -148,6 +149,10 @@ public struct GooglePlayModel: StoreModel {
       resume(record: &record, at: now, payments: &payments, effects: &effects)
     case .deferBilling(let span):
       deferBilling(by: span, record: &record, at: now, effects: &effects)
+    case .raisePrice(let consentRequired):
+      raisePrice(consentRequired: consentRequired, record: &record, at: now, effects: &effects)
+    case .acceptPrice:
+      acceptPrice(record: &record, at: now, effects: &effects)
     default:
       // Another store's action: the scenario layer refuses it here (`StoreFacts.ownActions`) and
       // Monte Carlo never draws it, so a new action of another store needs no case in this model.

@@ -16,7 +16,11 @@ extension GooglePlayModel {
     let bit = groupBits[Int(product)]
     var r = record
     let token = Self.newPurchaseToken(for: r)
+    // A product whose price was raised sells at the new price from then on.
+    let increase: PriceIncrease =
+      r.priceIncrease != .none && product == r.product && r.truth != .never ? .applied : .none
     r.product = product
+    r.priceIncrease = increase
     let end: Instant
     if wantsTrial, r.trialsUsed & bit == 0, let trial = item.trial {
       r.inTrial = true
@@ -26,7 +30,8 @@ extension GooglePlayModel {
       r.periodsSinceAnchor = 0
     } else {
       r.inTrial = false
-      guard charge(.purchase, amount: item.priceMilliunits, record: &r, at: now, payments: &payments) else {
+      guard charge(.purchase, amount: item.price(at: increase), record: &r, at: now, payments: &payments)
+      else {
         return
       }
       end = item.period.advance(now, by: 1)
@@ -79,6 +84,8 @@ extension GooglePlayModel {
     } else {
       r.pendingProduct = product
     }
+    // The new purchase is at its own product's price: a price increase of the old one is gone.
+    r.priceIncrease = .none
     // The next period, of whichever product, starts at this period's end (moved or not).
     if let end = replacement.periodEnd {
       r.periodStart = now

@@ -4,7 +4,8 @@ extension GooglePlayModel {
   /// Fires at the current period's end.
   ///
   /// With auto-renew off the subscription expires (`SUBSCRIPTION_EXPIRED`). A scheduled pause
-  /// begins instead of the charge. Otherwise a pending (deferred) product takes over and the
+  /// begins instead of the charge. A price increase waiting for this renewal applies, or ends
+  /// the subscription when it was not accepted (`GooglePlayPriceChange.swift`). Otherwise a pending (deferred) product takes over and the
   /// renewal is charged: `SUBSCRIPTION_RENEWED` on success, a billing issue on decline.
   // Always inlined into `fire`, as the App Store's renewal is: a call with its own frame.
   @inline(__always) func renew<Payments: PaymentProcessor>(
@@ -22,6 +23,10 @@ extension GooglePlayModel {
     }
     if let length = record.scheduledPause {
       startPause(length, record: &record, at: now, effects: &effects)
+      return
+    }
+    // One test of a byte on the common path; the rare one is out of line.
+    if record.priceIncrease.isWaiting, endsInsteadOfRenewing(record: &record, at: now, effects: &effects) {
       return
     }
     if let next = record.pendingProduct {

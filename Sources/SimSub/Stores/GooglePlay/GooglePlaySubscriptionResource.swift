@@ -13,7 +13,9 @@
 /// | revoked | `EXPIRED` | the revocation |
 ///
 /// `canceledStateContext`: the subscriber (`userInitiatedCancellation`) when canceled or
-/// expired after a cancel; the system after hold ran out; the developer for a revocation.
+/// expired after a cancel; the system after hold ran out or a price increase went unaccepted; the developer for a revocation.
+/// `lineItems[0].autoRenewingPlan.priceChangeDetails` while a price increase waits for its
+/// renewal (`GooglePlayPriceChange.swift`).
 /// An older purchase token (replaced by a product change, or expired before a resubscription)
 /// fetches as `EXPIRED`, with `replacementCancellation` when the current purchase replaced it
 /// and its `expiryTime` taken as the current purchase's start; the model keeps no more of an old
@@ -85,6 +87,7 @@ extension GooglePlayModel {
       context = .developerInitiatedCancellation
     }
     let order = Self.latestOrderId(of: record)
+    let priceChange = record.priceIncrease.isWaiting ? priceChangeDetails(of: record) : nil
     return SubscriptionPurchaseV2(
       regionCode: words.regionCode, startTime: record.purchaseStart, subscriptionState: state,
       latestOrderId: order, linkedPurchaseToken: record.linkedPurchaseToken, autoResumeTime: resume,
@@ -92,6 +95,6 @@ extension GooglePlayModel {
       lineItem: SubscriptionPurchaseLineItem(
         productId: products[product].id, expiryTime: expiry, autoRenewEnabled: autoRenew,
         basePlanId: basePlanIds[product], offerId: record.inTrial ? words.freeTrialOfferId : nil,
-        latestSuccessfulOrderId: order))
+        latestSuccessfulOrderId: order, priceChangeDetails: priceChange))
   }
 }

@@ -23,6 +23,8 @@
 /// | the billing date moved: Apple `RENEWAL_EXTENDED`, Google `DEFERRED` (9) | `SUBSCRIPTION_EXTENDED`, `expiration_at_ms` the new date |
 /// | product change: Apple `DID_CHANGE_RENEWAL_PREF/UPGRADE`, a Google change at once (every replacement mode but `DEFERRED`) | `PRODUCT_CHANGE` and `RENEWAL` |
 /// | product change at the next renewal: Apple `…/DOWNGRADE`, a `DEFERRED` Google change | `PRODUCT_CHANGE` (`new_product_id`) |
+/// | Google opt-in price increase not accepted: `CANCELED` (3) + `EXPIRED` (13) at the renewal | `CANCELLATION` `PRICE_INCREASE` and `EXPIRATION` `PRICE_INCREASE` (reasons RevenueCat marks for the App Store: an assumption) |
+/// | Google `PRICE_CHANGE_UPDATED` (19), `PRICE_CHANGE_CONFIRMED` (8) | nothing: RevenueCat "records it" and documents no event |
 /// | Google pause scheduled (11), paused (10) | `SUBSCRIPTION_PAUSED` (`auto_resume_at_ms`); `EXPIRATION` `SUBSCRIPTION_PAUSED` |
 ///
 /// A Google change at once sends the same pair whatever its replacement mode, even one that
@@ -243,12 +245,25 @@ public struct RevenueCatChannel<Store: StoreModel>: StoreModel {
         failedRenewal(withGrace: false, record: record, at: now, out: &out, effects: &effects)
       }
     case .subscriptionCanceled:
+      // An opt-in price increase not accepted: "the subscription cancels at the end of the
+      // current period, the SUBSCRIPTION_CANCELED RTDN fires … Your webhook receives a
+      // CANCELLATION event" (RevenueCat Android SDK guide, "Price Changes"). Its reason is
+      // `PRICE_INCREASE`, "Subscriber cancelled due to a price increase", which RevenueCat marks
+      // for the App Store: behind Google an assumption.
+      if Self.priceIncreaseEnded(record) {
+        send(.cancellation, record: record, at: now, reason: .priceIncrease, out: &out, effects: &effects)
+        return
+      }
       // The system cancels when hold runs out (auto-renew still on): nothing to tell.
       guard !record.autoRenew else { return }
       send(.cancellation, record: record, at: now, reason: .unsubscribe, out: &out, effects: &effects)
     case .subscriptionExpired:
       guard token == record.purchaseToken, before.truth != .hold else { return }
-      let reason: RevenueCatReason = record.autoRenew ? .billingError : .unsubscribe
+      // After an opt-in price increase not accepted, `EXPIRATION` `PRICE_INCREASE` ("Subscriber
+      // did not agree to a price increase", marked for the App Store: behind Google an
+      // assumption).
+      let reason: RevenueCatReason =
+        Self.priceIncreaseEnded(record) ? .priceIncrease : record.autoRenew ? .billingError : .unsubscribe
       send(.expiration, record: record, at: now, reason: reason, out: &out, effects: &effects)
     case .subscriptionRestarted:
       send(.uncancellation, record: record, at: now, out: &out, effects: &effects)
@@ -269,6 +284,13 @@ public struct RevenueCatChannel<Store: StoreModel>: StoreModel {
     default:
       return
     }
+  }
+
+  /// Whether a Google subscription has just ended at a renewal for an opt-in price increase not
+  /// accepted (`GooglePlayPriceChange.swift`): expired with auto-renew still on and the increase
+  /// still outstanding. A subscriber who canceled instead has auto-renew off.
+  static func priceIncreaseEnded(_ record: SubscriptionRecord) -> Bool {
+    record.truth == .expired && record.autoRenew && record.priceIncrease == .pending
   }
 
   /// `BILLING_ISSUE` and `CANCELLATION` `BILLING_ERROR` in the channel's order, and without

@@ -3,7 +3,8 @@
 enum RevenueCatFacts {
   /// The events the channel sends in front of `store` (``RevenueCatChannel``'s translation, in
   /// docs/STORE-MODELS.md), with their `cancel_reason` or `expiration_reason`. The pause events
-  /// are Google's, `REFUND_REVERSED`, `EXPIRATION` `PRICE_INCREASE` and `UNKNOWN` Apple's,
+  /// are Google's, and `CANCELLATION` `PRICE_INCREASE`; `REFUND_REVERSED` and `EXPIRATION`
+  /// `UNKNOWN` Apple's; `EXPIRATION` `PRICE_INCREASE` both;
   /// `SUBSCRIPTION_EXTENDED` both (Apple's extension, Google's deferral); `TRANSFER` and the
   /// other documented types and reasons are not played.
   static func sent(behind store: StoreKind) -> [String] {
@@ -13,7 +14,12 @@ enum RevenueCatFacts {
       "CANCELLATION/CUSTOMER_SUPPORT", "UNCANCELLATION", "EXPIRATION/BILLING_ERROR", "EXPIRATION/UNSUBSCRIBE",
       "PRODUCT_CHANGE",
     ]
-    if store == .google { names += ["SUBSCRIPTION_PAUSED", "EXPIRATION/SUBSCRIPTION_PAUSED"] }
+    if store == .google {
+      names += [
+        "SUBSCRIPTION_PAUSED", "EXPIRATION/SUBSCRIPTION_PAUSED", "CANCELLATION/PRICE_INCREASE",
+        "EXPIRATION/PRICE_INCREASE",
+      ]
+    }
     if store == .apple { names += ["REFUND_REVERSED", "EXPIRATION/PRICE_INCREASE", "EXPIRATION/UNKNOWN"] }
     names += ["SUBSCRIPTION_EXTENDED"]
     return names

@@ -87,10 +87,14 @@ public struct SubscriptionPurchaseLineItem: Hashable, Sendable {
   /// `offerDetails.offerId`, e.g. a free-trial offer.
   public var offerId: Symbol?
   public var latestSuccessfulOrderId: OrderID?
+  /// `autoRenewingPlan.priceChangeDetails`, while the developer's change of the line item's
+  /// price waits for the renewal that charges it.
+  public var priceChangeDetails: SubscriptionItemPriceChangeDetails?
 
   @inlinable public init(
     productId: ProductID, expiryTime: Instant, autoRenewEnabled: Bool, basePlanId: Symbol,
-    offerId: Symbol? = nil, latestSuccessfulOrderId: OrderID? = nil
+    offerId: Symbol? = nil, latestSuccessfulOrderId: OrderID? = nil,
+    priceChangeDetails: SubscriptionItemPriceChangeDetails? = nil
   ) {
     self.productId = productId
     self.expiryTime = expiryTime
@@ -98,5 +102,6 @@ public struct SubscriptionPurchaseLineItem: Hashable, Sendable {
     self.basePlanId = basePlanId
     self.offerId = offerId
     self.latestSuccessfulOrderId = latestSuccessfulOrderId
+    self.priceChangeDetails = priceChangeDetails
   }
 }

@@ -3,7 +3,9 @@
 /// Shape checked against Google's reference
 /// (developers.google.com/android-publisher/api-ref/rest/v3/purchases.subscriptionsv2:
 /// `SubscriptionPurchaseV2`, `PausedStateContext`, `CanceledStateContext`,
-/// `SubscriptionPurchaseLineItem`, `AutoRenewingPlan`, `OfferDetails`), read in November 2026.
+/// `SubscriptionPurchaseLineItem`, `AutoRenewingPlan`, `OfferDetails`), read in November 2026;
+/// `AutoRenewingPlan.priceChangeDetails` (`SubscriptionItemPriceChangeDetailsJSON.swift`) in
+/// December 2026.
 /// Keys are written in the order of Google's JSON representation:
 ///
 /// ```json
@@ -13,7 +15,7 @@
 ///   "lineItems": [{
 ///     "productId": "premium",
 ///     "expiryTime": "2026-03-01T09:00:00.000Z",
-///     "autoRenewingPlan": {"autoRenewEnabled": true},
+///     "autoRenewingPlan": {"autoRenewEnabled": true, "priceChangeDetails": {…}},
 ///     "offerDetails": {"basePlanId": "monthly", "offerId": "trial"},
 ///     "latestSuccessfulOrderId": "GPA.3372-1234-5678-90123..1"
 ///   }],
@@ -118,7 +120,9 @@ extension SubscriptionPurchaseLineItem: JSONRepresentable {
     var o = JSONObject()
     o.append("productId", .symbol(productId))
     o.append("expiryTime", .string(RFC3339.formatWithMilliseconds(expiryTime)))
-    o.append("autoRenewingPlan", ["autoRenewEnabled": .bool(autoRenewEnabled)])
+    var plan: JSONObject = ["autoRenewEnabled": .bool(autoRenewEnabled)]
+    plan.append("priceChangeDetails", priceChangeDetails?.json)
+    o.append("autoRenewingPlan", .object(plan))
     o.append("offerDetails", .object(offer))
     o.append("latestSuccessfulOrderId", latestSuccessfulOrderId.map(JSONValue.symbol))
     return .object(o)
@@ -128,13 +132,14 @@ extension SubscriptionPurchaseLineItem: JSONRepresentable {
     try json.requireObject()
     let offer = json["offerDetails"]
     if offer.isPresent { try offer.requireObject() }
+    let plan = try json["autoRenewingPlan"].ifPresent?.requireObject()
     self.init(
       productId: try json["productId"].symbol(),
       expiryTime: try json["expiryTime"].instantFromRFC3339(),
-      autoRenewEnabled: try json["autoRenewingPlan"].ifPresent?.requireObject()["autoRenewEnabled"]
-        .ifPresent?.bool() ?? false,
+      autoRenewEnabled: try plan?["autoRenewEnabled"].ifPresent?.bool() ?? false,
       basePlanId: try offer["basePlanId"].ifPresent?.symbol() ?? "",
       offerId: try offer["offerId"].ifPresent?.symbol(),
-      latestSuccessfulOrderId: try json["latestSuccessfulOrderId"].ifPresent?.symbol())
+      latestSuccessfulOrderId: try json["latestSuccessfulOrderId"].ifPresent?.symbol(),
+      priceChangeDetails: try plan?["priceChangeDetails"].ifPresent?.decode())
   }
 }
