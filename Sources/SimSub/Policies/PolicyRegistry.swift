@@ -40,6 +40,7 @@ public enum PolicyRegistry {
     Entry(PriceIncreaseIsEndPolicy.self),
     Entry(RefundRequestIsRefundPolicy.self),
     Entry(DeletedIsTheOnlyEndPolicy.self),
+    Entry(OfferRedeemedIgnoredPolicy.self),
   ]
 
   /// The names of ``all``, in order.

@@ -14,7 +14,7 @@ enum Describe {
     case .subscribePending(let p): return "\(name) \(product(p)) (first payment pending)"
     case .cardFails(let reason): return "\(name) (\(reason.name))"
     case .cardFailsHard(let code): return "\(name) (\(code.name), not retried)"
-    case .resubscribe(let p), .changeProduct(let p): return "\(name) \(product(p))"
+    case .resubscribe(let p), .changeProduct(let p), .redeemOffer(let p): return "\(name) \(product(p))"
     case .pause(let span): return "\(name) for \(GooglePlayModel.pauseSpelling(span))"
     case .extendRenewal(let span), .deferBilling(let span): return "\(name) by \(span)"
     case .stopSharing(let member): return member == 0 ? name : "\(name) (member \(member))"

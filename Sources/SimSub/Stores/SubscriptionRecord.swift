@@ -54,6 +54,10 @@ public struct SubscriptionRecord: Hashable, Sendable {
   public var productOffSale = false
   /// Apple: a refund the customer asked for, not yet granted or declined.
   public var refundRequested = false
+  /// Apple: where the subscription stands with its product's subscription offer.
+  public var offer = OfferStanding.none
+  /// Apple: renewals after the current period that still charge a pay-as-you-go offer's price.
+  public var offerPeriodsLeft: UInt8 = 0
   /// Groups whose trial this subscriber has used, as bits by catalog group index.
   public var trialsUsed: UInt64 = 0
 

@@ -33,7 +33,7 @@ struct PolicyRegistryTests {
         "reference", "active-only", "unknown-is-active", "arrival-order", "past-due-is-free",
         "billing-error-is-end", "latest-source-wins", "refund-is-final",
         "extension-ignored", "incomplete-is-active", "price-increase-is-end", "refund-request-is-refund",
-        "deleted-is-the-only-end",
+        "deleted-is-the-only-end", "offer-redeemed-ignored",
       ])
     #expect(
       PolicyRegistry.all.map { String(describing: $0.type) } == [
@@ -41,6 +41,7 @@ struct PolicyRegistryTests {
         "PastDueIsFreePolicy", "BillingErrorIsEndPolicy", "LatestSourceWinsPolicy",
         "RefundIsFinalPolicy", "ExtensionIgnoredPolicy", "IncompleteIsActivePolicy",
         "PriceIncreaseIsEndPolicy", "RefundRequestIsRefundPolicy", "DeletedIsTheOnlyEndPolicy",
+        "OfferRedeemedIgnoredPolicy",
       ])
   }
 
@@ -86,7 +87,7 @@ struct PolicyRegistryTests {
         == "unknown policy 'refrence' — did you mean 'reference'?")
     #expect(
       UnknownPolicyError(name: "strict").description
-        == "unknown policy 'strict' — the built-in policies are reference, active-only, unknown-is-active, arrival-order, past-due-is-free, billing-error-is-end, latest-source-wins, refund-is-final, extension-ignored, incomplete-is-active, price-increase-is-end, refund-request-is-refund, deleted-is-the-only-end"
+        == "unknown policy 'strict' — the built-in policies are reference, active-only, unknown-is-active, arrival-order, past-due-is-free, billing-error-is-end, latest-source-wins, refund-is-final, extension-ignored, incomplete-is-active, price-increase-is-end, refund-request-is-refund, deleted-is-the-only-end, offer-redeemed-ignored"
     )
   }
 
