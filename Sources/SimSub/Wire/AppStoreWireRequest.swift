@@ -129,8 +129,10 @@ enum AppStoreWireRequest {
     if let product = c.product(r.autoRenewProductId) {
       // What the next renewal charges: the raised price while an increase waits for it
       // (`priceIncreaseStatus`), else what was last paid for the product (its raised price once
-      // the increase applied), else the product's price.
-      let paid = n.data.transactionInfo.flatMap { t in t.productId == r.autoRenewProductId ? t.price : nil }
+      // the increase applied) unless an offer's price, else the product's price.
+      let paid = n.data.transactionInfo.flatMap { t in
+        t.productId == r.autoRenewProductId && t.offerType == nil ? t.price : nil
+      }
       let price =
         r.priceIncreaseStatus != nil
         ? product.raisedPriceMilliunits ?? product.priceMilliunits

@@ -138,6 +138,11 @@ struct AppStoreOfferTests {
     #expect(e.observer.last("REFUND")?.transaction?.offerType == 3)
   }
 
+  @Test func theOfferKeepsTheRecordWithinTheShortCopy() {
+    // The record is copied whole at each action; 256 bytes and under take memcpy's short path.
+    #expect(MemoryLayout<SubscriptionRecord>.size <= 256)
+  }
+
   @Test func aProductWithoutAnOfferRedeemsNothing() throws {
     var e = try appleEngine()
     e.play([(redeem, testStart)], until: renewal1)
@@ -161,5 +166,19 @@ struct AppStoreOfferTests {
     #expect(renewal["offerType"] == .int(3))
     #expect(renewal["offerIdentifier"] == "SPRING")
     #expect(renewal["renewalPrice"] == .int(4_990))
+  }
+
+  @Test func afterTheLastDiscountedPeriodTheRenewalPriceIsTheProducts() throws {
+    let product = offered(.offerCode, periods: 2)
+    var e = try appleEngine([product])
+    e.play([(redeem, testStart)], until: renewal1 + .hours(1))
+    let n = try #require(e.observer.last("DID_RENEW")).apple
+    #expect(n.data.transactionInfo?.price == 4_990)
+    let context = WireContext(
+      settings: WireTesting.settings(), app: AppIdentity(), scope: "s", products: [product])
+    let renewal = try #require(AppStoreWireRequest.renewalPayload(n, context: context))
+    #expect(renewal["offerType"] == nil)
+    #expect(renewal["offerIdentifier"] == nil)
+    #expect(renewal["renewalPrice"] == .int(9_990))
   }
 }

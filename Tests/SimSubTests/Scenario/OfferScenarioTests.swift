@@ -85,4 +85,23 @@ struct OfferScenarioTests {
       """
     #expect(try ScenarioTesting.play(text).passed)
   }
+
+  @Test func behindRevenueCatAnOfferForTheActiveSubscriptionSendsNothingUntilItsRenewal() throws {
+    let text = """
+      name: t
+      store: apple
+      channel: revenuecat
+      product: {period: 1M, offer: promotional, offer-price: 4.99}
+      timeline:
+        - {at: 0d, do: subscribe}
+        - {at: 10d, do: redeem-offer}
+      expect:
+        - {at: 10d 1h, store: active, access: yes, charges: 1}
+        - {at: renewal 1 + 1h, store: active, access: yes, sent: RENEWAL, charges: 2}
+
+      """
+    let result = try ScenarioTesting.play(text)
+    #expect(result.passed)
+    #expect(result.deliveries.map(\.name).prefix(2) == ["INITIAL_PURCHASE", "RENEWAL"])
+  }
 }
