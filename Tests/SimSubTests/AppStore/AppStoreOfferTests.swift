@@ -143,6 +143,20 @@ struct AppStoreOfferTests {
     #expect(MemoryLayout<SubscriptionRecord>.size <= 256)
   }
 
+  @Test func anUpgradeDuringTheOfferRefundsTheOffersPriceAndEndsIt() throws {
+    let plus = appleProduct("premium.plus", price: 14_990)
+    var e = try appleEngine([offered(.offerCode), plus])
+    e.play(
+      [(redeem, testStart), (.changeProduct(1), testStart + .days(15))],
+      until: testStart + .days(15) + .hours(1))
+    // The unused 16 of the offer month's 31 days, at the offer's 4.99.
+    #expect(e.record.refundedMilliunits == 4_990 * 16 / 31)
+    #expect(e.record.offer == .none)
+    let upgraded = try #require(e.observer.last("DID_CHANGE_RENEWAL_PREF/UPGRADE"))
+    #expect(upgraded.transaction?.offerType == nil)
+    #expect(upgraded.transaction?.price == 14_990)
+  }
+
   @Test func aProductWithoutAnOfferRedeemsNothing() throws {
     var e = try appleEngine()
     e.play([(redeem, testStart)], until: renewal1)

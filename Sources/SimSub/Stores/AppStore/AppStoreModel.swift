@@ -664,6 +664,7 @@ public struct AppStoreModel: StoreModel {
       return
     }
     let previous = record.product
+    let paidForOld = paidPrice(of: record)
     record.product = index
     guard charge(.upgrade, amount: new.priceMilliunits, record: &record, at: now, payments: &payments) else {
       record.product = previous
@@ -671,7 +672,7 @@ public struct AppStoreModel: StoreModel {
     }
     if !record.inTrial {
       record.refundedMilliunits += Self.proratedRefund(
-        price: paidPrice(of: record), periodStart: record.periodStart,
+        price: paidForOld, periodStart: record.periodStart,
         periodEnd: record.periodEnd, at: now)
     }
     record.priceIncrease = .none
