@@ -157,6 +157,23 @@ struct AppStoreOfferTests {
     #expect(upgraded.transaction?.price == 14_990)
   }
 
+  @Test func reportsDescribeTheOffer() {
+    #expect(
+      Describe.product(offered(.offerCode))
+        == "premium.monthly (1M, 9.99, grace 16d, hold 44d, offer-code SPRING: 4.99 a period for 3 periods)")
+    #expect(
+      Describe.offer(
+        SubscriptionOffer(
+          type: .winBack, identifier: "back", payment: .freeTrial, priceMilliunits: 0, periods: 1))
+        == "win-back back: free for 1 period")
+    let json = ScenarioJSONReport.product(offered(.promotional, payment: .payUpFront, price: 19_990))
+    #expect(json["offer"] == "promotional")
+    #expect(json["offer-price"] == "19.99")
+    #expect(json["offer-periods"] == .int(3))
+    #expect(json["offer-payment"] == "pay-up-front")
+    #expect(ScenarioJSONReport.product(appleProduct())["offer"] == nil)
+  }
+
   @Test func aProductWithoutAnOfferRedeemsNothing() throws {
     var e = try appleEngine()
     e.play([(redeem, testStart)], until: renewal1)
