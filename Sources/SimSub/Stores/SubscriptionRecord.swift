@@ -54,10 +54,6 @@ public struct SubscriptionRecord: Hashable, Sendable {
   public var productOffSale = false
   /// Apple: a refund the customer asked for, not yet granted or declined.
   public var refundRequested = false
-  /// Apple: where the subscription stands with its product's subscription offer.
-  public var offer = OfferStanding.none
-  /// Apple: renewals after the current period that still charge a pay-as-you-go offer's price.
-  public var offerPeriodsLeft: UInt8 = 0
   /// Groups whose trial this subscriber has used, as bits by catalog group index.
   public var trialsUsed: UInt64 = 0
 
@@ -131,6 +127,11 @@ public struct SubscriptionRecord: Hashable, Sendable {
   /// rather than bought it (a purchase, a resubscription, an immediate upgrade): Apple's
   /// `transactionReason` `RENEWAL` or `PURCHASE`.
   public var latestTransactionIsRenewal = false
+  // The two bytes below sit in the padding after `latestTransactionIsRenewal`.
+  /// Apple: where the subscription stands with its product's subscription offer.
+  public var offer = OfferStanding.none
+  /// Apple: renewals after the current period that still charge a pay-as-you-go offer's price.
+  public var offerPeriodsLeft: UInt8 = 0
   /// Notifications sent so far, for `notificationUUID`s.
   public var notificationCount: Int64 = 0
   /// Bumped whenever pending timers become obsolete; see `StoreTimer`.

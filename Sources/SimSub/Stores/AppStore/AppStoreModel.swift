@@ -39,6 +39,11 @@
 ///   instead (`EXPIRED/PRICE_INCREASE`, `expirationIntent` 3).
 /// - **Product taken off sale** (`remove-from-sale`): the next renewal expires the subscription
 ///   (`EXPIRED/PRODUCT_NOT_FOR_SALE`, `expirationIntent` 4); the product cannot be bought again.
+/// - **Subscription offers** (`redeem-offer`, the product's `offer`): an offer code buys a first
+///   subscription, any offer a lapsed one (`OFFER_REDEEMED/INITIAL_BUY`, `RESUBSCRIBE`, in place
+///   of `SUBSCRIBED`); a promotional offer or an offer code redeemed for the active subscription
+///   (`OFFER_REDEEMED`) applies from the next renewal. The offer's transactions carry its
+///   `offerType` and price; after it, `DID_RENEW` at the product's price.
 /// - **Product change** within a group: an upgrade (a higher price per day), or a crossgrade to
 ///   the same duration, is immediate (`DID_CHANGE_RENEWAL_PREF/UPGRADE`, a new period from now, a
 ///   prorated refund of the unused part); a downgrade, or a crossgrade to another duration, waits
