@@ -312,7 +312,7 @@ public struct AppStoreModel: StoreModel {
   /// The subscriber redeems `index`'s subscription offer (App Store Server Notifications,
   /// `OFFER_REDEEMED`: "the customer redeemed a promotional offer or offer code"; its subtype
   /// `INITIAL_BUY` "for a first-time purchase", `RESUBSCRIBE` "to resubscribe to an inactive
-  /// subscription", none for "an active subscription").
+  /// subscription", none for "their active subscription").
   ///
   /// - Before any purchase: only an offer code buys (`OFFER_REDEEMED/INITIAL_BUY`, in place of
   ///   `SUBSCRIBED`; offer codes apply to "New and Existing Users", RevenueCat, "iOS Subscription
@@ -322,9 +322,9 @@ public struct AppStoreModel: StoreModel {
   /// - After an expiry or a refund: any of the three buys (`OFFER_REDEEMED/RESUBSCRIBE`).
   /// - Active and renewing, the same product, in no offer or trial, with no downgrade, price
   ///   increase or removal from sale waiting: a promotional offer or an offer code is redeemed
-  ///   for the next renewal (`OFFER_REDEEMED` without subtype; renewal info's `offerType`, "the
-  ///   type of subscription offer that applies to the next renewal period"). A win-back offer is
-  ///   not: the subscription is not churned.
+  ///   for the next renewal (`OFFER_REDEEMED` without subtype; renewal info, which describes "the
+  ///   product that will renew at the next billing period" (`autoRenewProductId`), carries the
+  ///   offer's `offerType`). A win-back offer is not: the subscription is not churned.
   ///
   /// Every other state changes nothing, as does a product without an offer. simsub's choices
   /// where Apple is silent are in docs/STORE-MODELS.md (a subscriber who redeems in grace or

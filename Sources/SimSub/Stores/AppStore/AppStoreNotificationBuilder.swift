@@ -117,8 +117,9 @@ public struct AppStoreNotificationBuilder: Sendable {
     if var r = n.data.renewalInfo {
       let live = record.truth == .active || record.truth == .canceled
       // The offer applies to the next renewal: redeemed for it, or a pay-as-you-go offer's
-      // later period ("The type of subscription offer that applies to the next renewal
-      // period", renewal info's `offerType`).
+      // later period. Renewal info describes that renewal ("the product that will renew at the
+      // next billing period", `autoRenewProductId`), so its `offerType` is the offer's: simsub's
+      // reading, as Apple does not say when renewal info's `offerType` is set.
       if let offer, live, record.offer == .pending || record.offerPeriodsLeft > 0,
         record.pendingProduct == nil
       {
