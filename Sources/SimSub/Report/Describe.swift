@@ -14,7 +14,7 @@ enum Describe {
     case .subscribePending(let p): return "\(name) \(product(p)) (first payment pending)"
     case .cardFails(let reason): return "\(name) (\(reason.name))"
     case .cardFailsHard(let code): return "\(name) (\(code.name), not retried)"
-    case .resubscribe(let p): return "\(name) \(product(p))"
+    case .resubscribe(let p), .redeemOffer(let p): return "\(name) \(product(p))"
     case .changeProduct(let p, let terms):
       var written = "\(name) \(product(p))"
       if let mode = terms.replacementMode { written += " (replacement-mode \(mode.name))" }
@@ -111,7 +111,21 @@ enum Describe {
     if let trial = p.trial { parts.append("trial \(trial)") }
     if p.graceRenewals != .all { parts.append("grace for \(p.graceRenewals.name) renewals") }
     if let raised = p.raisedPriceMilliunits { parts.append("raised to \(price(raised))") }
+    if let offer = p.offer { parts.append(Self.offer(offer)) }
     return "\(p.id.text) (\(parts.joined(separator: ", ")))"
+  }
+
+  /// `offer-code SPRING3: 4.99 a period for 3 periods`, `win-back back: free for 1 period`,
+  /// `promotional P: 19.99 up front for 3 periods`.
+  static func offer(_ o: SubscriptionOffer) -> String {
+    let periods = Plural.count(Int(o.periods), "period")
+    let terms =
+      switch o.payment {
+      case .freeTrial: "free for \(periods)"
+      case .payAsYouGo: "\(price(o.priceMilliunits)) a period for \(periods)"
+      case .payUpFront: "\(price(o.priceMilliunits)) up front for \(periods)"
+      }
+    return "\(o.type.name) \(o.identifier.text): \(terms)"
   }
 
   /// `9.99` for 9990 milliunits.

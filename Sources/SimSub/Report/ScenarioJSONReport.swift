@@ -148,8 +148,8 @@ public enum ScenarioJSONReport {
     ]
   }
 
-  /// A product; `grace-renewals` only when it is not `all`, so reports of the products that
-  /// give every renewal its grace are as they were.
+  /// A product; `grace-renewals` only when it is not `all`, and the `offer` keys only with an
+  /// offer, so reports of the products without them are as they were.
   static func product(_ p: Product) -> JSONValue {
     var pairs: [(String, JSONValue)] = [
       ("id", .string(p.id.text)), ("period", .string(p.period.code)),
@@ -159,6 +159,13 @@ public enum ScenarioJSONReport {
     if p.graceRenewals != .all { pairs.append(("grace-renewals", .string(p.graceRenewals.name))) }
     if let raised = p.raisedPriceMilliunits {
       pairs.append(("raised-price", .string(Describe.price(raised))))
+    }
+    if let offer = p.offer {
+      pairs.append(("offer", .string(offer.type.name)))
+      pairs.append(("offer-id", .string(offer.identifier.text)))
+      pairs.append(("offer-price", .string(Describe.price(offer.priceMilliunits))))
+      pairs.append(("offer-periods", .int(Int64(offer.periods))))
+      pairs.append(("offer-payment", .string(offer.payment.name)))
     }
     return .object(pairs)
   }

@@ -25,13 +25,16 @@ public struct Product: Hashable, Sendable {
   /// Stripe: what a trial begun without a payment method becomes at its end
   /// (`trial_settings.end_behavior.missing_payment_method`).
   public var missingPaymentMethod: MissingPaymentMethod
+  /// Apple: the product's promotional offer, offer code or win-back offer (`redeem-offer`), if
+  /// any.
+  public var offer: SubscriptionOffer?
 
   public init(
     id: ProductID, period: BillingPeriod = .oneMonth, priceMilliunits: Int64 = 9_990,
     grace: TimeSpan, hold: TimeSpan, trial: TimeSpan? = nil, group: Symbol = "default",
     whenRetriesEnd: RetriesEnd = .cancel, graceRenewals: GraceRenewals = .all,
     raisedPriceMilliunits: Int64? = nil,
-    missingPaymentMethod: MissingPaymentMethod = .createInvoice
+    missingPaymentMethod: MissingPaymentMethod = .createInvoice, offer: SubscriptionOffer? = nil
   ) {
     self.id = id
     self.period = period
@@ -44,6 +47,7 @@ public struct Product: Hashable, Sendable {
     self.graceRenewals = graceRenewals
     self.raisedPriceMilliunits = raisedPriceMilliunits
     self.missingPaymentMethod = missingPaymentMethod
+    self.offer = offer
   }
 
   /// The price a subscription standing at `increase` pays for this product.

@@ -31,6 +31,10 @@ public enum SubscriberAction: Hashable, Sendable {
   case uncancel
   /// A new purchase after the subscription expired.
   case resubscribe(product: ProductIndex)
+  /// Apple: the subscriber redeems the product's subscription offer (a promotional offer, an
+  /// offer code or a win-back offer): a purchase at the offer's price, or, for the active
+  /// subscription of the same product, the offer from the next renewal (`OFFER_REDEEMED`).
+  case redeemOffer(product: ProductIndex)
   /// The store refunds the latest charge and revokes access.
   case refund
   /// Apple: the customer asks the App Store for a refund of the latest charge; Apple turns

@@ -131,6 +131,11 @@ public struct SubscriptionRecord: Hashable, Sendable {
   /// rather than bought it (a purchase, a resubscription, an immediate upgrade): Apple's
   /// `transactionReason` `RENEWAL` or `PURCHASE`.
   public var latestTransactionIsRenewal = false
+  // The two bytes below sit in the padding after `latestTransactionIsRenewal`.
+  /// Apple: where the subscription stands with its product's subscription offer.
+  public var offer = OfferStanding.none
+  /// Apple: renewals after the current period that still charge a pay-as-you-go offer's price.
+  public var offerPeriodsLeft: UInt8 = 0
   /// Notifications sent so far, for `notificationUUID`s.
   public var notificationCount: Int64 = 0
   /// Bumped whenever pending timers become obsolete; see `StoreTimer`.

@@ -83,7 +83,37 @@ enum AppStoreWireRequest {
     extras.append(
       ("appTransactionId", .string(c.subscriber.appTransactionId(subscriber: c.subscriberNumber))))
     if t.offerType == 1, t.price == 0 { extras.append(("offerDiscountType", "FREE_TRIAL")) }
+    if let offer = subscriptionOffer(t.offerType, productId: t.productId, context: c) {
+      extras += offerFields(offer, productId: t.productId, context: c)
+    }
     return extras
+  }
+
+  /// The product's subscription offer, when `offerType` names it (2 promotional, 3 offer code,
+  /// 4 win-back).
+  static func subscriptionOffer(_ offerType: Int32?, productId: Symbol, context c: WireContext)
+    -> SubscriptionOffer?
+  {
+    guard let offerType, let offer = c.product(productId)?.offer, Int32(offer.type.rawValue) == offerType
+    else { return nil }
+    return offer
+  }
+
+  /// What a transaction or renewal info carrying a subscription offer says of it besides
+  /// `offerType`: `offerIdentifier`, `offerDiscountType` and `offerPeriod` (the offer's whole
+  /// duration, ISO 8601), as Apple's `JWSTransactionDecodedPayload` and
+  /// `JWSRenewalInfoDecodedPayload` name them.
+  static func offerFields(_ offer: SubscriptionOffer, productId: Symbol, context c: WireContext) -> [(
+    key: String, value: JSONValue
+  )] {
+    var fields: [(key: String, value: JSONValue)] = [
+      ("offerIdentifier", .string(offer.identifier.text)),
+      ("offerDiscountType", .string(offer.payment.wireName)),
+    ]
+    if let period = c.product(productId)?.period {
+      fields.append(("offerPeriod", .string(offer.isoPeriod(of: period))))
+    }
+    return fields
   }
 
   /// What the renewal info payload holds beside the typed value's members, in order.
@@ -99,13 +129,21 @@ enum AppStoreWireRequest {
     if let product = c.product(r.autoRenewProductId) {
       // What the next renewal charges: the raised price while an increase waits for it
       // (`priceIncreaseStatus`), else what was last paid for the product (its raised price once
-      // the increase applied), else the product's price.
-      let paid = n.data.transactionInfo.flatMap { t in t.productId == r.autoRenewProductId ? t.price : nil }
+      // the increase applied) unless an offer's price, else the product's price.
+      let paid = n.data.transactionInfo.flatMap { t in
+        t.productId == r.autoRenewProductId && t.offerType == nil ? t.price : nil
+      }
       let price =
         r.priceIncreaseStatus != nil
         ? product.raisedPriceMilliunits ?? product.priceMilliunits
         : paid.flatMap { $0 > 0 ? $0 : nil } ?? product.priceMilliunits
-      extras.append(("renewalPrice", .int(price)))
+      // An offer that applies at the next renewal charges its own price.
+      if let offer = subscriptionOffer(r.offerType, productId: r.autoRenewProductId, context: c) {
+        extras.append(("renewalPrice", .int(offer.priceMilliunits)))
+        extras += offerFields(offer, productId: r.autoRenewProductId, context: c)
+      } else {
+        extras.append(("renewalPrice", .int(price)))
+      }
     }
     return extras
   }

@@ -351,9 +351,16 @@ extension ScenarioTests {
       Case(
         label: "an apple type the model does not play, in not-sent",
         text:
-          "name: t\nstore: apple\nproduct: {}\ntimeline: []\nexpect:\n  - at: 1d\n    not-sent: [REFUND, OFFER_REDEEMED]\n",
+          "name: t\nstore: apple\nproduct: {}\ntimeline: []\nexpect:\n  - at: 1d\n    not-sent: [REFUND, RENEWAL_EXTENSION]\n",
         errors: [
-          "7:24: simsub's apple model never sends 'OFFER_REDEEMED': it is not played (docs/STORE-MODELS.md lists what is)"
+          "7:24: simsub's apple model never sends 'RENEWAL_EXTENSION': it is not played (docs/STORE-MODELS.md lists what is)"
+        ]),
+      Case(
+        label: "an offer redeemed with a product change, which the apple model does not play",
+        text:
+          "name: t\nstore: apple\nproduct: {}\ntimeline: []\nexpect:\n  - at: 1d\n    sent: OFFER_REDEEMED/UPGRADE\n",
+        errors: [
+          "7:11: simsub's apple model never sends 'OFFER_REDEEMED/UPGRADE': it sends 'OFFER_REDEEMED/INITIAL_BUY', 'OFFER_REDEEMED/RESUBSCRIBE' and 'OFFER_REDEEMED'"
         ]),
       Case(
         label: "stripe events the model never sends",
@@ -651,6 +658,44 @@ extension ScenarioTests {
         errors: [
           "5:18: raise-price raises a product to its 'raised-price': give the product one, such as 'raised-price: 12.99'",
           "5:40: unknown consent 'opt-in': expected 'required' or 'not-required'",
+        ]),
+      Case(
+        label: "redeem-offer of a product without an offer",
+        text: "name: t\nstore: apple\nproduct: {}\ntimeline:\n  - {at: 1d, do: redeem-offer}\n",
+        errors: [
+          "5:18: redeem-offer redeems the product's offer: give premium.monthly one, such as 'offer: offer-code'"
+        ]),
+      Case(
+        label: "an unknown offer, and an offer-price without an offer",
+        text:
+          "name: t\nstore: apple\nproduct:\n  - {id: a, offer: coupon}\n  - {id: b, offer-price: 4.99}\ntimeline: []\n",
+        errors: [
+          "4:20: unknown offer 'coupon': expected 'promotional', 'offer-code' or 'win-back'",
+          "5:13: offer-price describes the product's offer: give the product one, such as 'offer: offer-code'",
+        ]),
+      Case(
+        label: "an offer at google",
+        text:
+          "name: t\nstore: google\nproduct: {offer: offer-code}\ntimeline:\n  - {at: 1d, do: redeem-offer}\n",
+        errors: [
+          "3:18: offer is an App Store subscription offer (redeem-offer), which apple plays; google does not",
+          "5:18: apple has redeem-offer; google does not",
+        ]),
+      Case(
+        label: "an offer that is no discount, and more periods than an offer lasts",
+        text:
+          "name: t\nstore: apple\nproduct: {price: 9.99, offer: promotional, offer-price: 9.99, offer-periods: 13}\ntimeline: []\n",
+        errors: [
+          "3:44: offer-price must be below what the product charges for the same time (9.99): an offer is a discount",
+          "3:78: 13 is out of range: expected 1 to 12",
+        ]),
+      Case(
+        label: "a free offer with a price, and one paid up front without a price",
+        text:
+          "name: t\nstore: apple\nproduct:\n  - {id: a, offer: win-back, offer-payment: free, offer-price: 1.99}\n  - {id: b, offer: win-back, offer-payment: pay-up-front}\ntimeline: []\n",
+        errors: [
+          "4:51: a free offer charges nothing: write offer-price: 0 or give an offer-payment",
+          "5:30: offer-payment pay-up-front charges the offer-price: give one, such as 'offer-price: 4.99'",
         ]),
       Case(
         label: "extend-renewal on google",

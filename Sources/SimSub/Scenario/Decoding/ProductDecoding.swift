@@ -105,13 +105,14 @@ extension ScenarioDecoder {
         }
         return value
       }
+      let offer = readOffer(&reader, productId: id, price: price, store: store)
       let (resolvedGrace, resolvedHold) = StoreLanes.model(of: store ?? .apple).graceAndHold(
         period: period, grace: grace, hold: hold)
       let product = Product(
         id: ProductID(id), period: period, priceMilliunits: price, grace: resolvedGrace,
         hold: resolvedHold, trial: trial, group: Symbol(group), whenRetriesEnd: retriesEnd,
         graceRenewals: graceRenewals, raisedPriceMilliunits: raisedPrice,
-        missingPaymentMethod: missingPaymentMethod)
+        missingPaymentMethod: missingPaymentMethod, offer: offer)
       let idLocation = reader.entry("id")?.value.location ?? item.location
       if let earlier = firstLocation[id] {
         diagnostics.append(

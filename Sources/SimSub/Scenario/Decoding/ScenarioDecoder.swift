@@ -20,7 +20,7 @@ enum ScenarioDecoder {
   static let productKeys = [
     "id", "period", "price", "grace", "hold", "trial", "group", "when-retries-end", "grace-renewals",
     "raised-price",
-    "missing-payment-method",
+    "missing-payment-method", "offer", "offer-price", "offer-periods", "offer-payment", "offer-id",
   ]
   static let channelKeys = ["name", "billing-issue-order"]
   /// The actions of a timeline entry, in the format's order.

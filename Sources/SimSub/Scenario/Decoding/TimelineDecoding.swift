@@ -269,6 +269,16 @@ extension ScenarioDecoder {
           replacementMode: reader.optional("replacement-mode", replacementMode),
           proration: reader.optional("proration", proration))
         if let p { decoded = .subscriber(.changeProduct(p, terms: terms)) }
+      case .redeemOffer:
+        let p = product(&reader, required: false) ?? 0
+        if context.products.indices.contains(Int(p)), context.products[Int(p)].offer == nil {
+          reader.report(
+            .error(
+              "redeem-offer redeems the product's offer: give \(context.products[Int(p)].id.text) one, such as 'offer: offer-code'",
+              at: reader.entry("product")?.value.location ?? reader["do"]?.location ?? item.location))
+        } else {
+          decoded = .subscriber(.redeemOffer(product: p))
+        }
       case .pause:
         if let span = reader.required("for", pause) { decoded = .subscriber(.pause(span)) }
       case .extendRenewal:

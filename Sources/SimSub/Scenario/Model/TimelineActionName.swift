@@ -11,6 +11,7 @@ enum TimelineActionName: String, CaseIterable {
   case cancel
   case uncancel
   case resubscribe
+  case redeemOffer = "redeem-offer"
   case refund
   case requestRefund = "request-refund"
   case declineRefund = "decline-refund"
@@ -36,7 +37,7 @@ enum TimelineActionName: String, CaseIterable {
     switch self {
     case .subscribe: ["product", "trial", "first-payment", "payment-method"]
     case .cardFails: ["reason"]
-    case .resubscribe: ["product"]
+    case .resubscribe, .redeemOffer: ["product"]
     case .changeProduct: ["product", "replacement-mode", "proration"]
     case .pause: ["for"]
     case .extendRenewal, .deferBilling: ["by"]
@@ -75,6 +76,7 @@ enum TimelineActionName: String, CaseIterable {
     case .cancel: self = .cancel
     case .uncancel: self = .uncancel
     case .resubscribe: self = .resubscribe
+    case .redeemOffer: self = .redeemOffer
     case .refund: self = .refund
     case .reverseRefund: self = .reverseRefund
     case .requestRefund: self = .requestRefund

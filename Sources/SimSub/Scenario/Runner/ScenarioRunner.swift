@@ -137,17 +137,26 @@ public enum ScenarioRunner {
     let timelineFlag: UInt32 = 1 << 31
 
     /// Starts the run: subscribes to the first product at `start` when the timeline has no
-    /// `subscribe` of its own (with its trial, if it has one), then places whatever can be
-    /// placed already.
+    /// `subscribe` of its own (with its trial, if it has one) and does not begin with
+    /// `redeem-offer` (a purchase made with the offer), then places whatever can be placed
+    /// already.
     mutating func begin<S, P, Pay, O>(_ engine: inout Engine<S, P, Pay, O>) {
-      if !scenario.timeline.contains(where: { entry in
-        switch entry.action {
-        case .subscriber(.subscribe), .subscriber(.subscribeIncomplete), .subscriber(.subscribePending),
-          .subscriber(.subscribeWithoutPaymentMethod):
-          true
-        default: false
-        }
-      }) {
+      let buysWithOffer: Bool
+      if case .subscriber(.redeemOffer) = scenario.timeline.first?.action {
+        buysWithOffer = true
+      } else {
+        buysWithOffer = false
+      }
+      if !buysWithOffer,
+        !scenario.timeline.contains(where: { entry in
+          switch entry.action {
+          case .subscriber(.subscribe), .subscriber(.subscribeIncomplete), .subscriber(.subscribePending),
+            .subscriber(.subscribeWithoutPaymentMethod):
+            true
+          default: false
+          }
+        })
+      {
         let trial = scenario.products.first?.trial != nil
         engine.schedule(.subscribe(product: 0, trial: trial), at: scenario.start)
       }

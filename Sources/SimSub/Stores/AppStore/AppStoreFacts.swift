@@ -32,19 +32,19 @@ extension AppStoreModel: StoreFacts {
 
   /// Family Sharing's (the purchaser stops sharing, a family member leaves), a refund request
   /// and the App Store declining it or reversing a refund, the developer extending the renewal
-  /// date, raising the price or taking the product off sale, and the subscriber consenting to the
-  /// increase.
+  /// date, raising the price or taking the product off sale, the subscriber consenting to the
+  /// increase, and redeeming a subscription offer.
   static var ownActions: [TimelineActionName] {
     [
       .requestRefund, .declineRefund, .reverseRefund, .extendRenewal, .raisePrice, .acceptPrice,
-      .removeFromSale, .stopSharing, .leaveFamily,
+      .removeFromSale, .stopSharing, .leaveFamily, .redeemOffer,
     ]
   }
 
   /// Every `notificationType` and subtype the model sends (``AppStoreModel``, and `REVOKE` for a
   /// family member, ``AppStoreFamilyMember``), as docs/STORE-MODELS.md lists them. Any other
   /// pairing, even of documented words, is one the model never sends: Apple's
-  /// `DID_RENEW/BILLING_RETRY` does not exist, and `OFFER_REDEEMED` is not played.
+  /// `DID_RENEW/BILLING_RETRY` does not exist, and `OFFER_REDEEMED/UPGRADE` is not played.
   static let sent: [(AppStoreNotificationType, AppStoreNotificationSubtype?)] = [
     (.subscribed, .initialBuy), (.subscribed, .resubscribe), (.didRenew, nil), (.didRenew, .billingRecovery),
     (.didFailToRenew, nil), (.didFailToRenew, .gracePeriod), (.gracePeriodExpired, nil),
@@ -54,6 +54,7 @@ extension AppStoreModel: StoreFacts {
     (.refundReversed, nil), (.renewalExtended, nil), (.priceIncrease, .pending), (.priceIncrease, .accepted),
     (.consumptionRequest, nil), (.refundDeclined, nil),
     (.expired, .priceIncrease), (.expired, .productNotForSale), (.revoke, nil),
+    (.offerRedeemed, .initialBuy), (.offerRedeemed, .resubscribe), (.offerRedeemed, nil),
   ]
 
   /// ``sent`` as `sent:` names (`TYPE` or `TYPE/SUBTYPE`).

@@ -39,6 +39,11 @@
 ///   instead (`EXPIRED/PRICE_INCREASE`, `expirationIntent` 3).
 /// - **Product taken off sale** (`remove-from-sale`): the next renewal expires the subscription
 ///   (`EXPIRED/PRODUCT_NOT_FOR_SALE`, `expirationIntent` 4); the product cannot be bought again.
+/// - **Subscription offers** (`redeem-offer`, the product's `offer`): an offer code buys a first
+///   subscription, any offer a lapsed one (`OFFER_REDEEMED/INITIAL_BUY`, `RESUBSCRIBE`, in place
+///   of `SUBSCRIBED`); a promotional offer or an offer code redeemed for the active subscription
+///   (`OFFER_REDEEMED`) applies from the next renewal. The offer's transactions carry its
+///   `offerType` and price; after it, `DID_RENEW` at the product's price.
 /// - **Product change** within a group: an upgrade (a higher price per day), or a crossgrade to
 ///   the same duration, is immediate (`DID_CHANGE_RENEWAL_PREF/UPGRADE`, a new period from now, a
 ///   prorated refund of the unused part); a downgrade, or a crossgrade to another duration, waits
@@ -135,6 +140,8 @@ public struct AppStoreModel: StoreModel {
     case .resubscribe(let product):
       guard record.truth == .expired || record.truth == .revoked else { return }
       purchase(product, trial: false, record: &record, now: now, payments: &payments, effects: &effects)
+    case .redeemOffer(let product):
+      redeemOffer(product, record: &record, now: now, payments: &payments, effects: &effects)
     case .cardFails(let reason):
       record.cardWorks = false
       record.declineReason = reason
@@ -202,6 +209,11 @@ public struct AppStoreModel: StoreModel {
         {
           return
         }
+        // A subscription offer is rare too: its renewals are out of line.
+        if record.offer != .none {
+          renewWithOffer(record: &record, now: now, payments: &payments, effects: &effects)
+          return
+        }
         renew(record: &record, now: now, payments: &payments, effects: &effects)
       } else {
         record.truth = .expired
@@ -236,9 +248,12 @@ public struct AppStoreModel: StoreModel {
 
   /// A purchase: the first (`INITIAL_BUY`), or a new one after an expiry or a refund
   /// (`RESUBSCRIBE`). Charges (unless a trial is granted) and starts a new period at `now`.
+  /// With `offer` (``redeemOffer(_:record:now:payments:effects:)``), the purchase is the offer's:
+  /// its price (nothing for a free offer), its first transaction's length, and
+  /// `OFFER_REDEEMED` in place of `SUBSCRIBED`.
   @inlinable func purchase<Payments: PaymentProcessor>(
-    _ index: ProductIndex, trial wantsTrial: Bool, record: inout SubscriptionRecord, now: Instant,
-    payments: inout Payments, effects: inout StoreEffects
+    _ index: ProductIndex, trial wantsTrial: Bool, offer: SubscriptionOffer? = nil,
+    record: inout SubscriptionRecord, now: Instant, payments: inout Payments, effects: inout StoreEffects
   ) {
     guard isProduct(index), !(record.productOffSale && index == record.product) else { return }
     let subtype: AppStoreNotificationSubtype
@@ -252,13 +267,13 @@ public struct AppStoreModel: StoreModel {
     let increase: PriceIncrease =
       record.priceIncrease != .none && index == record.product && record.truth != .never ? .applied : .none
     let groupBit = UInt64(1) << UInt64(groupIndex[Int(index)])
-    let trial = wantsTrial && record.trialsUsed & groupBit == 0 ? product.trial : nil
+    let trial = offer == nil && wantsTrial && record.trialsUsed & groupBit == 0 ? product.trial : nil
+    let free = trial != nil || offer?.payment == .freeTrial
     let previousProduct = record.product
     record.product = index
-    if trial == nil {
-      guard
-        charge(.purchase, amount: product.price(at: increase), record: &record, at: now, payments: &payments)
-      else {
+    if !free {
+      let amount = offer?.priceMilliunits ?? product.price(at: increase)
+      guard charge(.purchase, amount: amount, record: &record, at: now, payments: &payments) else {
         record.product = previousProduct
         return
       }
@@ -268,7 +283,9 @@ public struct AppStoreModel: StoreModel {
     record.trialsUsed |= groupBit
     record.priceIncrease = increase
     record.latestTransactionIsRenewal = false
-    record.inTrial = trial != nil
+    record.inTrial = free
+    record.offer = offer == nil ? .none : .current
+    record.offerPeriodsLeft = offer?.discountedRenewals ?? 0
     record.pendingProduct = nil
     record.autoRenew = true
     if record.originalPurchaseDate == nil { record.originalPurchaseDate = now }
@@ -278,9 +295,10 @@ public struct AppStoreModel: StoreModel {
       record.periodsSinceAnchor = 0
       record.periodEnd = record.billingAnchor
     } else {
+      let periods = offer?.firstTransactionPeriods ?? 1
       record.billingAnchor = now
-      record.periodsSinceAnchor = 1
-      record.periodEnd = record.anchoredEnd(after: 1, of: product.period)
+      record.periodsSinceAnchor = periods
+      record.periodEnd = record.anchoredEnd(after: periods, of: product.period)
     }
     record.periodNumber += 1
     record.revocationDate = nil
@@ -288,7 +306,106 @@ public struct AppStoreModel: StoreModel {
     record.truth = .active
     record.epoch &+= 1
     effects.schedule(.renewal, at: record.periodEnd, for: record)
-    send(.subscribed, subtype, record: &record, now: now, effects: &effects)
+    send(offer == nil ? .subscribed : .offerRedeemed, subtype, record: &record, now: now, effects: &effects)
+  }
+
+  /// The subscriber redeems `index`'s subscription offer (App Store Server Notifications,
+  /// `OFFER_REDEEMED`: "the customer redeemed a promotional offer or offer code"; its subtype
+  /// `INITIAL_BUY` "for a first-time purchase", `RESUBSCRIBE` "to resubscribe to an inactive
+  /// subscription", none for "their active subscription").
+  ///
+  /// - Before any purchase: only an offer code buys (`OFFER_REDEEMED/INITIAL_BUY`, in place of
+  ///   `SUBSCRIBED`; offer codes apply to "New and Existing Users", RevenueCat, "iOS Subscription
+  ///   Offers"). Promotional offers are for "lapsed or current subscribers" (StoreKit,
+  ///   "Implementing promotional offers in your app"), win-back offers for a subscription that is
+  ///   "churned" ("Supporting win-back offers in your app").
+  /// - After an expiry or a refund: any of the three buys (`OFFER_REDEEMED/RESUBSCRIBE`).
+  /// - Active and renewing, the same product, in no offer or trial, with no downgrade, price
+  ///   increase or removal from sale waiting: a promotional offer or an offer code is redeemed
+  ///   for the next renewal (`OFFER_REDEEMED` without subtype; renewal info, which describes "the
+  ///   product that will renew at the next billing period" (`autoRenewProductId`), carries the
+  ///   offer's `offerType`). A win-back offer is not: the subscription is not churned.
+  ///
+  /// Every other state changes nothing, as does a product without an offer. simsub's choices
+  /// where Apple is silent are in docs/STORE-MODELS.md (a subscriber who redeems in grace or
+  /// billing retry, or with auto-renew off, is not eligible here).
+  @inline(never) @usableFromInline
+  func redeemOffer<Payments: PaymentProcessor>(
+    _ index: ProductIndex, record: inout SubscriptionRecord, now: Instant, payments: inout Payments,
+    effects: inout StoreEffects
+  ) {
+    guard isProduct(index), let offer = products[Int(index)].offer else { return }
+    switch record.truth {
+    case .never:
+      guard offer.type == .offerCode else { return }
+      purchase(
+        index, trial: false, offer: offer, record: &record, now: now, payments: &payments, effects: &effects)
+    case .expired, .revoked:
+      purchase(
+        index, trial: false, offer: offer, record: &record, now: now, payments: &payments, effects: &effects)
+    case .active:
+      guard offer.type != .winBack, index == record.product, record.autoRenew, !record.inTrial,
+        record.offer == .none, record.pendingProduct == nil, record.priceIncrease == .none,
+        !record.productOffSale
+      else { return }
+      record.offer = .pending
+      send(.offerRedeemed, nil, record: &record, now: now, effects: &effects)
+    default:
+      return
+    }
+  }
+
+  /// A renewal with auto-renew on while an offer is redeemed for it or running. An offer
+  /// redeemed for the active subscription starts here: a free offer is one free transaction of
+  /// its whole length, one paid up front a single charge of the offer's price for it, one paid
+  /// as it goes the offer's price for this period. A pay-as-you-go offer's later periods charge
+  /// its price too; after the offer the product's price is charged again (`DID_RENEW` each
+  /// time, as Apple's engineer answers on the Developer Forums, thread 731832: "Once
+  /// subscription converts to the paid renewal, you will be notified with DID_RENEW type").
+  ///
+  /// simsub's choices where Apple is silent: a renewal that fails ends the offer, and the
+  /// recovery charges the product's price; a downgrade waiting for the renewal ends it too.
+  @inline(never) @usableFromInline
+  func renewWithOffer<Payments: PaymentProcessor>(
+    record: inout SubscriptionRecord, now: Instant, payments: inout Payments, effects: inout StoreEffects
+  ) {
+    let product = products[Int(record.product)]
+    let starting = record.offer == .pending
+    // A downgrade waiting for this renewal takes over, without the old product's offer.
+    guard let offer = product.offer, starting || record.offerPeriodsLeft > 0, record.pendingProduct == nil
+    else {
+      record.offer = .none
+      record.offerPeriodsLeft = 0
+      renew(record: &record, now: now, payments: &payments, effects: &effects)
+      return
+    }
+    if offer.payment != .freeTrial {
+      guard payments.charge(.renewal, for: record, at: now) else {
+        record.offer = .none
+        record.offerPeriodsLeft = 0
+        beginBillingIssue(record: &record, now: now, effects: &effects)
+        return
+      }
+      record.charges += 1
+      record.collectedMilliunits += offer.priceMilliunits
+    }
+    record.transactionCount += 1
+    record.latestTransactionIsRenewal = true
+    record.inTrial = offer.payment == .freeTrial
+    record.offer = .current
+    record.offerPeriodsLeft = starting ? offer.discountedRenewals : record.offerPeriodsLeft - 1
+    if starting && offer.payment != .payAsYouGo {
+      // One transaction for the whole offer, counted from the renewal date.
+      record.billingAnchor = record.periodEnd
+      record.periodStart = record.periodEnd
+      record.periodsSinceAnchor = offer.firstTransactionPeriods
+      record.periodEnd = record.anchoredEnd(after: offer.firstTransactionPeriods, of: product.period)
+      record.periodNumber += 1
+    } else {
+      record.startNextPeriod(period: product.period)
+    }
+    effects.schedule(.renewal, at: record.periodEnd, for: record)
+    send(.didRenew, nil, record: &record, now: now, effects: &effects)
   }
 
   /// Before a renewal with auto-renew on, for a product taken off sale or with a price increase:
@@ -434,7 +551,7 @@ public struct AppStoreModel: StoreModel {
       if record.truth == .active { record.truth = .canceled }
       send(.didChangeRenewalStatus, .autoRenewDisabled, record: &record, now: now, effects: &effects)
     }
-    record.refundedMilliunits += record.inTrial ? 0 : price(of: record)
+    record.refundedMilliunits += record.inTrial ? 0 : paidPrice(of: record)
     record.refundRequested = false
     record.revocationDate = now
     record.truth = .revoked
@@ -472,7 +589,7 @@ public struct AppStoreModel: StoreModel {
   /// `expired` (status 2). Only a subscription revoked by a refund can have it reversed.
   @inlinable func reverseRefund(record: inout SubscriptionRecord, now: Instant, effects: inout StoreEffects) {
     guard record.truth == .revoked, record.revocationDate != nil else { return }
-    record.refundedMilliunits -= record.inTrial ? 0 : price(of: record)
+    record.refundedMilliunits -= record.inTrial ? 0 : paidPrice(of: record)
     record.revocationDate = nil
     record.autoRenew = false
     record.epoch &+= 1
@@ -552,6 +669,7 @@ public struct AppStoreModel: StoreModel {
       return
     }
     let previous = record.product
+    let paidForOld = paidPrice(of: record)
     record.product = index
     guard charge(.upgrade, amount: new.priceMilliunits, record: &record, at: now, payments: &payments) else {
       record.product = previous
@@ -559,11 +677,13 @@ public struct AppStoreModel: StoreModel {
     }
     if !record.inTrial {
       record.refundedMilliunits += Self.proratedRefund(
-        price: old.price(at: record.priceIncrease), periodStart: record.periodStart,
+        price: paidForOld, periodStart: record.periodStart,
         periodEnd: record.periodEnd, at: now)
     }
     record.priceIncrease = .none
     record.productOffSale = false
+    record.offer = .none
+    record.offerPeriodsLeft = 0
     record.latestTransactionIsRenewal = false
     record.inTrial = false
     record.pendingProduct = nil
@@ -579,6 +699,15 @@ public struct AppStoreModel: StoreModel {
   }
 
   // MARK: Helpers
+
+  /// What the current period's transaction charged: the running offer's price (its whole price
+  /// for one paid up front), else the product's price.
+  @inlinable func paidPrice(of record: SubscriptionRecord) -> Int64 {
+    if record.offer == .current, let offer = products[Int(record.product)].offer {
+      return offer.priceMilliunits
+    }
+    return price(of: record)
+  }
 
   /// Whether moving between two products of a group takes effect now (an upgrade: a higher price
   /// per day; or a crossgrade to the same duration) rather than at the next renewal.
@@ -627,8 +756,8 @@ public struct AppStoreModel: StoreModel {
     record: inout SubscriptionRecord, now: Instant, effects: inout StoreEffects
   ) {
     effects.send(notifications.make(type, subtype, record: &record, products: products, at: now))
-    // One test of two bytes on the common path; a price increase or a product taken off sale
-    // amends what was built, out of line.
+    // One test of three bytes on the common path; a price increase, a product taken off sale or
+    // a subscription offer amends what was built, out of line.
     if AppStoreNotificationBuilder.needsAmending(record) { amendLast(record: record, effects: &effects) }
   }
 

@@ -90,8 +90,10 @@ public struct AppStoreNotificationBuilder: Sendable {
     }
   }
 
-  /// The notification `make` built for `record`, amended for a price increase or a product taken
-  /// off sale: the transaction's `price` once the raised price applies, renewal info's
+  /// The notification `make` built for `record`, amended for a price increase, a product taken
+  /// off sale or a subscription offer: the offer's `offerType` and `price` on its transaction
+  /// and renewal info's `offerType` while it applies to the next renewal, the transaction's
+  /// `price` once the raised price applies, renewal info's
   /// `priceIncreaseStatus` (0 waiting for consent, 1 consented or notified) while an increase
   /// waits for the next renewal of a live subscription, and `expirationIntent` 3 (a price increase
   /// not consented to) or 4 (the product not for sale) after the expiry they cause. Out of line:
@@ -102,12 +104,27 @@ public struct AppStoreNotificationBuilder: Sendable {
   {
     guard case .appStore(var n) = notification else { return notification }
     let product = products[Int(record.product)]
-    if var t = n.data.transactionInfo, !record.inTrial {
-      t.price = product.price(at: record.priceIncrease)
+    let offer = record.offer == .none ? nil : product.offer
+    if var t = n.data.transactionInfo {
+      if let offer, record.offer == .current {
+        t.offerType = Int32(offer.type.rawValue)
+        t.price = offer.priceMilliunits
+      } else if !record.inTrial {
+        t.price = product.price(at: record.priceIncrease)
+      }
       n.data.transactionInfo = t
     }
     if var r = n.data.renewalInfo {
       let live = record.truth == .active || record.truth == .canceled
+      // The offer applies to the next renewal: redeemed for it, or a pay-as-you-go offer's
+      // later period. Renewal info describes that renewal ("the product that will renew at the
+      // next billing period", `autoRenewProductId`), so its `offerType` is the offer's: simsub's
+      // reading, as Apple does not say when renewal info's `offerType` is set.
+      if let offer, live, record.offer == .pending || record.offerPeriodsLeft > 0,
+        record.pendingProduct == nil
+      {
+        r.offerType = Int32(offer.type.rawValue)
+      }
       r.priceIncreaseStatus = live ? record.priceIncrease.priceIncreaseStatus : nil
       if record.truth == .expired, record.autoRenew {
         r.expirationIntent =
@@ -120,7 +137,7 @@ public struct AppStoreNotificationBuilder: Sendable {
 
   /// Whether a notification `make` builds for `record` needs ``amend(_:record:products:)``.
   @inlinable @inline(__always) static func needsAmending(_ record: SubscriptionRecord) -> Bool {
-    record.priceIncrease != .none || record.productOffSale
+    record.priceIncrease != .none || record.productOffSale || record.offer != .none
   }
 
   /// `make`, amended when the record needs it: for the places off the engine's path (the store
