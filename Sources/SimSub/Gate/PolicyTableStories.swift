@@ -54,8 +54,15 @@ enum PolicyTableStories {
   ]
 
   /// The App Store's own paths: a refund request declined, a refund reversed, a renewal date
-  /// extended, a price increase consented to and one let lapse.
+  /// extended, a price increase consented to and one let lapse, and `premium.plus`'s offer code
+  /// redeemed for a first purchase, for a resubscription and for the active subscription.
   static let appleOnly: [Story] = [
+    [(.zero, .redeemOffer(product: 1))],
+    [
+      (.zero, .subscribe(product: 1, trial: false)), (.days(10), .cancel),
+      (.days(45), .redeemOffer(product: 1)),
+    ],
+    [(.zero, .subscribe(product: 1, trial: false)), (.days(10), .redeemOffer(product: 1))],
     [
       (.zero, .subscribe(product: 0, trial: false)), (.days(10), .requestRefund), (.days(12), .declineRefund),
     ],
@@ -68,9 +75,17 @@ enum PolicyTableStories {
     [(.zero, .subscribe(product: 0, trial: false)), (.days(10), .raisePrice(consentRequired: true))],
   ]
 
+  /// Google Play's own paths: a pause, a pause resumed early, and a price increase accepted,
+  /// let lapse (opt-in) and notified (opt-out).
   static let googleOnly: [Story] = [
     [(.zero, .subscribe(product: 0, trial: false)), (.days(10), .pause(.days(30)))],
     [(.zero, .subscribe(product: 0, trial: false)), (.days(10), .pause(.days(30))), (.days(40), .resume)],
+    [
+      (.zero, .subscribe(product: 0, trial: false)), (.days(10), .raisePrice(consentRequired: true)),
+      (.days(15), .acceptPrice),
+    ],
+    [(.zero, .subscribe(product: 0, trial: false)), (.days(10), .raisePrice(consentRequired: true))],
+    [(.zero, .subscribe(product: 0, trial: false)), (.days(10), .raisePrice(consentRequired: false))],
   ]
 
   /// Two monthly products with the store's default grace and hold, but for Stripe's app grace:
@@ -81,8 +96,13 @@ enum PolicyTableStories {
     return [
       Product(
         id: "premium.monthly", period: .oneMonth, priceMilliunits: 9_990, grace: grace, hold: hold,
-        trial: .days(7), raisedPriceMilliunits: store == .apple ? 12_990 : nil),
-      Product(id: "premium.plus", period: .oneMonth, priceMilliunits: 14_990, grace: grace, hold: hold),
+        trial: .days(7), raisedPriceMilliunits: store == .stripe ? nil : 12_990),
+      Product(
+        id: "premium.plus", period: .oneMonth, priceMilliunits: 14_990, grace: grace, hold: hold,
+        offer: store == .apple
+          ? SubscriptionOffer(
+            type: .offerCode, identifier: "plus.offer-code", payment: .payAsYouGo, priceMilliunits: 7_490,
+            periods: 2) : nil),
     ]
   }
 
