@@ -203,15 +203,11 @@ public struct AppStoreModel: StoreModel {
     case .renewal:
       guard record.truth == .active || record.truth == .canceled else { return }
       if record.autoRenew {
-        // One test of two bytes on the common path; the rare one is out of line.
-        if record.productOffSale || record.priceIncrease != .none,
-          endsInsteadOfRenewing(record: &record, now: now, effects: &effects)
+        // One test of three bytes on the common path; the rare paths are one call out of line,
+        // and the common renewal below keeps its one call site (so it stays inlined).
+        if record.productOffSale || record.priceIncrease != .none || record.offer != .none,
+          renewedOnRarePath(record: &record, now: now, payments: &payments, effects: &effects)
         {
-          return
-        }
-        // A subscription offer is rare too: its renewals are out of line.
-        if record.offer != .none {
-          renewWithOffer(record: &record, now: now, payments: &payments, effects: &effects)
           return
         }
         renew(record: &record, now: now, payments: &payments, effects: &effects)
@@ -355,7 +351,8 @@ public struct AppStoreModel: StoreModel {
     }
   }
 
-  /// A renewal with auto-renew on while an offer is redeemed for it or running. An offer
+  /// A renewal with auto-renew on while an offer is redeemed for it or running, or `false` when
+  /// the offer is over (its state cleared) and the renewal is the product's. An offer
   /// redeemed for the active subscription starts here: a free offer is one free transaction of
   /// its whole length, one paid up front a single charge of the offer's price for it, one paid
   /// as it goes the offer's price for this period. A pay-as-you-go offer's later periods charge
@@ -366,9 +363,9 @@ public struct AppStoreModel: StoreModel {
   /// simsub's choices where Apple is silent: a renewal that fails ends the offer, and the
   /// recovery charges the product's price; a downgrade waiting for the renewal ends it too.
   @inline(never) @usableFromInline
-  func renewWithOffer<Payments: PaymentProcessor>(
+  func renewedWithOffer<Payments: PaymentProcessor>(
     record: inout SubscriptionRecord, now: Instant, payments: inout Payments, effects: inout StoreEffects
-  ) {
+  ) -> Bool {
     let product = products[Int(record.product)]
     let starting = record.offer == .pending
     // A downgrade waiting for this renewal takes over, without the old product's offer.
@@ -376,15 +373,14 @@ public struct AppStoreModel: StoreModel {
     else {
       record.offer = .none
       record.offerPeriodsLeft = 0
-      renew(record: &record, now: now, payments: &payments, effects: &effects)
-      return
+      return false
     }
     if offer.payment != .freeTrial {
       guard payments.charge(.renewal, for: record, at: now) else {
         record.offer = .none
         record.offerPeriodsLeft = 0
         beginBillingIssue(record: &record, now: now, effects: &effects)
-        return
+        return true
       }
       record.charges += 1
       record.collectedMilliunits += offer.priceMilliunits
@@ -406,6 +402,24 @@ public struct AppStoreModel: StoreModel {
     }
     effects.schedule(.renewal, at: record.periodEnd, for: record)
     send(.didRenew, nil, record: &record, now: now, effects: &effects)
+    return true
+  }
+
+  /// A renewal with auto-renew on of a subscription on a rare path: a product taken off sale or
+  /// a price increase (``endsInsteadOfRenewing(record:now:effects:)``), or a subscription offer
+  /// (``renewedWithOffer(record:now:payments:effects:)``). `false` when the renewal is, after
+  /// all, the product's common one.
+  @inline(never) @usableFromInline
+  func renewedOnRarePath<Payments: PaymentProcessor>(
+    record: inout SubscriptionRecord, now: Instant, payments: inout Payments, effects: inout StoreEffects
+  ) -> Bool {
+    if record.productOffSale || record.priceIncrease != .none,
+      endsInsteadOfRenewing(record: &record, now: now, effects: &effects)
+    {
+      return true
+    }
+    return record.offer != .none
+      && renewedWithOffer(record: &record, now: now, payments: &payments, effects: &effects)
   }
 
   /// Before a renewal with auto-renew on, for a product taken off sale or with a price increase:
