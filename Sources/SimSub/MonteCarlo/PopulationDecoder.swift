@@ -332,8 +332,9 @@ enum PopulationDecoder {
   }
 
   /// A group's `price-increase: {at: 120d, accepts: 0.8}`: a price increase that needs consent,
-  /// which simsub's App Store and Google Play models play (Google's opt-in increase), to the product's `raised-price`, after every
-  /// subscriber of the group has started (one period after the population's start).
+  /// which simsub's App Store and Google Play models play (Google's opt-in increase), to the
+  /// product's `raised-price`, after every subscriber of the group has started (one period after
+  /// the population's start).
   static func decodePriceIncrease(_ node: YAMLNode, store: StoreKind?, product: Product?, start: Instant)
     throws(DiagnosticError) -> CohortPriceIncrease
   {
