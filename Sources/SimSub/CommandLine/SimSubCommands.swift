@@ -72,6 +72,15 @@ public enum SimSubCommands {
       "With a policy file, play <n> scenarios at once: against one server, or each on a process of its own.",
     default: .value("1"))
 
+  /// `--store`, for `check`: the scenarios of some stores only.
+  static let storeOption = OptionSpec.option(
+    "store", value: "stores",
+    help: """
+      Play only the scenarios whose every subscription is of these stores, comma-separated \
+      (apple, google, stripe, revenuecat: RevenueCat's scenarios in front of either store); the \
+      others are reported as skipped.
+      """)
+
   static func formatOption(_ formats: [String]) -> OptionSpec {
     .option("format", value: "format", help: "The report format.", default: .value("text"), allowed: formats)
   }
@@ -122,7 +131,7 @@ public enum SimSubCommands {
     ],
     options: [
       policyOrFileOption(overriding: "scenario"), formatOption(checkFormats), outputOption, stepOption,
-      concurrencyOption,
+      concurrencyOption, storeOption,
     ])
 
   public static let requests = CommandSpec(

@@ -87,6 +87,10 @@ public struct Engine<
   private struct InFlight: Sendable {
     var sentAt: Instant
     var copies: Int8
+    /// Whether the notification no longer counts as on its way (`undelivered`,
+    /// `gainNoticesPending`): the policy accepted it, or refused it. A refused notification is
+    /// still redelivered on the store's schedule, but no longer excuses what the policy answers
+    /// meanwhile: the policy heard it and said no.
     var delivered: Bool
     var gainNotice: Bool
     var attempts: Int32
@@ -218,7 +222,7 @@ public struct Engine<
   private mutating func redeliverLater(effect i: Int, gainNotice: Bool) -> Bool {
     let notification = effects.notificationSlots[i]
     guard let retryAt = notAccepted(notification, attempts: 1) else { return false }
-    let flight = InFlight(sentAt: now, copies: 1, delivered: false, gainNotice: gainNotice, attempts: 1)
+    let flight = InFlight(sentAt: now, copies: 1, delivered: true, gainNotice: gainNotice, attempts: 1)
     let slot: Int32
     if let free = freeSlots.popLast() {
       slot = free
@@ -362,7 +366,8 @@ public struct Engine<
       policyClockAt = nil
       schedulePolicyClock()
     }
-    sample(afterEvent: true)
+    sample(
+      afterEvent: true, decision: currentDecision(), deliveriesDueNow: dueAtOnce > 0 || deliveryQueuedNow)
     if dueAtOnce > 0 { deliverDueAtOnce() }
     if stopsWhenRenewalMoves, record.periodEnd != periodEnd || record.periodNumber != periodNumber {
       return .renewalMoved
@@ -390,9 +395,14 @@ public struct Engine<
       if effects.timerCount > 1 { enqueueTimers(from: 1) }
     }
     guard effects.notificationCount > 0 else { return }
+    let renewalMoved = record.periodEnd != periodEnd || record.periodNumber != periodNumber
+    // The notices of a move into access, and of a step that keeps it (a renewal, the start of
+    // grace), excuse a lockout until they arrive: the stores charge a renewal before the
+    // period ends, so in the store's own timing they reach the server before the expiry it
+    // knows passes (docs/STORE-MODELS.md, "A renewal and its notice").
     sendEffects(
-      gainsAccess: !before.isEntitled && after.isEntitled,
-      renewalMoved: record.periodEnd != periodEnd || record.periodNumber != periodNumber)
+      gainsAccess: after.isEntitled && (!before.isEntitled || before != after || renewalMoved),
+      renewalMoved: renewalMoved)
   }
 
   /// Queues the timers of the store step just applied, from the `first`-th on.
@@ -468,17 +478,14 @@ public struct Engine<
       let outcome = Self.deliverAtOnce(
         i, of: effects.notificationSlots, store: store, record: record, policy: &policy,
         observer: &observer, at: now)
-      // Refused: the store tries again later, so it is still on its way (and a lost one stays
-      // so, as in an outage).
-      let refused = outcome != .accepted
-      if refused { _ = redeliverLater(effect: i, gainNotice: dueAtOnceGainNotice) }
+      // Refused: the store tries again later, but the policy has heard it and said no, so it
+      // excuses nothing from now on (see `InFlight.delivered`).
+      if outcome != .accepted { _ = redeliverLater(effect: i, gainNotice: dueAtOnceGainNotice) }
       let answer = answerAfterDelivery()
-      if !refused {
-        undelivered -= 1
-        if dueAtOnceGainNotice { gainNoticesPending -= 1 }
-      }
-      sample(afterEvent: true, decision: answer)
+      undelivered -= 1
+      if dueAtOnceGainNotice { gainNoticesPending -= 1 }
       i += 1
+      sample(afterEvent: true, decision: answer, deliveriesDueNow: i < count)
     }
   }
 
@@ -534,7 +541,8 @@ public struct Engine<
       observer: &observer, sentAt: inFlight[index].sentAt, at: now)
     schedulePolicyClock()
     if outcome != .accepted {
-      // A failed attempt, as in an outage, but the policy has heard it.
+      // A failed attempt, as in an outage, but the policy has heard it: it no longer excuses.
+      settle(slot: index)
       inFlight[index].attempts += 1
       if let retryAt = notAccepted(flightNotifications[index], attempts: inFlight[index].attempts) {
         enqueue(retryAt, rank: Rank.delivery, .delivery(slot: slot))
@@ -543,12 +551,17 @@ public struct Engine<
       }
       return
     }
-    if !inFlight[index].delivered {
-      inFlight[index].delivered = true
-      undelivered -= 1
-      if inFlight[index].gainNotice { gainNoticesPending -= 1 }
-    }
+    settle(slot: index)
     releaseCopy(slot: slot)
+  }
+
+  /// The notification in `index` no longer counts as on its way: accepted, or refused.
+  @inline(__always)
+  private mutating func settle(slot index: Int) {
+    guard !inFlight[index].delivered else { return }
+    inFlight[index].delivered = true
+    undelivered -= 1
+    if inFlight[index].gainNotice { gainNoticesPending -= 1 }
   }
 
   /// After a delivery: queues the policy's clock (``schedulePolicyClock()``) and returns its
@@ -651,13 +664,29 @@ public struct Engine<
     sample(afterEvent: afterEvent, decision: currentDecision())
   }
 
-  /// Samples with `decision`, the policy's answer now.
+  /// Whether the next queued work is a delivery at this very instant that the policy has not
+  /// refused before (a redelivery of a refused one excuses nothing).
   @inline(__always)
-  private mutating func sample(afterEvent: Bool, decision: Decision) {
+  private var deliveryQueuedNow: Bool {
+    guard let first = queue.first, first.instant == now, case .delivery(let slot) = first.kind else {
+      return false
+    }
+    return inFlight[Int(slot)].attempts == 0
+  }
+
+  /// Samples with `decision`, the policy's answer now. `deliveriesDueNow`: a notification is
+  /// still to reach the policy at this very instant. A store's step and the notices it sends
+  /// at once are one instant (the App Store charges a renewal before the period ends, so its
+  /// notice reaches the server before the old expiry passes: docs/STORE-MODELS.md, "A renewal
+  /// and its notice"), so no lockout begins at an answer given before they arrive
+  /// (``EngineSample/deliveriesDueNow``).
+  @inline(__always)
+  private mutating func sample(afterEvent: Bool, decision: Decision, deliveriesDueNow: Bool = false) {
     observer.engineSample(
       EngineSample(
         instant: now, truth: record.truth, decision: decision, afterEvent: afterEvent,
-        undelivered: undelivered, awaitingGainNotice: gainNoticesPending > 0))
+        undelivered: undelivered, awaitingGainNotice: gainNoticesPending > 0,
+        deliveriesDueNow: deliveriesDueNow))
   }
 }
 

@@ -84,10 +84,18 @@ public struct EngineSample: Hashable, Sendable {
   /// Notifications sent at or before `instant` that have not reached the policy yet: the
   /// delivery delay that excuses `no-free-access` and `prompt-matches`.
   public var undelivered: Int32
-  /// The store moved the subscriber from a state without access into one with access and the
-  /// notification of that move has not reached the policy yet: the one excuse of
-  /// `no-lockout-in-grace`.
+  /// The store moved the subscriber into a state with access, or took a step that keeps it (a
+  /// renewal, the start of grace), and the notification of that step has not reached the
+  /// policy yet: an excuse of `no-lockout-in-grace` (in the stores' own timing, a renewal's
+  /// notice reaches the server before the expiry it knows passes). A notification the policy
+  /// refused excuses nothing: it heard it.
   public var awaitingGainNotice: Bool
+  /// A notification is still to reach the policy at this very instant: a store's step and the
+  /// notices it sends at once are one instant (a renewal at a period's end is not a lockout
+  /// before its own `DID_RENEW` arrives, as the stores charge a renewal before the period ends:
+  /// docs/STORE-MODELS.md, "A renewal and its notice"). It keeps a lockout from beginning at
+  /// this sample, but does not end one that began before this instant.
+  public var deliveriesDueNow: Bool = false
 }
 
 /// An observer that ignores everything.

@@ -37,6 +37,16 @@ package final class ExternalPolicyConnection: @unchecked Sendable {
   /// (``pipelinesDeliveries``).
   private(set) package var refusedUnawaited = 0
   private var unawaited: [PolicyTicket] = []
+  /// Each delivery the policy refused, in the order refused: the subscriber, the instant and
+  /// the answer (`status 400: {"error":"bad signature"}`), for the reports to name
+  /// (``takeRefusals()``).
+  private(set) package var refusals: [(subscriber: String, instant: Instant, answer: String)] = []
+
+  /// The refusals kept so far, handed over and forgotten.
+  package func takeRefusals() -> [(subscriber: String, instant: Instant, answer: String)] {
+    defer { refusals.removeAll() }
+    return refusals
+  }
 
   private enum Transport {
     case process(PolicyProcess, PolicyChannel, snapshots: [PolicyFile.Snapshot])
@@ -102,14 +112,22 @@ package final class ExternalPolicyConnection: @unchecked Sendable {
       }
       do {
         let answer = try channel.call(.deliver(subscriber: subscriber, now: now, store: store, request: http))
-        guard case .deliver(let status) = answer else { return .notAccepted }
-        return (200..<300).contains(status) ? .accepted : .notAccepted
+        guard case .deliver(let status) = answer else {
+          refusals.append((subscriber, now, "answered \(answer)"))
+          return .notAccepted
+        }
+        if (200..<300).contains(status) { return .accepted }
+        refusals.append((subscriber, now, "status \(status)"))
+        return .notAccepted
       } catch {
         failure = .channel(error)
         return .accepted
       }
     case .server(let connection):
-      return connection.deliver(request, at: now).isAccepted ? .accepted : .notAccepted
+      let attempt = connection.deliver(request, at: now)
+      if attempt.isAccepted { return .accepted }
+      refusals.append((subscriber, now, attempt.description))
+      return .notAccepted
     }
   }
 

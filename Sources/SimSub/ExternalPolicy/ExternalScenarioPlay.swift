@@ -29,6 +29,32 @@ extension ScenarioPlayer {
     for member in 0...scenario.familyMembers {
       connection.forget(subscriber: scope.subscriberId(UInt64(member) + 1))
     }
-    return try outcome.get()
+    var result = try outcome.get()
+    Self.name(connection.takeRefusals(), in: &result, subscriberId: scope.subscriberId)
+    return result
+  }
+
+  /// Puts the policy's own answer (`status 400: …`) on each refused attempt of `result` and its
+  /// family members' runs, matched by subscriber and instant in the order refused.
+  static func name(
+    _ refusals: [(subscriber: String, instant: Instant, answer: String)], in result: inout ScenarioResult,
+    subscriberId: (UInt64) -> String
+  ) {
+    guard !refusals.isEmpty else { return }
+    var used = [Bool](repeating: false, count: refusals.count)
+    func fill(_ run: inout ScenarioResult) {
+      let id = subscriberId(UInt64(run.member) + 1)
+      for a in run.attempts.indices where run.attempts[a].refusal != nil {
+        let instant = run.attempts[a].instant
+        if let r = refusals.indices.first(where: {
+          !used[$0] && refusals[$0].subscriber == id && refusals[$0].instant == instant
+        }) {
+          used[r] = true
+          run.attempts[a].refusal = refusals[r].answer
+        }
+      }
+    }
+    fill(&result)
+    for m in result.members.indices { fill(&result.members[m]) }
   }
 }

@@ -20,6 +20,9 @@ struct ScenarioBatch {
 
   var played: [Played] = []
   var refused: [RefusedScenario] = []
+  /// Scenarios of a store the policy file takes no notifications of, never sent: in the order
+  /// given.
+  var skipped: [SkippedScenario] = []
   var failure: ExternalPolicyFailure?
 
   /// Plays `scenarios` with `override` (`--policy`) or each one's own policy; a policy file's
@@ -56,6 +59,10 @@ struct ScenarioBatch {
           batch.refused.append(RefusedScenario(path: scenario.path, rendered: error.rendered))
         }
       case .file(let file):
+        if let reason = file.reasonToSkip(scenario) {
+          batch.skipped.append(SkippedScenario(path: scenario.path, reason: reason))
+          continue
+        }
         if files[file.path] == nil {
           fileOrder.append(file.path)
           files[file.path] = (file, [])

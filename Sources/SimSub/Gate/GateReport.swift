@@ -2,8 +2,7 @@
 public enum GateReport {
   public static func text(_ r: Gate.Result) -> String {
     var out = "simsub gate — policy \(r.policy)\n"
-    let passedScenarios = r.scenarios.filter(\.passed).count
-    out += "  scenarios     \(passedScenarios) of \(r.scenarios.count) passed\n"
+    out += "  scenarios     \(r.scenariosLine)\n"
     if r.notPlayed.isEmpty {
       out +=
         "  policy table  \(r.tableDiff.isEmpty ? "unchanged" : "\(Plural.count(r.tableDiff.changes.count, "row")) changed") (\(Plural.count(r.table.rows.count, "row")))\n"
@@ -30,7 +29,7 @@ public enum GateReport {
   public static func markdown(_ r: Gate.Result) -> String {
     var out = "### simsub gate: \(r.passed ? "✅ passed" : "❌ failed") (policy `\(r.policy)`)\n\n"
     out += "| check | result |\n|---|---|\n"
-    out += "| scenarios | \(r.scenarios.filter(\.passed).count) of \(r.scenarios.count) passed |\n"
+    out += "| scenarios | \(ScenarioMarkdownReport.cell(r.scenariosLine)) |\n"
     if r.notPlayed.isEmpty {
       out +=
         "| policy table | \(r.tableDiff.isEmpty ? "unchanged" : "\(Plural.count(r.tableDiff.changes.count, "row")) changed") |\n"
@@ -72,7 +71,16 @@ public enum GateReport {
     return document.render()
   }
 
+  static func skippedJSON(_ skipped: [SkippedScenario]) -> JSONValue {
+    .array(
+      skipped.map { s -> JSONValue in
+        .object([("path", .string(s.path)), ("reason", .string(s.reason))])
+      })
+  }
+
   public static func json(_ r: Gate.Result) -> String {
+    let passedCount = JSONValue.int(Int64(r.scenarios.filter(\.passed).count))
+    let skipped = skippedJSON(r.skipped)
     let value: JSONValue = .object([
       ("tool", "simsub"), ("command", "gate"), ("policy", .string(r.policy)), ("passed", .bool(r.passed)),
       (
@@ -87,6 +95,8 @@ public enum GateReport {
           })
       ),
       ("scenarios", .int(Int64(r.scenarios.count))),
+      ("scenarios-passed", passedCount),
+      ("scenarios-skipped", skipped),
       ("policy-table-changes", .array(r.tableDiff.changes.map { .string($0.description) })),
       ("not-played", .array(r.notPlayed.map { .string($0) })),
       (

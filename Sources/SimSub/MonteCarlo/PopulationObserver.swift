@@ -269,7 +269,11 @@ public struct PopulationObserver: EngineObserver {
     if freeAccess { outcome[.freeAccessSeconds] += elapsed }
     if access, episodeStart != nil { episodeAccess += elapsed }
     lastSample = sample.instant
-    let lock = sample.truth.isEntitled && !sample.decision.access && !sample.awaitingGainNotice
+    // A lockout does not begin before the notices of this very instant arrive; one that began
+    // before goes on through them.
+    let lock =
+      sample.truth.isEntitled && !sample.decision.access && !sample.awaitingGainNotice
+      && (lockedOut || !sample.deliveriesDueNow)
     if lock && !lockedOut {
       outcome[.lockouts] += 1
       outcome[.lockedOut] = 1

@@ -41,7 +41,9 @@ package final class PolicyServerConnection: Sendable {
     let http = target.httpRequest(request, now: now, timestamp: wallClock())
     switch client.send(http, to: target.url.http().endpoint) {
     case .success(let response):
-      return response.isSuccess ? .accepted(status: response.status) : .rejected(status: response.status)
+      return response.isSuccess
+        ? .accepted(status: response.status)
+        : .rejected(status: response.status, body: WebhookAttempt.excerpt(response.body))
     case .failure(let error):
       return .failed(error)
     }

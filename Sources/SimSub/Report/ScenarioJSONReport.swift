@@ -4,22 +4,35 @@
 public enum ScenarioJSONReport {
   /// - Parameter refused: files that could not be played: listed under `refused` with their
   ///   errors, counted in `summary.refused`, and the run does not pass.
-  public static func render(_ results: [ScenarioResult], refused: [RefusedScenario] = []) -> String {
+  /// - Parameter skipped: scenarios not played: listed under `skipped` with the reason and
+  ///   counted in `summary.skipped`, only when there are some.
+  public static func render(
+    _ results: [ScenarioResult], refused: [RefusedScenario] = [], skipped: [SkippedScenario] = []
+  ) -> String {
     let passed = results.filter(\.passed).count
-    let document: JSONValue = .object([
-      "tool": "simsub", "version": .string(simsubVersion),
-      "passed": .bool(passed == results.count && refused.isEmpty),
-      "summary": .object([
-        "scenarios": number(results.count), "passed": number(passed),
-        "failed": number(results.count - passed), "refused": number(refused.count),
-      ]),
-      "scenarios": .array(results.map(scenario)),
-      "refused": .array(
+    var summary = JSONObject([
+      ("scenarios", number(results.count)), ("passed", number(passed)),
+      ("failed", number(results.count - passed)), ("refused", number(refused.count)),
+    ])
+    var fields = JSONObject([
+      ("tool", "simsub"), ("version", .string(simsubVersion)),
+      ("passed", .bool(passed == results.count && refused.isEmpty)),
+    ])
+    if !skipped.isEmpty { summary.append("skipped", number(skipped.count)) }
+    fields.append("summary", .object(summary))
+    fields.append("scenarios", .array(results.map(scenario)))
+    fields.append(
+      "refused",
+      .array(
         refused.map { r in
           .object([("path", .string(r.path)), ("errors", .array(r.errors.map { .string($0) }))])
-        }),
-    ])
-    return document.serialized(.pretty) + "\n"
+        }))
+    if !skipped.isEmpty {
+      fields.append(
+        "skipped",
+        .array(skipped.map { .object([("path", .string($0.path)), ("reason", .string($0.reason))]) }))
+    }
+    return JSONValue.object(fields).serialized(.pretty) + "\n"
   }
 
   static func number(_ n: Int) -> JSONValue { .number(JSONNumber(n)) }
@@ -145,6 +158,28 @@ public enum ScenarioJSONReport {
             ])
           })
       ),
+    ] + refusedDeliveries(r)
+  }
+
+  /// `refused-deliveries`, only for a run whose policy refused some notification.
+  static func refusedDeliveries(_ r: ScenarioResult) -> [(String, JSONValue)] {
+    let refused = r.refusedDeliveries
+    guard !refused.isEmpty else { return [] }
+    return [
+      (
+        "refused-deliveries",
+        .array(
+          refused.map { d in
+            var fields: [(String, JSONValue)] = [
+              ("notification", .string(d.name)), ("store", .string(d.store)), ("sent", time(d.sentAt)),
+              ("first-refused", time(d.firstRefusedAt)), ("refusals", number(d.refusals)),
+              ("accepted", d.acceptedAt.map(time) ?? .null), ("answer", .string(d.answer)),
+              ("fails", .bool(d.isFailure)),
+            ]
+            if let source = d.source { fields.insert(("source", .string(source)), at: 2) }
+            return .object(JSONObject(fields))
+          })
+      )
     ]
   }
 

@@ -2,9 +2,14 @@
 public enum ScenarioMarkdownReport {
   /// - Parameter refused: files that could not be played: a failed row each, and their errors
   ///   among the failures.
-  public static func render(_ results: [ScenarioResult], refused: [RefusedScenario] = []) -> String {
+  /// - Parameter skipped: scenarios not played: a row each with the reason, counted apart in
+  ///   the heading.
+  public static func render(
+    _ results: [ScenarioResult], refused: [RefusedScenario] = [], skipped: [SkippedScenario] = []
+  ) -> String {
     let passed = results.filter(\.passed).count
-    var out = "### simsub: \(passed) of \(Plural.count(results.count + refused.count, "scenario")) passed\n\n"
+    var out = "### simsub: \(passed) of \(Plural.count(results.count + refused.count, "scenario")) passed"
+    out += skipped.isEmpty ? "\n\n" : " (\(SkippedScenario.summary(skipped)))\n\n"
     out += "| | scenario | store | policy | expectations | invariants |\n"
     out += "|---|---|---|---|---|---|\n"
     for r in results {
@@ -16,6 +21,9 @@ public enum ScenarioMarkdownReport {
     }
     for r in refused {
       out += "| ❌ | could not be played (`\(r.path)`) | | | | |\n"
+    }
+    for s in skipped {
+      out += "| ⏭️ | skipped: \(cell(s.reason)) (`\(s.path)`) | | | | |\n"
     }
     let failures = results.filter { !$0.passed }
     if !failures.isEmpty || !refused.isEmpty {
@@ -51,6 +59,7 @@ public enum ScenarioFailures {
   static func ownLines(_ r: ScenarioResult) -> [String] {
     var lines: [String] = []
     for e in r.entryErrors { lines.append("line \(e.line): \(e.message)") }
+    for d in r.refusedDeliveries where d.isFailure { lines.append("delivery refused: \(d.summary)") }
     for b in r.contractBreaches {
       lines.append("policy contract at \(RFC3339.format(b.instant)): \(b.message)")
     }

@@ -94,9 +94,13 @@ public struct ScenarioTextReport: Sendable {
         out.append("  \(ok(false)) \(RFC3339.format(b.instant)): \(b.message)")
       }
     }
-    if result.deliveriesNotAccepted > 0 {
+    let refused = result.refusedDeliveries
+    if !refused.isEmpty {
       out.append("")
-      out.append("  \(ok(false)) \(result.deliveriesNotAccepted) deliveries not accepted by the policy")
+      out.append("Deliveries refused by the policy")
+      for r in refused {
+        out.append(r.isFailure ? "  \(ok(false)) \(r.summary)" : "  note: \(r.summary)")
+      }
     }
 
     if !result.expectations.isEmpty {
@@ -111,6 +115,11 @@ public struct ScenarioTextReport: Sendable {
         let keys = Describe.expected(e.expectation)
         let source = e.expectation.source.map { "\(s.subscriptions[$0].name), " } ?? ""
         out.append("  \(ok(e.passed)) \(source)\(when): \(keys)")
+        if !e.notChecked.isEmpty {
+          out.append(
+            "      reference-only: \(e.notChecked.joined(separator: ", ")) not checked for \(result.policy) (the reference policy's own choice)"
+          )
+        }
         for check in e.checks where !check.passed {
           out.append(
             "      \(s.path):\(e.expectation.line):\(e.expectation.column): \(check.key): expected \(check.expected), got \(check.actual)"
@@ -190,13 +199,20 @@ public struct ScenarioTextReport: Sendable {
     case .noFreeAccess: what = "access granted while the store says \(v.truth.name)"
     case .promptMatches: what = "prompt \(v.decision.prompt.name) while the store says \(v.truth.name)"
     }
-    let duration = v.duration.map { " for \($0)" } ?? ""
-    let cause =
-      v.cause.map { n in
-        "after \(n.name)" + (v.causeArrival.map { " arrived at \(RFC3339.format($0))" } ?? "")
-      } ?? "before any notification arrived"
-    return
-      "\(what): from \(RFC3339.format(v.start)) (day \(Describe.day(v.start, from: start)))\(duration); policy said \(Describe.decision(v.decision)), \(cause)"
+    let cause: String
+    switch (v.cause, v.causeArrival) {
+    case (let n?, let arrival?): cause = "its answer since \(n.name) arrived at \(RFC3339.format(arrival))"
+    case (let n?, nil): cause = "its answer since \(n.name)"
+    case (nil, let changed?):
+      cause = "its answer since \(RFC3339.format(changed)), on its own clock (no notification)"
+    case (nil, nil): cause = "its answer since the run began"
+    }
+    let when =
+      v.duration?.seconds == 0
+      ? "at the instant \(RFC3339.format(v.start)) (day \(Describe.day(v.start, from: start))) only"
+      : "from \(RFC3339.format(v.start)) (day \(Describe.day(v.start, from: start)))"
+        + (v.duration.map { " for \($0)" } ?? "")
+    return "\(what): \(when); policy said \(Describe.decision(v.decision)), \(cause)"
   }
 }
 

@@ -9,7 +9,7 @@ enum ScenarioCommands {
       return .badInput
     }
     if plays.badPolicy || plays.policyFailure != nil { return report(context, plays, timeline: true) }
-    guard !plays.results.isEmpty else { return .badInput }
+    guard !plays.results.isEmpty || !plays.skipped.isEmpty else { return .badInput }
     if let path = context.command.value("svg") {
       do {
         try AtomicFile.write(ScenarioSVGReport.render(plays.results), to: path)
@@ -39,9 +39,10 @@ enum ScenarioCommands {
     var policyFailure: ExternalPolicyFailure?
     /// The policy file named is not a valid one (its diagnostics printed): exit status 2.
     var badPolicy = false
-    /// Scenarios `check --policy` did not play: each demonstrates a known-bad policy other
-    /// than the one played (``writtenForAnotherPolicy(_:played:)``).
-    var skipped: [Scenario] = []
+    /// Scenarios not played, each with why: written for a known-bad policy other than the one
+    /// `check --policy` plays (``writtenForAnotherPolicy(_:played:)``), of a store the policy
+    /// file takes no notifications of, or of a store `--store` leaves out.
+    var skipped: [SkippedScenario] = []
   }
 
   /// Loads and plays every scenario that can be, printing the diagnostics of those that
@@ -67,6 +68,18 @@ enum ScenarioCommands {
     var concurrency = 1
     do { concurrency = try context.command.integer("concurrency", minimum: 1) ?? 1 } catch {
       return usage(context, error)
+    }
+    var stores: Set<String>?
+    if let text = context.command.value("store") {
+      let names = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+      let known = PolicyFile.Webhooks.storeKeys
+      if let unknown = names.first(where: { !known.contains($0) }) {
+        return usage(
+          context,
+          context.command.invalidValue(
+            text, for: "store", reason: "'\(unknown)' is not a store: use \(known.joined(separator: ", "))"))
+      }
+      stores = Set(names)
     }
     // A built-in name, or a policy file: a file's mistakes are bad input, reported before any
     // scenario is read.
@@ -131,7 +144,15 @@ enum ScenarioCommands {
         let scenario = try ScenarioLoader.load(path: file)
         // `check --policy` leaves out the scenarios written for another known-bad policy.
         if recursive, let selection, writtenForAnotherPolicy(scenario, played: selection) {
-          plays.skipped.append(scenario)
+          plays.skipped.append(
+            SkippedScenario(
+              path: scenario.path,
+              reason: "written for a known-bad policy: \(scenario.policy), whose behaviour it describes"))
+        } else if let stores,
+          let other = scenario.subscriptions.first(where: { !stores.contains($0.webhookName) })
+        {
+          plays.skipped.append(
+            SkippedScenario(path: scenario.path, reason: "--store leaves out \(other.webhookName)"))
         } else {
           scenarios.append(scenario)
         }
@@ -144,6 +165,7 @@ enum ScenarioCommands {
     plays.results = batch.played.map(\.result)
     plays.run.seconds = batch.played.map(\.seconds)
     plays.policyFailure = batch.failure
+    plays.skipped += batch.skipped
     refused += batch.refused
     // Each problem on its own lines, as compilers print diagnostics: no blank lines.
     if !refused.isEmpty {
@@ -181,31 +203,32 @@ enum ScenarioCommands {
       context.console.error("Error: \(failure)\n")
       return .checkFailed
     }
-    if !plays.skipped.isEmpty {
-      let names = Set(plays.skipped.map(\.policy)).sorted().joined(separator: ", ")
-      context.console.error(
-        "note: \(plays.skipped.count) scenario\(plays.skipped.count == 1 ? "" : "s") not played with "
-          + "'\(context.command.value("policy") ?? "")': written for the known-bad "
-          + "polic\(names.contains(",") ? "ies" : "y") \(names), whose behaviour their expectations describe\n"
-      )
-    }
     let results = plays.results
     let refused = plays.refused
+    let skipped = plays.skipped
     let text: String
     switch context.command.value("format") ?? "text" {
-    case "json": text = ScenarioJSONReport.render(results, refused: refused)
-    case "markdown": text = ScenarioMarkdownReport.render(results, refused: refused)
-    case "junit": text = ScenarioJUnitReport.render(results, refused: refused, run: plays.run)
+    case "json": text = ScenarioJSONReport.render(results, refused: refused, skipped: skipped)
+    case "markdown": text = ScenarioMarkdownReport.render(results, refused: refused, skipped: skipped)
+    case "junit":
+      text = ScenarioJUnitReport.render(results, refused: refused, skipped: skipped, run: plays.run)
     // A picture of the timelines: a refused file has none (its diagnostics are on standard error).
     case "svg": text = ScenarioSVGReport.render(results)
     case "html":
-      text = ScenarioHTMLReport.render(results, refused: refused, command: timeline ? "run" : "check")
+      text = ScenarioHTMLReport.render(
+        results, refused: refused, skipped: skipped, command: timeline ? "run" : "check")
     default:
       let colour = context.command.value("output") == nil && context.facts.style == .colour
-      text =
-        timeline
-        ? results.map { ScenarioTextReport(colour: colour).render($0) }.joined(separator: "\n")
-        : ScenarioCheckReport(colour: colour).render(results, refused: refused)
+      if timeline {
+        // `run`: each timeline, then a line for each scenario not played.
+        var reports = results.map { ScenarioTextReport(colour: colour).render($0) }
+        if !skipped.isEmpty {
+          reports.append(skipped.map { "- \($0.path)  skipped: \($0.reason)\n" }.joined())
+        }
+        text = reports.joined(separator: "\n")
+      } else {
+        text = ScenarioCheckReport(colour: colour).render(results, refused: refused, skipped: skipped)
+      }
     }
     if let failure = context.emit(text) { return failure }
     if !refused.isEmpty { return .badInput }

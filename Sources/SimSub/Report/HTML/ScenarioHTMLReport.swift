@@ -8,9 +8,10 @@ public enum ScenarioHTMLReport {
   /// - Parameter command: `run` or `check`, named in the title.
   /// - Parameter refused: files that could not be played: counted as failed, and listed with
   ///   their errors in a section of their own after the summary table.
-  public static func render(_ results: [ScenarioResult], refused: [RefusedScenario] = [], command: String)
-    -> String
-  {
+  public static func render(
+    _ results: [ScenarioResult], refused: [RefusedScenario] = [], skipped: [SkippedScenario] = [],
+    command: String
+  ) -> String {
     let passed = results.filter(\.passed).count
     let failed = results.count + refused.count - passed
     let title =
@@ -60,6 +61,13 @@ public enum ScenarioHTMLReport {
       }
       page.sections.append(
         HTMLPage.Section(id: "refused", heading: "Files that could not be played", body: table.fragment))
+    }
+    if !skipped.isEmpty {
+      var table = HTMLTable(columns: ["file", "why"], columnClasses: ["mono", nil])
+      for s in skipped { table.append([.init(s.path), .init(s.reason)]) }
+      page.sections.append(
+        HTMLPage.Section(
+          id: "skipped", heading: "Scenarios not played (\(skipped.count) skipped)", body: table.fragment))
     }
     for (i, r) in results.enumerated() {
       page.sections.append(
@@ -144,6 +152,14 @@ public enum ScenarioHTMLReport {
           [.init(.mark(false)), .init("\(s.path):\(e.line):\(e.column)"), .init(e.message)], cls: "fail")
       }
       parts += [.element("h3", text: "Entries that could not be placed"), table.fragment]
+    }
+    let refused = r.refusedDeliveries
+    if !refused.isEmpty {
+      var table = HTMLTable(columns: ["", "delivery"], columnClasses: [nil, nil])
+      for d in refused {
+        table.append([.init(.mark(!d.isFailure)), .init(d.summary)], cls: d.isFailure ? "fail" : nil)
+      }
+      parts += [.element("h3", text: "Deliveries refused by the policy"), table.fragment]
     }
     if !r.contractBreaches.isEmpty {
       var table = HTMLTable(columns: ["", "instant", "problem"], columnClasses: [nil, "mono", nil])

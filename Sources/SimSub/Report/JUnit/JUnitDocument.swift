@@ -34,6 +34,7 @@ struct JUnitDocument: Hashable, Sendable {
     var seconds: Double = 0
 
     var failures: Int { cases.filter { $0.failure != nil }.count }
+    var skipped: Int { cases.filter { $0.skipped != nil }.count }
   }
 
   struct Property: Hashable, Sendable {
@@ -46,6 +47,8 @@ struct JUnitDocument: Hashable, Sendable {
     /// Seconds of its own: 0 for a check made during its suite's one run.
     var seconds: Double = 0
     var failure: Failure?
+    /// Why the case was not run (`<skipped message=…/>`); `nil` for one that ran.
+    var skipped: String?
   }
 
   struct Failure: Hashable, Sendable {
@@ -70,7 +73,7 @@ struct JUnitDocument: Hashable, Sendable {
       out += Self.attributes([
         ("name", name), ("package", suite.classname),
         ("id", String(id)), ("timestamp", stamp), ("hostname", host), ("tests", String(suite.cases.count)),
-        ("failures", String(suite.failures)), ("errors", "0"), ("skipped", "0"),
+        ("failures", String(suite.failures)), ("errors", "0"), ("skipped", String(suite.skipped)),
         ("time", Self.seconds(suite.seconds)),
       ])
       out += ">\n    <properties>\n"
@@ -84,6 +87,10 @@ struct JUnitDocument: Hashable, Sendable {
         out += Self.attributes([
           ("name", c.name), ("classname", suite.classname), ("time", Self.seconds(c.seconds)),
         ])
+        if let skipped = c.skipped {
+          out += ">\n      <skipped" + Self.attributes([("message", skipped)]) + "/>\n    </testcase>\n"
+          continue
+        }
         guard let failure = c.failure else {
           out += "/>\n"
           continue

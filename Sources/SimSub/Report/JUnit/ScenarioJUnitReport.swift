@@ -30,15 +30,18 @@ public enum ScenarioJUnitReport {
   /// - Parameter refused: files that could not be played: a suite each, named after the file,
   ///   whose one case fails with type `input`, the first error as its message and every
   ///   diagnostic (with the source line and caret) as its text.
-  public static func render(_ results: [ScenarioResult], refused: [RefusedScenario] = [], run: Run = Run())
-    -> String
-  {
-    document(results, refused: refused, run: run).render()
+  /// - Parameter skipped: scenarios not played: a suite each whose one case is
+  ///   `<skipped message="…">` with the reason.
+  public static func render(
+    _ results: [ScenarioResult], refused: [RefusedScenario] = [], skipped: [SkippedScenario] = [],
+    run: Run = Run()
+  ) -> String {
+    document(results, refused: refused, skipped: skipped, run: run).render()
   }
 
-  static func document(_ results: [ScenarioResult], refused: [RefusedScenario] = [], run: Run)
-    -> JUnitDocument
-  {
+  static func document(
+    _ results: [ScenarioResult], refused: [RefusedScenario] = [], skipped: [SkippedScenario] = [], run: Run
+  ) -> JUnitDocument {
     var document = JUnitDocument(timestamp: run.timestamp, hostname: run.hostname)
     for (index, r) in results.enumerated() {
       var suite = JUnitDocument.Suite(
@@ -59,6 +62,13 @@ public enum ScenarioJUnitReport {
         .init(
           name: "load and play",
           failure: .init(type: "input", message: r.errors.first ?? "", detail: r.rendered)))
+      document.suites.append(suite)
+    }
+    for s in skipped {
+      var suite = JUnitDocument.Suite(
+        name: s.path, classname: JUnitDocument.classname(forPath: s.path),
+        properties: [.init(name: "file", value: s.path)])
+      suite.cases.append(.init(name: "play", skipped: s.reason))
       document.suites.append(suite)
     }
     return document
@@ -82,6 +92,13 @@ public enum ScenarioJUnitReport {
       let expectationErrors = run.expectations.compactMap(entryError)
       let timelineErrors = run.entryErrors.filter { !expectationErrors.contains($0) }
       for e in timelineErrors { testcase("\(prefix)line \(e.line)", "entry", failure: e.message) }
+      let refused = run.refusedDeliveries
+      if !refused.isEmpty {
+        let failing = refused.filter(\.isFailure).map(\.summary)
+        testcase(
+          "\(prefix)deliveries", "delivery-refused",
+          failure: failing.isEmpty ? nil : failing.joined(separator: "; "))
+      }
       for b in run.contractBreaches {
         testcase(
           "\(prefix)policy contract", "contract-breach", failure: "\(RFC3339.format(b.instant)): \(b.message)"

@@ -57,6 +57,9 @@ extension ScenarioDecoder {
       let sent = reader.optional("sent", default: []) { n in try names(n) }
       let notSent = reader.optional("not-sent", default: []) { n in try names(n) }
       let charges = reader.optional("charges") { n in Int32(try n.decodeInteger(in: 0...1_000_000)) }
+      let referenceOnly = reader.optional("reference-only", default: false) { n in
+        try decodeBool(n, what: "reference-only")
+      }
       let member = reader.optional("member", default: 0) { n in
         try decodeMember(n, familyMembers: context.familyMembers)
       }
@@ -84,7 +87,9 @@ extension ScenarioDecoder {
         }
       }
       if reader.isMapping, reader["at"] != nil,
-        reader.entries.allSatisfy({ ["at", "member", "source", "since"].contains($0.key.text) })
+        reader.entries.allSatisfy({
+          ["at", "member", "source", "since", "reference-only"].contains($0.key.text)
+        })
       {
         reader.report(
           .error("an expectation needs at least one of \(Spelling.list(expectChecks))", at: item.location))
@@ -92,11 +97,12 @@ extension ScenarioDecoder {
       diagnostics += reader.diagnostics
       if let at, reader.diagnostics.isEmpty {
         let location = reader["at"]?.location ?? item.location
-        result.append(
-          Expectation(
-            at: at, store: store, entitlement: entitlement, access: access, prompt: prompt, sent: sent,
-            notSent: notSent, sincePrevious: sincePrevious, charges: charges, member: member, source: source,
-            line: location.line, column: location.column))
+        var expectation = Expectation(
+          at: at, store: store, entitlement: entitlement, access: access, prompt: prompt, sent: sent,
+          notSent: notSent, sincePrevious: sincePrevious, charges: charges, member: member, source: source,
+          line: location.line, column: location.column)
+        expectation.referenceOnly = referenceOnly
+        result.append(expectation)
       }
     }
     if !diagnostics.isEmpty { throw DiagnosticError(diagnostics) }

@@ -32,7 +32,7 @@ enum ScenarioDecoder {
   }
   /// What an expectation checks.
   static let expectChecks = ExpectationCheck.allCases.map(\.key)
-  static let expectKeys = ["at"] + expectChecks + ["since", "member"]
+  static let expectKeys = ["at"] + expectChecks + ["since", "member", "reference-only"]
 
   static func decode(_ root: YAMLNode, path: String) throws(DiagnosticError) -> Scenario {
     var top = MappingReader(root, knownKeys: topKeys, expected: "a scenario mapping")

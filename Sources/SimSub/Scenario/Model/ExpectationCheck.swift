@@ -93,6 +93,10 @@ enum ExpectationCheck: String, CaseIterable {
   }
 
   /// Whether `name` is among `sent`: `TYPE/SUBTYPE` exactly, or a bare `TYPE` with any subtype.
+  /// The keys that check the policy's answer rather than the store: what `reference-only`
+  /// leaves unchecked for another policy.
+  static let answerKeys: Set<String> = ["entitlement", "access", "prompt"]
+
   static func matches(_ name: String, _ sent: [String]) -> Bool {
     sent.contains { sent in sent == name || (!name.contains("/") && sent.hasPrefix(name + "/")) }
   }

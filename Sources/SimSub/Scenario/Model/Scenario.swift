@@ -250,6 +250,11 @@ public struct Expectation: Hashable, Sendable {
   /// Whose run is checked: `0` the purchaser (the subscriber of a scenario without family),
   /// `N` the N-th family member.
   public var member: Int
+  /// `reference-only: yes`: what this expectation says of the policy's answer (`entitlement`,
+  /// `access`, `prompt`) is the reference policy's own choice where the stores leave room (an
+  /// answer kept while a notification is lost or late, say), not what every correct policy
+  /// must answer. Checked for the reference policy only; its store checks apply to every one.
+  public var referenceOnly = false
   public var line: Int
   public var column: Int
 

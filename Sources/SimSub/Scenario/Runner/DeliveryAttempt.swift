@@ -14,8 +14,11 @@ public struct DeliveryAttempt: Hashable, Sendable {
   /// 1 for the first attempt at this notification, 2 for the next (a redelivery or a
   /// duplicate), and so on.
   public var attempt: Int32
-  /// Whether the server took it; `false` in an outage.
+  /// Whether the server took it; `false` in an outage and when the policy refused it.
   public var delivered: Bool
+  /// Why the policy refused it, when it did (not an outage): the server's answer
+  /// (`status 400: …`), or `refused` for a policy in process.
+  public var refusal: String?
   /// With several sources, the source's name; with family members, whose run it was; `nil` for
   /// the one subscription of a plain scenario.
   public var source: String?

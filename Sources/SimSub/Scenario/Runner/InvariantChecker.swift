@@ -2,8 +2,10 @@
 /// scenario format's excuse rules applied exactly:
 ///
 /// - `no-lockout-in-grace`: the store entitles (`active`, `canceled`, `grace`) and the policy
-///   denies access — excused only while the notification of a move into access has not yet
-///   reached the policy (`EngineSample.awaitingGainNotice`);
+///   denies access — excused while the notification of a move into access has not yet reached
+///   the policy (`EngineSample.awaitingGainNotice`), and not begun before the notices sent at
+///   the same instant have arrived (`EngineSample.deliveriesDueNow`): a renewal at a period's
+///   end is no lockout before its own notice;
 /// - `no-free-access`: the store does not entitle and the policy grants access — excused while
 ///   any notification sent so far is undelivered;
 /// - `prompt-matches`: `soft` in grace, `hard` in hold, `none` in active and canceled — with the
@@ -22,8 +24,10 @@ public struct InvariantChecker: Sendable {
     public var end: Instant?
     public var truth: StoreTruth
     public var decision: Decision
-    /// The last notification that reached the policy at or before `start`, if any: the likely
-    /// cause.
+    /// The notification after which the policy last changed its answer before `start` (the
+    /// answer it gave then is the one at fault), if any: the likely cause. `nil` with
+    /// ``causeArrival`` set: the answer changed at that instant with no notification, on the
+    /// policy's own clock (an expiry date it read passing).
     public var cause: StoreNotification?
     public var causeArrival: Instant?
 
@@ -35,6 +39,10 @@ public struct InvariantChecker: Sendable {
   public var familyMember = false
   private var open: [Invariant: Int] = [:]
   private var lastDelivered: (StoreNotification, Instant)?
+  /// The answer at the last sample, and what last changed it: the notification delivered just
+  /// before, or none (the policy's clock), with the instant.
+  private var lastAnswer: Decision?
+  private var answerChange: (cause: StoreNotification?, at: Instant)?
 
   public init(familyMember: Bool = false) { self.familyMember = familyMember }
 
@@ -72,14 +80,36 @@ public struct InvariantChecker: Sendable {
   }
 
   public mutating func observe(_ sample: EngineSample) {
+    if let last = lastAnswer,
+      last.access != sample.decision.access || last.state != sample.decision.state
+        || last.prompt != sample.decision.prompt
+    {
+      if let (notification, arrival) = lastDelivered, arrival == sample.instant {
+        answerChange = (notification, arrival)
+      } else {
+        answerChange = (nil, sample.instant)
+      }
+    } else if lastAnswer == nil, let (notification, arrival) = lastDelivered {
+      answerChange = (notification, arrival)
+    }
+    lastAnswer = sample.decision
     for invariant in Invariant.allCases {
-      let failing = Self.fails(invariant, sample, familyMember: familyMember)
+      var failing = Self.fails(invariant, sample, familyMember: familyMember)
+      // No lockout begins before the notices of this very instant have arrived
+      // (``EngineSample/deliveriesDueNow``); a span that began before goes on through them.
+      if sample.deliveriesDueNow {
+        if open[invariant] != nil {
+          failing = true
+        } else if invariant == .noLockoutInGrace {
+          failing = false
+        }
+      }
       if failing, open[invariant] == nil {
         open[invariant] = violations.count
         violations.append(
           Violation(
             invariant: invariant, start: sample.instant, end: nil, truth: sample.truth,
-            decision: sample.decision, cause: lastDelivered?.0, causeArrival: lastDelivered?.1))
+            decision: sample.decision, cause: answerChange?.cause, causeArrival: answerChange?.at))
       } else if !failing, let index = open[invariant] {
         violations[index].end = sample.instant
         open[invariant] = nil

@@ -167,7 +167,8 @@ struct MergedSources {
         checker.observe(
           EngineSample(
             instant: sample.instant, truth: truth, decision: sample.decision, afterEvent: sample.afterEvent,
-            undelivered: undelivered.reduce(0, +), awaitingGainNotice: awaitingGainNotice.contains(true)))
+            undelivered: undelivered.reduce(0, +), awaitingGainNotice: awaitingGainNotice.contains(true),
+            deliveriesDueNow: sample.deliveriesDueNow))
       }
     }
   }

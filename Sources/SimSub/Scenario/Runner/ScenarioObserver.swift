@@ -76,6 +76,7 @@ public struct ScenarioObserver: EngineObserver {
   ) {
     if let last = attempts.lastIndex(where: { $0.notification.asSent == notification.asSent }) {
       attempts[last].delivered = false
+      attempts[last].refusal = "refused"
     }
     begin(.deliveryFailed(notification.name, attempt: attempt, retryAt: retryAt), at: instant)
   }

@@ -105,17 +105,22 @@ public struct ScenarioResult: Hashable, Sendable {
     }
   }
 
-  /// Every expectation met, every invariant as asked, every entry resolved: in this run and in
-  /// every family member's.
+  /// Every expectation met, every invariant as asked, every entry resolved, every notification
+  /// the policy refused accepted in the end (``RefusedDelivery``): in this run and in every
+  /// family member's.
   public var passed: Bool {
     entryErrors.isEmpty && contractBreaches.isEmpty && expectations.allSatisfy(\.passed)
-      && invariants.allSatisfy(\.passed) && members.allSatisfy(\.passed)
+      && invariants.allSatisfy(\.passed) && !refusedDeliveries.contains(where: \.isFailure)
+      && members.allSatisfy(\.passed)
   }
 }
 
 /// One expectation's checks.
 public struct ExpectationResult: Hashable, Sendable {
   public var expectation: Expectation
+  /// The keys of a `reference-only` expectation not checked because another policy played
+  /// (`access`, `prompt`): the reports say so.
+  public var notChecked: [String] = []
   /// Where `at` resolved; `nil` when it never did.
   public var instant: Instant?
   public var checks: [Check]

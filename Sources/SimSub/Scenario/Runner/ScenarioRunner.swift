@@ -311,7 +311,13 @@ public enum ScenarioRunner {
           observed.windowProblem = "the previous expectation (line \(line)) was not checked before this one"
         }
       }
-      let checks = ExpectationCheck.allCases.flatMap { $0.judge(expectation, observed) }
+      var checks = ExpectationCheck.allCases.flatMap { $0.judge(expectation, observed) }
+      // `reference-only`: the answer's checks are the reference policy's own choice.
+      var notChecked: [String] = []
+      if expectation.referenceOnly, P.name != ReferencePolicy.name {
+        notChecked = checks.filter { ExpectationCheck.answerKeys.contains($0.key) }.map(\.key)
+        checks.removeAll { ExpectationCheck.answerKeys.contains($0.key) }
+      }
       let recent =
         whole?.recentDeliveries
         ?? engine.observer.deliveries.suffix(3).map {
@@ -319,6 +325,7 @@ public enum ScenarioRunner {
         }
       results[index] = ExpectationResult(
         expectation: expectation, instant: engine.now, checks: checks, recentDeliveries: Array(recent))
+      results[index]?.notChecked = notChecked
     }
 
     /// What a run of one subscription found that a scenario of several sources keeps from
