@@ -92,8 +92,12 @@ struct ReplayExternalPolicy: ReplayedPolicy {
           "/androidpublisher/v3/applications/\(n.packageName.text)/purchases/subscriptionsv2/tokens/\(n.subscriptionNotification.purchaseToken.text)",
         with: resource)
     }
-    // A process that receives no deliveries (client code) is sent none, and none is built.
-    guard connection.receivesDeliveries else { return }
+    // A process that receives no deliveries (client code) is sent none, and none is built; nor
+    // is a server sent a store's records when the file gives no webhook for that store.
+    guard connection.receivesDeliveries, connection.file.servedWebhooks.contains(notification.storeName)
+    else {
+      return
+    }
     // A refused delivery is the policy's answer to this request; a replay does not redeliver
     // what the log shows delivered once.
     _ = connection.deliver(

@@ -201,11 +201,11 @@ public struct ScenarioTextReport: Sendable {
     }
     let cause: String
     switch (v.cause, v.causeArrival) {
-    case (let n?, let arrival?): cause = "its answer since \(n.name) arrived at \(RFC3339.format(arrival))"
-    case (let n?, nil): cause = "its answer since \(n.name)"
+    case (let n?, let arrival?): cause = "after \(n.name) arrived at \(RFC3339.format(arrival))"
+    case (let n?, nil): cause = "after \(n.name)"
     case (nil, let changed?):
       cause = "its answer since \(RFC3339.format(changed)), on its own clock (no notification)"
-    case (nil, nil): cause = "its answer since the run began"
+    case (nil, nil): cause = "before any notification arrived"
     }
     let when =
       v.duration?.seconds == 0

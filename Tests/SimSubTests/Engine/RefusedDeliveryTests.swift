@@ -79,6 +79,70 @@ struct RefusedDeliveryTests {
   }
 }
 
+extension RefusedDeliveryTests {
+  /// A server that refuses every delivery fails the run, whatever its answers: each
+  /// notification is named, never accepted, and no invariant is excused by them.
+  @Test func aPolicyThatRefusesEverythingFails() throws {
+    let result = try play(Self.apple, RefusesEveryAttempt.self)
+    #expect(!result.passed)
+    let refused = result.refusedDeliveries
+    #expect(!refused.isEmpty)
+    #expect(refused.allSatisfy { $0.isFailure })
+    #expect(refused.first?.name == "SUBSCRIBED/INITIAL_BUY")
+    #expect(refused.first?.answer == "refused")
+    // Never excused by the refused SUBSCRIBED: locked out from the first instant on.
+    let lockouts = result.violations.filter { $0.invariant == .noLockoutInGrace }
+    #expect(lockouts.first?.start == result.scenario.start)
+    let text = ScenarioTextReport().render(result)
+    #expect(text.contains("Deliveries refused by the policy\n  ✗ SUBSCRIBED/INITIAL_BUY (apple)"))
+    #expect(text.hasSuffix("FAIL\n"))
+  }
+
+  /// A notification refused once and accepted at the store's next attempt is a note, not a
+  /// failure: the run is judged on what the policy answered meanwhile, which here changes
+  /// nothing (the refused notice only turns auto-renewal off).
+  @Test func aDeliveryRefusedOnceThenAcceptedIsANote() throws {
+    let text = """
+      name: the subscriber turns auto-renewal off; the server answers 500 once
+      store: apple
+      product: {period: 1M, grace: 16d}
+      timeline:
+        - at: 10d
+          do: cancel
+      """
+    let result = try play(text, RefusesFirstRenewalStatusChange.self)
+    let refused = result.refusedDeliveries
+    #expect(refused.count == 1)
+    let delay = try #require(AppStoreModel.redeliveryDelay(afterFailedAttempt: 1))
+    #expect(refused.first.map { !$0.isFailure && $0.acceptedAt == $0.firstRefusedAt + delay } == true)
+    #expect(result.passed)
+    let report = ScenarioTextReport().render(result)
+    #expect(report.contains("  note: DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_DISABLED (apple)"), "\(report)")
+    #expect(!report.contains("✗"))
+    #expect(report.hasSuffix("PASS\n"))
+  }
+}
+
+/// The reference policy behind a server that answers 500 to the first attempt at the first
+/// `DID_CHANGE_RENEWAL_STATUS` it is sent.
+private struct RefusesFirstRenewalStatusChange: EntitlementPolicy {
+  static let name = "refuses-first-renewal-status-change"
+  static let summary = "tests only"
+  static let decidesOnlyOnNotifications = true
+  var inner: ReferencePolicy
+  var refusedOnce = false
+  init(context: PolicyContext) { inner = ReferencePolicy(context: context) }
+  mutating func receive(_ n: StoreNotification, at arrival: Instant) -> DeliveryOutcome {
+    if !refusedOnce, n.name.hasPrefix("DID_CHANGE_RENEWAL_STATUS") {
+      refusedOnce = true
+      return .notAccepted
+    }
+    return inner.receive(n, at: arrival)
+  }
+  func decision(at instant: Instant) -> Decision { inner.decision(at: instant) }
+  func nextDecisionChange(after instant: Instant) -> Instant? { inner.nextDecisionChange(after: instant) }
+}
+
 /// The reference policy behind a server that answers 500 to the first attempt of each
 /// notification (it has not heard it yet) and 200 to the next.
 private struct RefusesEachFirstAttempt: EntitlementPolicy {

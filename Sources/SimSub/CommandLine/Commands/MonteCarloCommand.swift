@@ -65,6 +65,35 @@ enum MonteCarloCommand {
           "--compare names the policy already played ('\(policies[1].name)'); name another one",
           commandPath: context.command.path))
     }
+    // A cohort group of a store a policy file takes no notifications of is not played: the
+    // others' shares are scaled up to fill the population, and the note says so.
+    for case .file(let file) in policies {
+      let (kept, skipped) = population.cohort.reduce(into: ([CohortGroup](), [(CohortGroup, String)]())) {
+        groups, group in
+        let webhook = group.channel == .direct ? group.store.name : "revenuecat"
+        if file.servedWebhooks.contains(webhook) {
+          groups.0.append(group)
+        } else {
+          groups.1.append((group, "the policy takes no \(webhook) notifications"))
+        }
+      }
+      guard !skipped.isEmpty else { continue }
+      for (group, reason) in skipped {
+        context.console.error(
+          "note: cohort group \(group.store.name) \(group.product.id) (\(Format.percent(group.share)) of subscribers) skipped: \(reason)\n"
+        )
+      }
+      guard !kept.isEmpty else {
+        return context.fail(
+          "\(path): every cohort group is of a store \(file.name) takes no notifications of")
+      }
+      let total = kept.reduce(0) { $0 + $1.share }
+      population.cohort = kept.map { group in
+        var group = group
+        group.share /= total
+        return group
+      }
+    }
     let plan: PopulationPlan
     do {
       plan = try PopulationPlan(population)
