@@ -19,7 +19,7 @@ enum PolicyProcessFixtures {
 
   /// Fails the test, saying why, when Node is missing: these tests need it and must not pass
   /// without it. They carry `.needsNode`, so they reach here without Node only when CI requires
-  /// it (`SIMSUB_REQUIRE_NODE=1`).
+  /// it (`REQUIRE_NODE_TESTS=1`).
   static func requireNode(sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
     try #require(
       node != nil,
