@@ -78,3 +78,29 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
 
   public mutating func next() -> UInt64 { splitMix.next() }
 }
+
+/// What the tests need beside Swift. `swift test` needs Swift alone: the tests that run Node
+/// (the example servers and adapters of docs/examples, the fixtures of Tests/Fixtures) are
+/// skipped, with a reason, when `node` is not in `PATH`, through the `.needsNode` trait of each
+/// test target. CI, where Node is installed, sets `REQUIRE_NODE_TESTS=1`: those tests then run
+/// whatever `PATH` says, and fail loudly without Node instead of being skipped. (Not a `SIMSUB_`
+/// variable: simsub hands those to the policy servers it starts, and tests read them back.)
+public enum Toolchain {
+  /// The `node` executable found in `PATH`, or `nil`.
+  public static let node: String? = {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+    return path.split(separator: ":").map { "\($0)/node" }.first {
+      FileManager.default.isExecutableFile(atPath: $0)
+    }
+  }()
+
+  /// Whether `REQUIRE_NODE_TESTS=1` asks that no test be skipped for want of Node.
+  public static let nodeRequired = ProcessInfo.processInfo.environment["REQUIRE_NODE_TESTS"] == "1"
+
+  /// Whether the tests that need Node run: Node is in `PATH`, or CI requires it.
+  public static let runsNodeTests = node != nil || nodeRequired
+
+  /// Why a test that needs Node was skipped.
+  public static let withoutNode =
+    "needs Node (`node` in PATH) to run the example servers and adapters; REQUIRE_NODE_TESTS=1 makes it fail instead"
+}

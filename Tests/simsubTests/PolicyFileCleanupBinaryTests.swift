@@ -7,11 +7,7 @@ import Testing
 /// policy server killed under it: either way no process of the policy's and no port of simsub's
 /// store APIs is left behind.
 @Suite(.serialized) struct PolicyFileCleanupBinaryTests {
-  static var node: String? {
-    ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":").map { "\($0)/node" }.first {
-      FileManager.default.isExecutableFile(atPath: $0)
-    }
-  }
+  static let node = Toolchain.node
 
   /// A policy file whose server records its process id and the store APIs' base URL in `info`
   /// before it becomes the example Node server on `port`.
@@ -92,8 +88,8 @@ import Testing
     return true
   }
 
-  @Test func ctrlCStopsTheServerAndClosesTheStoreAPIs() throws {
-    guard Self.node != nil else { return }
+  @Test(.needsNode) func ctrlCStopsTheServerAndClosesTheStoreAPIs() throws {
+    try #require(Self.node != nil, "node required but missing")
     let scratch = try Scratch()
     defer { scratch.remove() }
     let port = try Self.freePort()
@@ -108,8 +104,8 @@ import Testing
     #expect(try Self.refuses("http://127.0.0.1:\(port)/health"))
   }
 
-  @Test func aServerKilledMidRunEndsTheRunAndLeavesNothingBehind() throws {
-    guard Self.node != nil else { return }
+  @Test(.needsNode) func aServerKilledMidRunEndsTheRunAndLeavesNothingBehind() throws {
+    try #require(Self.node != nil, "node required but missing")
     let scratch = try Scratch()
     defer { scratch.remove() }
     let port = try Self.freePort()
@@ -129,5 +125,13 @@ import Testing
     let listener = try LoopbackListener()
     defer { listener.close() }
     return listener.port
+  }
+}
+
+extension Trait where Self == ConditionTrait {
+  /// The test runs Node: skipped, with the reason, when `node` is not in `PATH` (unless CI
+  /// requires Node: ``Toolchain``).
+  static var needsNode: Self {
+    .enabled(if: Toolchain.runsNodeTests, Comment(rawValue: Toolchain.withoutNode))
   }
 }

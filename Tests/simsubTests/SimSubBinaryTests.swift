@@ -105,10 +105,18 @@ import Testing
     #expect(run.standardOutput.contains("-h, --help"))
   }
 
+  /// `--version`: the version, then the commit when built from a git checkout (Package.swift
+  /// reads it from SwiftPM's git information), marked when the checkout had changes.
   @Test func theVersion() throws {
     let run = try SimSubBinary.run(["--version"])
     #expect(run.status == 0)
-    #expect(run.standardOutput == simsubVersion + "\n")
+    let line = try #require(
+      run.standardOutput.wholeMatch(of: /([0-9]+\.[0-9]+\.[0-9]+)( \(commit [0-9a-f]{12}(, modified)?\))?\n/),
+      "\(run)")
+    #expect(line.1 == simsubVersion)
+    if FileManager.default.fileExists(atPath: SimSubBinary.packageRoot.appendingPathComponent(".git").path) {
+      #expect(line.2 != nil, "built from a git checkout, so the commit is named")
+    }
     #expect(run.standardError == "")
   }
 

@@ -72,7 +72,7 @@ extension PolicyProcessSuites {
       return (asked, found)
     }
 
-    @Test func decidingFromCustomerInfoFollowsTheStoresTruth() throws {
+    @Test(.needsNode) func decidingFromCustomerInfoFollowsTheStoresTruth() throws {
       let (asked, found) = try Self.disagreements()
       #expect(asked > 500)
       #expect(found.count == 0, "\(found.count) of \(asked):\n\(found.prefix(20).joined(separator: "\n"))")
@@ -81,7 +81,7 @@ extension PolicyProcessSuites {
     /// With the mistake, every disagreement is a subscriber the store still entitles denied
     /// access: in grace, and in Google's silent stage before it (entitled, the renewal already
     /// failed, `willRenew` false).
-    @Test func readingWillRenewAsAccessLocksOutSubscribersInGrace() throws {
+    @Test(.needsNode) func readingWillRenewAsAccessLocksOutSubscribersInGrace() throws {
       let (asked, found) = try Self.disagreements(mistake: "will-renew")
       #expect(asked > 500)
       #expect(found.contains { $0.contains("truth grace: access false") })

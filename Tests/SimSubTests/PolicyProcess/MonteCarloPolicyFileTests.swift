@@ -67,7 +67,7 @@ extension PolicyProcessSuites {
       return dir.at(name)
     }
 
-    @Test func theAdapterLocksNoOneOutAndItsWillRenewMistakeIsCaught() throws {
+    @Test(.needsNode) func theAdapterLocksNoOneOutAndItsWillRenewMistakeIsCaught() throws {
       try PolicyProcessFixtures.requireNode()
       let dir = try CommandLineScratchDirectory()
       defer { dir.remove() }
@@ -92,7 +92,7 @@ extension PolicyProcessSuites {
     /// A population's `policy:` names a policy file beside it, and `--compare` plays a built-in
     /// policy on the same draws: the adapter and the reference policy give access alike on these
     /// subscribers, so neither locks anyone out.
-    @Test func aPopulationsPolicyFileComparedWithTheReferencePolicy() throws {
+    @Test(.needsNode) func aPopulationsPolicyFileComparedWithTheReferencePolicy() throws {
       try PolicyProcessFixtures.requireNode()
       let dir = try CommandLineScratchDirectory()
       defer { dir.remove() }
@@ -125,7 +125,7 @@ extension PolicyProcessSuites {
     /// Every request names a UUID, a subscriber forgotten is never heard of again, and one
     /// thread has one subscriber open at a time: the ledger ends with status 3 otherwise, which
     /// ends the run with status 1.
-    @Test func eachSubscriberIsANewOneToTheProcessAndIsForgotten() throws {
+    @Test(.needsNode) func eachSubscriberIsANewOneToTheProcessAndIsForgotten() throws {
       try PolicyProcessFixtures.requireNode()
       let dir = try CommandLineScratchDirectory()
       defer { dir.remove() }
@@ -149,7 +149,7 @@ extension PolicyProcessSuites {
     /// One thread or three (three processes) give the same tallies through a process, as in
     /// process: each subscriber's story depends only on the seed, its index and the policy's
     /// answers, whichever process gives them.
-    @Test func aProcessRunIsTheSameWhateverTheThreads() throws {
+    @Test(.needsNode) func aProcessRunIsTheSameWhateverTheThreads() throws {
       try PolicyProcessFixtures.requireNode()
       let dir = try CommandLineScratchDirectory()
       defer { dir.remove() }
@@ -167,7 +167,7 @@ extension PolicyProcessSuites {
 
     /// `deliveries: no`: the process is sent no `deliver`, and is asked the same questions as
     /// when it is sent every notification (after each one, as it decides only on notifications).
-    @Test func aProcessWithoutDeliveriesIsSentNoneAndAskedTheSame() throws {
+    @Test(.needsNode) func aProcessWithoutDeliveriesIsSentNoneAndAskedTheSame() throws {
       try PolicyProcessFixtures.requireNode()
       let dir = try CommandLineScratchDirectory()
       defer { dir.remove() }
@@ -198,7 +198,7 @@ extension PolicyProcessSuites {
 
     /// The CustomerInfo adapter ignores what it is delivered, so its report is the same, byte
     /// for byte, whether it is sent the notifications or not: with and without its mistake.
-    @Test func theAdaptersReportIsTheSameWithoutDeliveries() throws {
+    @Test(.needsNode) func theAdaptersReportIsTheSameWithoutDeliveries() throws {
       try PolicyProcessFixtures.requireNode()
       let dir = try CommandLineScratchDirectory()
       defer { dir.remove() }
@@ -219,7 +219,7 @@ extension PolicyProcessSuites {
       }
     }
 
-    @Test func aProcessThatEndsMidRunEndsTheRunWithStatus1() throws {
+    @Test(.needsNode) func aProcessThatEndsMidRunEndsTheRunWithStatus1() throws {
       try PolicyProcessFixtures.requireNode()
       let dir = try CommandLineScratchDirectory()
       defer { dir.remove() }

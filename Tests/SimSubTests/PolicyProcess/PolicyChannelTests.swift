@@ -17,7 +17,7 @@ extension PolicyProcessSuites {
         body: #"{"signedPayload":"a.b.c"}"#)
     }
 
-    @Test func everyOpIsAnswered() throws {
+    @Test(.needsNode) func everyOpIsAnswered() throws {
       let console = CapturingConsole()
       let process = try PolicyProcessFixtures.echo(console: console)
       defer { process.stop() }
@@ -51,7 +51,7 @@ extension PolicyProcessSuites {
       #expect(console.standardError == "[echo] hello from echo (simsub 1)\n")
     }
 
-    @Test func aThousandDecidesWrittenBeforeAnyIsRead() throws {
+    @Test(.needsNode) func aThousandDecidesWrittenBeforeAnyIsRead() throws {
       let process = try PolicyProcessFixtures.echo()
       defer { process.stop() }
       let channel = PolicyChannel(process: process, timeout: 5)
@@ -85,7 +85,7 @@ extension PolicyProcessSuites {
 
 extension PolicyProcessSuites {
   @Suite struct PolicyProcessBenchmarkTests {
-    @Test func theBenchmarkMeasuresBothDepths() throws {
+    @Test(.needsNode) func theBenchmarkMeasuresBothDepths() throws {
       try PolicyProcessFixtures.requireNode()
       let figures = try PolicyProcessBenchmark.measure(
         adapter: PolicyProcessFixtures.echoAdapter, requests: 640, depth: 64, repetitions: 1)

@@ -59,7 +59,7 @@ extension PolicyProcessSuites {
       return dir.at("node.policy")
     }
 
-    @Test func theNodeServerPassesEveryScenarioWrittenForACorrectPolicy() throws {
+    @Test(.needsNode) func theNodeServerPassesEveryScenarioWrittenForACorrectPolicy() throws {
       try PolicyProcessFixtures.requireNode()
       let dir = try CommandLineScratchDirectory()
       defer { dir.remove() }
@@ -73,7 +73,7 @@ extension PolicyProcessSuites {
 
     /// `--concurrency 3` plays three scenarios at once against the one server, and reports
     /// what one at a time does, in file order; a process policy gets a process per thread.
-    @Test func concurrentPlaysAgreeWithOneAtATime() throws {
+    @Test(.needsNode) func concurrentPlaysAgreeWithOneAtATime() throws {
       try PolicyProcessFixtures.requireNode()
       let dir = try CommandLineScratchDirectory()
       defer { dir.remove() }
@@ -98,7 +98,7 @@ extension PolicyProcessSuites {
       #expect(badConsole.standardError.contains("'--concurrency <n>'"))
     }
 
-    @Test func theNodeServersActiveOnlyMistakeIsCaughtByNoLockoutInGrace() throws {
+    @Test(.needsNode) func theNodeServersActiveOnlyMistakeIsCaughtByNoLockoutInGrace() throws {
       try PolicyProcessFixtures.requireNode()
       let dir = try CommandLineScratchDirectory()
       defer { dir.remove() }
@@ -116,7 +116,7 @@ extension PolicyProcessSuites {
 
     /// The shipped adapter.policy names `adapter.mjs` beside it: it runs there, whatever the
     /// working directory.
-    @Test func theCustomerInfoAdapterRunsBesideItsFileAndItsMistakeIsCaught() throws {
+    @Test(.needsNode) func theCustomerInfoAdapterRunsBesideItsFileAndItsMistakeIsCaught() throws {
       try PolicyProcessFixtures.requireNode()
       let dir = try CommandLineScratchDirectory()
       defer { dir.remove() }
@@ -192,7 +192,7 @@ extension PolicyProcessSuites {
     /// `gate --policy FILE.policy`: the baseline's scenarios through the server, the policy table
     /// and Monte Carlo said not played; the active-only mistake fails the gate; `--update` is
     /// refused.
-    @Test func theGatePlaysItsScenariosThroughAPolicyFile() throws {
+    @Test(.needsNode) func theGatePlaysItsScenariosThroughAPolicyFile() throws {
       try PolicyProcessFixtures.requireNode()
       let dir = try CommandLineScratchDirectory()
       defer { dir.remove() }
@@ -220,7 +220,7 @@ extension PolicyProcessSuites {
 
     /// `policy: FILE.policy` in a scenario, relative to it: played through that policy, and a
     /// file that is not there is the scenario's own error with its location.
-    @Test func aScenarioNamesItsPolicyFile() throws {
+    @Test(.needsNode) func aScenarioNamesItsPolicyFile() throws {
       try PolicyProcessFixtures.requireNode()
       let dir = try CommandLineScratchDirectory()
       defer { dir.remove() }
@@ -251,7 +251,7 @@ extension PolicyProcessSuites {
     /// its `subscriptionsv2` calls from the subscriber being played): no lockout; with the
     /// active-only mistake, grace subscribers are locked out. A policy file with mistakes, or a
     /// path that is not one, is bad input.
-    @Test func montecarloThroughTheNodeServer() throws {
+    @Test(.needsNode) func montecarloThroughTheNodeServer() throws {
       try PolicyProcessFixtures.requireNode()
       let dir = try CommandLineScratchDirectory()
       defer { dir.remove() }
@@ -283,7 +283,7 @@ extension PolicyProcessSuites {
 
     /// `policy-table --policy FILE.policy` through the Node server: every row's access is the
     /// reference policy's; with the active-only mistake, rows of a subscriber in grace lose it.
-    @Test func thePolicyTableThroughTheNodeServer() throws {
+    @Test(.needsNode) func thePolicyTableThroughTheNodeServer() throws {
       try PolicyProcessFixtures.requireNode()
       let dir = try CommandLineScratchDirectory()
       defer { dir.remove() }

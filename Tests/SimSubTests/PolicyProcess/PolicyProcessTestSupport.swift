@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import SimSub
@@ -14,21 +15,15 @@ enum PolicyProcessFixtures {
     .appendingPathComponent("Fixtures/PolicyProcess/echo-adapter.mjs").path
 
   /// The `node` found in `PATH`, or `nil`.
-  static let node: String? = {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-    for directory in path.split(separator: ":") {
-      let candidate = "\(directory)/node"
-      if access(candidate, X_OK) == 0 { return candidate }
-    }
-    return nil
-  }()
+  static let node = Toolchain.node
 
   /// Fails the test, saying why, when Node is missing: these tests need it and must not pass
-  /// without it.
+  /// without it. They carry `.needsNode`, so they reach here without Node only when CI requires
+  /// it (`REQUIRE_NODE_TESTS=1`).
   static func requireNode(sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
     try #require(
       node != nil,
-      "this test runs the Node echo adapter (Tests/Fixtures/PolicyProcess/echo-adapter.mjs): install Node 20 so that `node` is in PATH",
+      "node required but missing: this test runs Node (install Node 20 so that `node` is in PATH)",
       sourceLocation: sourceLocation)
   }
 
@@ -75,5 +70,13 @@ enum PolicyProcessFixtures {
       usleep(10_000)
     }
     return nil
+  }
+}
+
+extension Trait where Self == ConditionTrait {
+  /// The test runs Node: skipped, with the reason, when `node` is not in `PATH` (unless CI
+  /// requires Node: ``Toolchain``).
+  static var needsNode: Self {
+    .enabled(if: Toolchain.runsNodeTests, Comment(rawValue: Toolchain.withoutNode))
   }
 }

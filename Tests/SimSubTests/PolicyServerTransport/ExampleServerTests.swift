@@ -141,11 +141,11 @@ extension PolicyProcessSuites {
       return (checked, found)
     }
 
-    @Test func theNodeServerAnswersAsTheReferencePolicyDoes() throws {
+    @Test(.needsNode) func theNodeServerAnswersAsTheReferencePolicyDoes() throws {
       try Self.expectAgreement(Self.mismatches("server.policy", of: .node))
     }
 
-    @Test func theNodeServersActiveOnlyMistakeLocksOutSubscribersInGrace() throws {
+    @Test(.needsNode) func theNodeServersActiveOnlyMistakeLocksOutSubscribersInGrace() throws {
       try Self.expectGraceLockoutsOnly(Self.mismatches("server-active-only.policy", of: .node))
     }
 

@@ -33,7 +33,7 @@ extension PolicyProcessSuites {
       .shell(variables.joined(separator: " ") + " exec node '\(F.readyServer)'")
     }
 
-    @Test func aStartedServerIsPolledUntilReadyGetsTheAPIsAndIsStoppedWithItsGroup() throws {
+    @Test(.needsNode) func aStartedServerIsPolledUntilReadyGetsTheAPIsAndIsStoppedWithItsGroup() throws {
       try PolicyProcessFixtures.requireNode()
       let port = try F.closedPort()
       let console = CapturingConsole()
@@ -55,7 +55,7 @@ extension PolicyProcessSuites {
       #expect(console.standardError.contains("[worker] listening on \(port)"), "\(console.standardError)")
     }
 
-    @Test func aServerThatNeverBecomesReadyIsStoppedAndNamed() throws {
+    @Test(.needsNode) func aServerThatNeverBecomesReadyIsStoppedAndNamed() throws {
       try PolicyProcessFixtures.requireNode()
       let port = try F.closedPort()
       let (file, server) = file(
@@ -102,7 +102,7 @@ extension PolicyProcessSuites {
   /// `simsub benchmark --only server` measures: it plays the scenarios' requests through the Node
   /// example server and counts them (its speed is a figure it prints, not checked here).
   @Suite struct PolicyServerBenchmarkTests {
-    @Test func theBenchmarkPlaysEveryRequestThroughTheExampleServer() throws {
+    @Test(.needsNode) func theBenchmarkPlaysEveryRequestThroughTheExampleServer() throws {
       try PolicyProcessFixtures.requireNode()
       let root = WireTesting.root
       let scenarios = ["card-expired.scn", "google-hold-runs-out.scn", "stripe-recovers-during-past-due.scn"]

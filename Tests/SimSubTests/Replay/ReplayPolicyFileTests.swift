@@ -31,7 +31,7 @@ extension PolicyProcessSuites {
 
     /// The Node server answers the replayed log as the reference policy does: compared side by
     /// side, no subscriber is locked out or let in free by one and not the other.
-    @Test func theNodeServerAgreesWithTheReferencePolicy() throws {
+    @Test(.needsNode) func theNodeServerAgreesWithTheReferencePolicy() throws {
       try PolicyProcessFixtures.requireNode()
       let dir = try CommandLineScratchDirectory()
       defer { dir.remove() }
@@ -56,7 +56,7 @@ extension PolicyProcessSuites {
     /// The server with the active-only mistake is caught: it locks out subscribers in grace,
     /// and compared with the reference policy every subscriber it answers differently is a new
     /// lockout or a prompt change, never new free access.
-    @Test func theActiveOnlyServerIsCaught() throws {
+    @Test(.needsNode) func theActiveOnlyServerIsCaught() throws {
       try PolicyProcessFixtures.requireNode()
       let dir = try CommandLineScratchDirectory()
       defer { dir.remove() }
@@ -91,7 +91,7 @@ extension PolicyProcessSuites {
     /// The gate's replay through the policy file (``Gate/run(file:paths:replay:concurrency:console:)``
     /// plays it so after the scenarios): the mistaken server fails with `replay-lockout`, and
     /// the line to reproduce names the file.
-    @Test func theGateReplaysThroughThePolicyFile() throws {
+    @Test(.needsNode) func theGateReplaysThroughThePolicyFile() throws {
       try PolicyProcessFixtures.requireNode()
       let dir = try CommandLineScratchDirectory()
       defer { dir.remove() }
@@ -115,7 +115,7 @@ extension PolicyProcessSuites {
     /// A process is delivered each logged body byte for byte with its logged headers, Stripe
     /// signed again with the test endpoint's secret and RevenueCat's authorization the test one,
     /// and told to forget each subscriber once the story is over.
-    @Test func aProcessHearsTheLoggedRequests() throws {
+    @Test(.needsNode) func aProcessHearsTheLoggedRequests() throws {
       try PolicyProcessFixtures.requireNode()
       let dir = try CommandLineScratchDirectory()
       defer { dir.remove() }
@@ -188,7 +188,7 @@ extension PolicyProcessSuites {
 
     /// A process whose file says `deliveries: no` is sent none of the logged requests, and is
     /// still asked and told to forget each subscriber.
-    @Test func aProcessWithoutDeliveriesHearsNoLoggedRequest() throws {
+    @Test(.needsNode) func aProcessWithoutDeliveriesHearsNoLoggedRequest() throws {
       try PolicyProcessFixtures.requireNode()
       let dir = try CommandLineScratchDirectory()
       defer { dir.remove() }
@@ -230,7 +230,7 @@ extension PolicyProcessSuites {
     }
 
     /// A process that ends in the middle of the replay ends it with exit status 1 and says why.
-    @Test func aProcessThatEndsFailsTheReplay() throws {
+    @Test(.needsNode) func aProcessThatEndsFailsTheReplay() throws {
       try PolicyProcessFixtures.requireNode()
       let dir = try CommandLineScratchDirectory()
       defer { dir.remove() }

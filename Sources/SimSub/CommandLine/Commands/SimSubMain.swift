@@ -4,11 +4,14 @@ import Foundation
 /// facts in, an exit status out. The `simsub` executable only gathers those and exits; tests
 /// call this in-process.
 public enum SimSubMain {
+  /// `version` is what `--version` prints: ``simsubVersion``, and the commit when the executable
+  /// knows the one it was built from.
   public static func run(
     arguments: some Collection<String>, console: some Console, facts: TerminalFacts,
-    baseDirectory: String? = nil
+    baseDirectory: String? = nil, version: String = simsubVersion
   ) -> ExitStatus {
-    let responder = CommandLineResponder(table: .simsub, width: facts.helpWidth)
+    let table = CommandTable(root: SimSubCommands.root, version: version)
+    let responder = CommandLineResponder(table: table, width: facts.helpWidth)
     switch responder.respond(to: arguments, console: console) {
     case .finished(let status):
       return status
