@@ -179,7 +179,7 @@ enum ScenarioCommands {
     if plays.badPolicy { return .badInput }
     if let failure = plays.policyFailure {
       context.console.error("Error: \(failure)\n")
-      return .checkFailed
+      return failure.exitStatus
     }
     if !plays.skipped.isEmpty {
       let names = Set(plays.skipped.map(\.policy)).sorted().joined(separator: ", ")
