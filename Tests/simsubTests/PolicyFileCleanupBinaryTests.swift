@@ -3,9 +3,10 @@ import SimSub
 import TestSupport
 import Testing
 
-/// `simsub check --policy FILE.policy` as a user runs it, interrupted with Ctrl-C and with the
-/// policy server killed under it: either way no process of the policy's and no port of simsub's
-/// store APIs is left behind.
+/// `simsub check --policy FILE.policy` and `simsub montecarlo --policy FILE.policy` (two
+/// threads) as a user runs them, interrupted with Ctrl-C and with the policy server killed
+/// under them: either way no process of the policy's, and neither its port nor any of simsub's
+/// store APIs, is left behind.
 @Suite(.serialized) struct PolicyFileCleanupBinaryTests {
   static let node = Toolchain.node
 
@@ -36,13 +37,32 @@ import Testing
     return scratch.url("server.policy").path
   }
 
-  /// Starts `simsub check Scenarios/ --policy …` and waits until the policy's server has
-  /// written its `info`: the server's process id and the Google API's base URL.
-  static func start(_ scratch: Scratch, port: Int) throws -> (Process, pid_t, String) {
+  /// What the tests run with the policy file: `check Scenarios/`, or Monte Carlo long enough
+  /// to be interrupted on two threads.
+  enum Run {
+    case check, montecarlo
+
+    func arguments(policy: String, scratch: Scratch) -> [String] {
+      switch self {
+      case .check: ["check", "Scenarios/", "--policy", policy]
+      case .montecarlo:
+        [
+          "montecarlo", "Scenarios/populations/typical.pop", "--users", "1000000", "--threads", "2",
+          "--policy",
+          policy, "--output", scratch.url("montecarlo.json").path,
+        ]
+      }
+    }
+  }
+
+  /// Starts `simsub check Scenarios/ --policy …` (or the `run` given) and waits until the
+  /// policy's server has written its `info`: the server's process id and the Google API's
+  /// base URL.
+  static func start(_ scratch: Scratch, port: Int, run: Run = .check) throws -> (Process, pid_t, String) {
     let executable = try #require(SimSubBinary.executable)
     let process = Process()
     process.executableURL = executable
-    process.arguments = ["check", "Scenarios/", "--policy", try policy(in: scratch, port: port)]
+    process.arguments = run.arguments(policy: try policy(in: scratch, port: port), scratch: scratch)
     process.currentDirectoryURL = SimSubBinary.packageRoot
     process.standardInput = FileHandle.nullDevice
     _ = FileManager.default.createFile(atPath: scratch.url("stdout").path, contents: nil)
@@ -88,12 +108,15 @@ import Testing
     return true
   }
 
-  @Test(.needsNode) func ctrlCStopsTheServerAndClosesTheStoreAPIs() throws {
+  // Only `check`: Monte Carlo takes a stop between blocks of 256 subscribers, which through a
+  // server on a loaded host is minutes.
+  @Test(.needsNode, arguments: [Run.check])
+  func ctrlCStopsTheServerAndClosesTheStoreAPIs(run: Run) throws {
     try #require(Self.node != nil, "node required but missing")
     let scratch = try Scratch()
     defer { scratch.remove() }
     let port = try Self.freePort()
-    let (process, pid, google) = try Self.start(scratch, port: port)
+    let (process, pid, google) = try Self.start(scratch, port: port, run: run)
     defer { if process.isRunning { process.terminate() } }
     try #require(process.isRunning, "\((try? scratch.read("stderr")) ?? "")")
     process.interrupt()
@@ -104,20 +127,22 @@ import Testing
     #expect(try Self.refuses("http://127.0.0.1:\(port)/health"))
   }
 
-  @Test(.needsNode) func aServerKilledMidRunEndsTheRunAndLeavesNothingBehind() throws {
+  @Test(.needsNode, arguments: [Run.check, .montecarlo])
+  func aServerKilledMidRunEndsTheRunAndLeavesNothingBehind(run: Run) throws {
     try #require(Self.node != nil, "node required but missing")
     let scratch = try Scratch()
     defer { scratch.remove() }
     let port = try Self.freePort()
-    let (process, pid, google) = try Self.start(scratch, port: port)
+    let (process, pid, google) = try Self.start(scratch, port: port, run: run)
     defer { if process.isRunning { process.terminate() } }
     kill(pid, SIGKILL)
     process.waitUntilExit()
-    #expect(process.terminationReason == .exit && process.terminationStatus == 1)
     let error = (try? scratch.read("stderr")) ?? ""
+    #expect(process.terminationReason == .exit && process.terminationStatus == 1, "\(error)")
     #expect(error.contains("Error: the policy server failed:"), "\(error)")
     #expect(Self.isGone(pid))
     #expect(try Self.refuses(google), "\(google) still answers")
+    #expect(try Self.refuses("http://127.0.0.1:\(port)/health"), "the server's port is still taken")
   }
 
   /// A port nothing listens on now.

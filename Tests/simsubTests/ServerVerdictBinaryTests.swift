@@ -7,7 +7,7 @@ import Testing
 /// that refuses every delivery fails (it does not pass on invariants excused "while the
 /// notification is on its way"), and a store the file gives no webhook for is skipped, reported
 /// as skipped in every format, and sent nothing.
-@Suite(.enabled(if: PolicyFileCleanupBinaryTests.node != nil, "needs node on PATH"))
+@Suite(.needsNode)
 struct ServerVerdictBinaryTests {
   static var node: String? { PolicyFileCleanupBinaryTests.node }
 

@@ -1,6 +1,7 @@
 /// Why a policy file's policy stopped a run: it could not be started, or it stopped answering
 /// or answered nonsense. The run ends with this message and exit status 1: the code under test
-/// failed, simsub's input was fine (POLICY-PROTOCOL.md, "Faults and load").
+/// failed, simsub's input was fine (POLICY-PROTOCOL.md, "Faults and load"); or 2 when simsub
+/// refused to start a server on a port already taken (``exitStatus``).
 package enum ExternalPolicyFailure: Error, Sendable, CustomStringConvertible {
   /// The process could not be started.
   case processStart(PolicyProcessStartFailure)
@@ -15,6 +16,13 @@ package enum ExternalPolicyFailure: Error, Sendable, CustomStringConvertible {
   case hello(String)
   /// The server's entitlement answer could not be read, or it gave none.
   case server(PolicyServerFault)
+
+  /// The exit status of a run this ends: 2 when simsub refused to start the server (its port
+  /// is taken, ``PolicyServerStartFailure/isRefusal``), 1 otherwise.
+  package var exitStatus: ExitStatus {
+    if case .serverStart(let failure) = self, failure.isRefusal { return .badInput }
+    return .checkFailed
+  }
 
   package var description: String {
     switch self {

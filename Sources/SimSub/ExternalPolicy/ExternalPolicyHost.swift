@@ -28,9 +28,13 @@ package final class ExternalPolicyHost: @unchecked Sendable {
   private var answersLive = false
 
   /// Serves the store APIs, then, in the server mode, starts the server (polled on `ready`).
-  package init(file: PolicyFile, settings: PolicySettings = .default, console: any Console)
+  /// A file with `{port}` has it filled in with a free port first (``PolicyFile/withPort(_:)``):
+  /// ``file`` is the file as filled in, whose URLs the connections use.
+  package init(file given: PolicyFile, settings: PolicySettings = .default, console: any Console)
     throws(ExternalPolicyFailure)
   {
+    let file: PolicyFile
+    do { file = try given.withChosenPort() } catch { throw .serverStart(.noFreePort(error)) }
     self.file = file
     self.settings = settings
     self.console = console
@@ -142,8 +146,17 @@ package final class ExternalPolicyHost: @unchecked Sendable {
   }
 
   /// The store APIs' clock: each subscriber's instant as last set.
+  ///
+  /// The host is set once it is built, after the store APIs already serve (a started server
+  /// may call them while simsub waits for it to be ready), so it is read and set behind a lock.
   private final class Clock: @unchecked Sendable {
-    weak var host: ExternalPolicyHost?
+    private let lock = NSLock()
+    private weak var hostReference: ExternalPolicyHost?
+
+    var host: ExternalPolicyHost? {
+      get { lock.withLock { hostReference } }
+      set { lock.withLock { hostReference = newValue } }
+    }
 
     var reading: StoreAPIServer.Clock {
       { [self] subscriber in

@@ -7,24 +7,40 @@
 /// its own message: `https` (simsub speaks plain HTTP on loopback), any other host, user
 /// information (`user@`), a fragment (`#…`, never sent to a server), spaces, and characters
 /// outside ASCII (percent-encode them).
+///
+/// The port may be `{port}` (``PolicyFile/portPlaceholder``): the free port simsub chooses for
+/// a server it starts, filled in with ``withPort(_:)`` before any request is sent.
 package struct LoopbackURL: Hashable, Sendable, CustomStringConvertible {
   /// The hosts that name the loopback interface.
   package static let hosts = ["127.0.0.1", "localhost", "[::1]"]
 
   /// The host, in lower case and as written otherwise: `127.0.0.1`, `localhost` or `[::1]`.
   package var host: String
-  /// The port, given or 80.
-  package var port: Int
+  /// The port, given or 80; 0 while it is the placeholder (``choosesPort``). Setting it fills
+  /// the placeholder in.
+  package var port: Int {
+    didSet { choosesPort = false }
+  }
+  /// Whether the port is written `{port}`: the one simsub chooses for the server it starts.
+  package private(set) var choosesPort = false
   /// The request target: the path (at least `/`) and the query, if any.
   package var target: String
 
   /// The URL as written, scheme and host in lower case, with `/` for an empty path.
   package var text: String {
-    "http://\(host)\(hasExplicitPort ? ":\(port)" : "")\(target)"
+    "http://\(host)\(choosesPort ? ":\(PolicyFile.portPlaceholder)" : hasExplicitPort ? ":\(port)" : "")\(target)"
   }
   private var hasExplicitPort: Bool
 
   package var description: String { text }
+
+  /// The URL with its `{port}` filled in with `port`; the URL itself when its port is written.
+  package func withPort(_ port: Int) -> LoopbackURL {
+    guard choosesPort else { return self }
+    var url = self
+    url.port = port
+    return url
+  }
 
   /// The URL as the HTTP client takes it, with `target` in place of its own when given (a
   /// placeholder filled in).
@@ -105,6 +121,7 @@ package struct LoopbackURL: Hashable, Sendable, CustomStringConvertible {
     }
     var port = 80
     var explicitPort = false
+    var choosesPort = false
     let afterHost = authority.unicodeScalars.dropFirst(hostEnd)
     if let first = afterHost.first {
       let portOffset = authorityStart + hostEnd + 1
@@ -112,18 +129,24 @@ package struct LoopbackURL: Hashable, Sendable, CustomStringConvertible {
         return fail("expected ':' and a port after the host", authorityStart + hostEnd)
       }
       let digits = afterHost.dropFirst()
-      guard !digits.isEmpty else {
-        return fail("expected a port number after ':'", portOffset)
+      if String(String.UnicodeScalarView(digits)) == PolicyFile.portPlaceholder {
+        port = 0
+        explicitPort = true
+        choosesPort = true
+      } else {
+        guard !digits.isEmpty else {
+          return fail("expected a port number after ':'", portOffset)
+        }
+        guard digits.count <= 5, digits.allSatisfy({ $0.value >= 0x30 && $0.value <= 0x39 }),
+          let value = Int(String(String.UnicodeScalarView(digits))), (1...65535).contains(value)
+        else {
+          return fail(
+            "'\(YAMLNode.clipped(String(String.UnicodeScalarView(digits))))' is not a port: expected 1 to 65535",
+            portOffset)
+        }
+        port = value
+        explicitPort = true
       }
-      guard digits.count <= 5, digits.allSatisfy({ $0.value >= 0x30 && $0.value <= 0x39 }),
-        let value = Int(String(String.UnicodeScalarView(digits))), (1...65535).contains(value)
-      else {
-        return fail(
-          "'\(YAMLNode.clipped(String(String.UnicodeScalarView(digits))))' is not a port: expected 1 to 65535",
-          portOffset)
-      }
-      port = value
-      explicitPort = true
     }
     let rest = scalars[end...]
     if let hash = rest.firstIndex(of: "#") {
@@ -131,21 +154,44 @@ package struct LoopbackURL: Hashable, Sendable, CustomStringConvertible {
     }
     var target = String(String.UnicodeScalarView(rest))
     if target.isEmpty || target.hasPrefix("?") { target = "/" + target }
-    return .success(LoopbackURL(host: host, port: port, target: target, hasExplicitPort: explicitPort))
+    var url = LoopbackURL(host: host, port: port, target: target, hasExplicitPort: explicitPort)
+    url.choosesPort = choosesPort
+    return .success(url)
+  }
+}
+
+extension LoopbackURL {
+  /// Where `{port}` is written as the port of a URL that parsed with ``choosesPort``: after
+  /// the scheme and the host, which hold no brace.
+  static func portPlaceholderOffsets(in characters: [Character]) -> Range<Int>? {
+    let placeholder = Array(":" + PolicyFile.portPlaceholder)
+    guard characters.count >= placeholder.count else { return nil }
+    for i in 0...(characters.count - placeholder.count)
+    where characters[i..<(i + placeholder.count)].elementsEqual(placeholder) {
+      return (i + 1)..<(i + placeholder.count)
+    }
+    return nil
   }
 }
 
 extension YAMLNode {
   /// The node as a loopback URL, or a diagnostic pointing at the offending character. Braces
-  /// are the entitlement URL's placeholder (checked by its decoder), and refused elsewhere.
+  /// are the entitlement URL's placeholder (checked by its decoder) and `{port}` as the port,
+  /// and refused elsewhere.
   func decodeLoopbackURL(placeholders: Bool = false) throws(DiagnosticError) -> LoopbackURL {
     let text = try decodeText(expected: "a URL such as 'http://127.0.0.1:8787/webhook'")
     switch LoopbackURL.parse(text) {
     case .success(let url):
-      if !placeholders, let brace = Array(text).firstIndex(where: { $0 == "{" || $0 == "}" }) {
+      let characters = Array(text)
+      let port = url.choosesPort ? LoopbackURL.portPlaceholderOffsets(in: characters) : nil
+      if !placeholders,
+        let brace = characters.indices.first(where: {
+          (characters[$0] == "{" || characters[$0] == "}") && !(port?.contains($0) ?? false)
+        })
+      {
         throw DiagnosticError(
           .error(
-            "a URL cannot hold '\(Array(text)[brace])': only the entitlement URL takes a placeholder, '{subscriber}'",
+            "a URL cannot hold '\(characters[brace])': only the entitlement URL takes a placeholder, '{subscriber}', and any URL '\(PolicyFile.portPlaceholder)' as its port",
             at: offsetLocation(brace)))
       }
       return url

@@ -100,6 +100,17 @@ enum PolicyFileDecoder {
       top.report(
         .error("'ready-timeout' goes with 'ready': there is nothing to wait for", at: entry.key.location))
     }
+    if start == nil {
+      for key in ["ready", "webhooks", "entitlement"] {
+        guard let entry = top.entry(key) else { continue }
+        for (node, offset) in entry.value.portPlaceholders() {
+          top.report(
+            .error(
+              "'\(PolicyFile.portPlaceholder)' is the port simsub chooses for a server it starts: it goes with 'start' (a server started by hand listens on a port of its own: write that port)",
+              at: node.offsetLocation(offset)))
+        }
+      }
+    }
     guard let webhooks, let entitlement, processEntries.isEmpty else { return nil }
     return .server(
       PolicyFile.Server(
@@ -378,9 +389,14 @@ enum PolicyFileDecoder {
     let text = try node.decodeText()
     // Any other `{…}` is a misspelt placeholder; a stray brace is not a URL character.
     let characters = Array(text)
+    let port = url.choosesPort ? LoopbackURL.portPlaceholderOffsets(in: characters) : nil
     var i = 0
     var found = false
     while i < characters.count {
+      if let port, i == port.lowerBound {
+        i = port.upperBound
+        continue
+      }
       if characters[i] == "{" || characters[i] == "}" {
         let rest = String(characters[i...])
         if rest.hasPrefix(placeholder) {
@@ -390,7 +406,14 @@ enum PolicyFileDecoder {
         }
         if characters[i] == "{", let close = characters[i...].firstIndex(of: "}") {
           let word = String(characters[i...close])
-          let suggestion = Spelling.suggestion(for: word, among: [placeholder]) ?? placeholder
+          if word == PolicyFile.portPlaceholder {
+            throw DiagnosticError(
+              .error(
+                "'\(word)' stands for a port only, after the host (as in 'http://127.0.0.1:\(word)/entitlements/{subscriber}')",
+                at: node.offsetLocation(i)))
+          }
+          let suggestion =
+            Spelling.suggestion(for: word, among: [placeholder, PolicyFile.portPlaceholder]) ?? placeholder
           throw DiagnosticError(
             .error(
               "unknown placeholder '\(YAMLNode.clipped(word))' — did you mean '\(suggestion)'?",

@@ -1,6 +1,12 @@
 /// Why a policy server did not become ready: the run ends with this message and exit status 1
-/// (the code under test failed, not the input).
+/// (the code under test failed, not the input), or 2 when simsub would not start it on a port
+/// already taken (``isRefusal``).
 package enum PolicyServerStartFailure: Error, Equatable, Sendable, CustomStringConvertible {
+  /// A port of the file's URLs (`url`'s) already accepts connections before simsub starts the
+  /// server: another process listens there, and would answer in the server's place.
+  case portInUse(port: Int, url: String)
+  /// No free loopback port could be had for `{port}`.
+  case noFreePort(SocketError)
   /// The `start` command could not be run.
   case cannotStart(PolicyProcessStartFailure)
   /// The server's process ended before `ready` answered 2xx; its last lines of output.
@@ -9,8 +15,22 @@ package enum PolicyServerStartFailure: Error, Equatable, Sendable, CustomStringC
   /// there was no answer), and the server's last lines of output when simsub started it.
   case notReady(url: String, seconds: Double, lastAnswer: String, lastLines: [String])
 
+  /// Whether simsub refused to start the server (exit status 2): the machine is not ready for
+  /// the run, the server was never tried.
+  package var isRefusal: Bool {
+    switch self {
+    case .portInUse, .noFreePort: true
+    case .cannotStart, .exited, .notReady: false
+    }
+  }
+
   package var description: String {
     switch self {
+    case .portInUse(let port, let url):
+      return
+        "port \(port) (of \(url)) is already in use by another process, before simsub started the policy server: a server left running from an earlier run? Stop it (`lsof -i :\(port)` / `fuser -k \(port)/tcp`) or let simsub choose a port with \(PolicyFile.portPlaceholder) (docs/POLICY-FILES.md)"
+    case .noFreePort(let error):
+      return "no free loopback port for \(PolicyFile.portPlaceholder): \(error)"
     case .cannotStart(let failure):
       return "\(failure)"
     case .exited(let exit, let command, let lines):

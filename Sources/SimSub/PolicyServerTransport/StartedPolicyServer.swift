@@ -4,6 +4,12 @@ import Foundation
 /// (in a process group of its own, its standard output and error passed through with the
 /// policy's name), and in every case polled on `ready` until it answers 2xx.
 ///
+/// simsub checks the server it started, never another: before `start` runs, a port of the
+/// file's URLs that already takes connections (a server left running by an earlier run, a dev
+/// server) refuses the start (``PolicyServerStartFailure/portInUse(port:url:)``), since the
+/// new server could not listen there and whatever does would answer for it; and a server that
+/// ended is reported with how it ended, even when `ready` answered (something else may have).
+///
 /// ``stop()`` ends a server simsub started: SIGTERM to its group, a grace, then SIGKILL
 /// (``PolicyProcess/stop()``); the group is registered from the start, so Ctrl-C or a failure
 /// elsewhere stops it too. A server started by hand is left running.
@@ -22,6 +28,9 @@ package final class StartedPolicyServer: Sendable {
   ) throws(PolicyServerStartFailure) {
     var process: PolicyProcess?
     if let start = server.start {
+      if let taken = Self.takenURL(of: server) {
+        throw .portInUse(port: taken.port, url: taken.text)
+      }
       var merged = environment
       for variable in file.environment { merged[variable.name] = variable.value }
       do {
@@ -50,6 +59,21 @@ package final class StartedPolicyServer: Sendable {
   @discardableResult
   package func stop() -> ProcessExit? { process?.stop() }
 
+  /// The first of the server's URLs whose port already accepts a TCP connection, before
+  /// simsub starts the server; `nil` when every port is free.
+  static func takenURL(of server: PolicyFile.Server) -> LoopbackURL? {
+    var tried: Set<HTTPEndpoint> = []
+    for url in server.urls {
+      let endpoint = url.http().endpoint
+      guard tried.insert(endpoint).inserted else { continue }
+      if let connection = try? LoopbackConnection.connect(to: endpoint, deadline: .after(.seconds(1))) {
+        connection.close()
+        return url
+      }
+    }
+    return nil
+  }
+
   /// Polls `ready` until it answers 2xx (`nil`), the process ends, or `timeout` passes.
   private static func waitUntilReady(
     _ ready: LoopbackURL, timeout: Duration, pollInterval: Duration, process: PolicyProcess?, command: String
@@ -65,7 +89,14 @@ package final class StartedPolicyServer: Sendable {
       }
       switch client.send("GET", url) {
       case .success(let response):
-        if response.isSuccess { return nil }
+        if response.isSuccess {
+          // The server died (its port taken after all?) and something else answered.
+          if let process, let exit = process.ended() {
+            return .exited(
+              exit, command: command, lastLines: process.lastStandardErrorLines(waitingUpTo: 0.5))
+          }
+          return nil
+        }
         last = "status \(response.status)"
       case .failure(let error):
         last = "\(error)"

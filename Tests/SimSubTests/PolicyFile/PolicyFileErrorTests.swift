@@ -84,6 +84,29 @@ extension PolicyFileTests {
         errors: [
           "7:1: 'environment' goes with 'start': simsub passes it to a server it starts, not to one started by hand"
         ]),
+      // `{port}`: only with `start`, only as a port.
+      Case(
+        label: "{port} for a server started by hand",
+        text: server(webhook: "apple: http://127.0.0.1:{port}/apple"),
+        errors: [
+          "3:27: '{port}' is the port simsub chooses for a server it starts: it goes with 'start' (a server started by hand listens on a port of its own: write that port)"
+        ]),
+      Case(
+        label: "{port} in a webhook's path",
+        text: server(
+          webhook: "apple: http://127.0.0.1:{port}/{port}",
+          extra: "start: node s.mjs\nready: http://127.0.0.1:{port}/\n"),
+        errors: [
+          "3:34: a URL cannot hold '{': only the entitlement URL takes a placeholder, '{subscriber}', and any URL '{port}' as its port"
+        ]),
+      Case(
+        label: "{port} in the entitlement URL's path",
+        text: server(
+          url: "http://127.0.0.1:{port}/e/{port}/{subscriber}",
+          extra: "start: node s.mjs\nready: http://127.0.0.1:{port}/\n"),
+        errors: [
+          "5:34: '{port}' stands for a port only, after the host (as in 'http://127.0.0.1:{port}/entitlements/{subscriber}')"
+        ]),
       // The entitlement URL.
       Case(
         label: "entitlement URL without the placeholder", text: server(url: "http://127.0.0.1:8787/e"),
@@ -137,7 +160,7 @@ extension PolicyFileTests {
         label: "a placeholder in a webhook URL",
         text: server(webhook: "apple: http://127.0.0.1/a/{subscriber}"),
         errors: [
-          "3:29: a URL cannot hold '{': only the entitlement URL takes a placeholder, '{subscriber}'"
+          "3:29: a URL cannot hold '{': only the entitlement URL takes a placeholder, '{subscriber}', and any URL '{port}' as its port"
         ]),
       Case(
         label: "a ready URL that is not loopback",

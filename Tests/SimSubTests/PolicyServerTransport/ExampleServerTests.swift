@@ -56,9 +56,9 @@ extension PolicyProcessSuites {
         server.webhooks.revenuecat?.url = moved(revenueCat.url)
       }
       server.entitlement.url = moved(server.entitlement.url)
-      file.environment = file.environment.map {
-        $0.name == "PORT" ? PolicyFile.Variable("PORT", "\(port)") : $0
-      }
+      // The files let simsub choose the port (`{port}`, passed as PORT): this test chooses it.
+      file.environment =
+        file.environment.filter { $0.name != "PORT" } + [PolicyFile.Variable("PORT", "\(port)")]
       for (name, value) in variables { file.environment.append(PolicyFile.Variable(name, value)) }
       file.mode = .server(server)
       return (file, server)

@@ -87,6 +87,77 @@ extension PolicyProcessSuites {
       }
     }
 
+    /// A port of the file already taken (a server left running): the start is refused before
+    /// the command runs, naming the port and how to free it, so that no other process is
+    /// checked in the server's place.
+    @Test func aPortAlreadyTakenRefusesTheStartBeforeTheCommandRuns() throws {
+      let stale = try LoopbackListener(port: F.closedPort())
+      defer { stale.close() }
+      let marker = NSTemporaryDirectory() + "simsub-port-taken-\(UUID().uuidString)"
+      let (file, server) = file(start: .shell("touch '\(marker)'"), port: stale.port)
+      #expect {
+        _ = try StartedPolicyServer(file: file, server: server, console: CapturingConsole())
+      } throws: { error in
+        guard case .portInUse(let port, _) = error as? PolicyServerStartFailure else { return false }
+        let text = "\(error)"
+        return port == stale.port && text.contains("port \(port) ") && text.contains("fuser -k \(port)/tcp")
+          && text.contains("{port}")
+      }
+      #expect(!FileManager.default.fileExists(atPath: marker), "the start command never ran")
+      #expect(
+        ExternalPolicyFailure.serverStart(.portInUse(port: stale.port, url: "")).exitStatus == .badInput)
+    }
+
+    /// A server that cannot listen (its port held by another process, here this test) dies with
+    /// `EADDRINUSE`: reported with its exit status and its error, not taken for ready.
+    @Test func aServerThatDiesWithEADDRINUSEIsReportedWithItsExitAndItsError() throws {
+      try PolicyProcessFixtures.requireNode()
+      let held = try LoopbackListener(port: F.closedPort())
+      defer { held.close() }
+      // `ready` is on a free port; the server is told to listen on the held one.
+      let (file, server) = file(start: node(["PORT=\(held.port)"]), port: try F.closedPort())
+      #expect {
+        _ = try StartedPolicyServer(file: file, server: server, console: CapturingConsole())
+      } throws: { error in
+        guard case .exited(let exit, _, let lines) = error as? PolicyServerStartFailure else { return false }
+        return exit == .status(1) && lines.contains { $0.contains("EADDRINUSE") }
+          && ExternalPolicyFailure.serverStart(error as! PolicyServerStartFailure).exitStatus == .checkFailed
+      }
+    }
+
+    /// `{port}`: two hosts of one file at once (as `replay --compare` and `montecarlo --compare`
+    /// run them) each start their server on a port of its own, and both answer.
+    @Test func twoServersOfOneFileWithPortRunSideBySide() throws {
+      try PolicyProcessFixtures.requireNode()
+      let file = try PolicyFileLoader.decode(
+        """
+        name: ready
+        start: [node, '\(F.readyServer)']
+        ready: http://127.0.0.1:{port}/health
+        webhooks: {apple: 'http://127.0.0.1:{port}/notifications/apple'}
+        entitlement: {url: 'http://127.0.0.1:{port}/entitlements/{subscriber}', access: /premium}
+
+        """, path: "ready.policy")
+      let first = try ExternalPolicyHost(file: file, console: CapturingConsole())
+      defer { first.stop() }
+      let second = try ExternalPolicyHost(file: file, console: CapturingConsole())
+      defer { second.stop() }
+      var ports: [Int] = []
+      for host in [first, second] {
+        guard case .server(let server) = host.file.mode, let ready = server.ready else {
+          Issue.record("not a server with ready")
+          return
+        }
+        #expect(server.urls.allSatisfy { $0.port == ready.port && !$0.choosesPort })
+        #expect(host.file.environment.contains(PolicyFile.Variable("PORT", "\(ready.port)")))
+        let health = HTTPClient(timeout: .seconds(2)).send(
+          "GET", HTTPURL(host: .ipv4Loopback, port: ready.port, target: "/health"))
+        #expect(health.text == "ok")
+        ports.append(ready.port)
+      }
+      #expect(ports.count == 2 && ports[0] != ports[1])
+    }
+
     @Test func aCommandThatCannotStartSaysSo() throws {
       let (file, server) = file(start: .arguments(["simsub-no-such-program"]), port: 1)
       #expect {

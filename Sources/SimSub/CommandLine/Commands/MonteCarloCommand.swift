@@ -133,7 +133,7 @@ enum MonteCarloCommand {
         progress?.clear()
         interrupt.end()
         context.console.error("Error: \(failure)\n")
-        return .checkFailed
+        return failure.exitStatus
       }
     }
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9

@@ -27,7 +27,7 @@ enum PolicyTableCommand {
       return context.fail(error.description)
     } catch let error as ExternalPolicyFailure {
       context.console.error("Error: \(error)\n")
-      return .checkFailed
+      return error.exitStatus
     } catch {
       return context.fail("\(error)")
     }

@@ -73,9 +73,9 @@ enum ReplayCommand {
     switch played(
       policy, context: context, settings: stream.settings, { ReplayDispatch.play($0, stream: stream) })
     {
-    case .success(let done): (index, outcome) = done
-    case .failure(let error): return context.fail("\(error.file): \(error.message)")
-    case nil: return .checkFailed
+    case .played(.success(let done)): (index, outcome) = done
+    case .played(.failure(let error)): return context.fail("\(error.file): \(error.message)")
+    case .failed(let status): return status
     }
     if strict, !index.problems.isEmpty { return .badInput }
     var report = ReplayReport(files: logs.count, index: index, policy: policy.name, outcome: outcome)
@@ -85,9 +85,9 @@ enum ReplayCommand {
         ReplayDispatch.compare($0, $1, stream: stream)
       }
       switch differences {
-      case .success(let done): report.differences = done.result
-      case .failure(let error): return context.fail("\(error.file): \(error.message)")
-      case nil: return .checkFailed
+      case .played(.success(let done)): report.differences = done.result
+      case .played(.failure(let error)): return context.fail("\(error.file): \(error.message)")
+      case .failed(let status): return status
       }
     }
     // The listed violators' timelines and, with --counterexamples, their scenarios: their
@@ -128,9 +128,9 @@ enum ReplayCommand {
         }
       }
       switch after {
-      case .success: break
-      case .failure(let error): return context.fail("\(error)")
-      case nil: return .checkFailed
+      case .played(.success): break
+      case .played(.failure(let error)): return context.fail("\(error)")
+      case .failed(let status): return status
       }
     }
     let text: String
@@ -149,13 +149,22 @@ enum ReplayCommand {
     return report.passed ? .success : .checkFailed
   }
 
+  /// What `play` gave, or the exit status once the reason is reported when a policy file's
+  /// policy could not start or failed during the play.
+  private enum Played<T> {
+    case played(T)
+    /// 1 (the policy failed), or 2 when simsub refused to start its server
+    /// (``ExternalPolicyFailure/exitStatus``).
+    case failed(ExitStatus)
+  }
+
   /// `play` with `selections` opened (``ReplayPolicyChoice/opening(_:settings:console:)``) and
-  /// closed after, or `nil` once the reason is reported when a policy file's policy could not
-  /// start or failed during the play: the command then exits with status 1.
+  /// closed after, or the exit status once the reason is reported when a policy file's policy
+  /// could not start or failed during the play.
   private static func played<T>(
     _ selections: PolicySelection..., context: CommandContext, settings: PolicySettings,
     _ play: ([ReplayPolicyChoice]) -> T
-  ) -> T? {
+  ) -> Played<T> {
     var opened: [(choice: ReplayPolicyChoice, close: () -> Void)] = []
     defer { for o in opened.reversed() { o.close() } }
     do throws(ExternalPolicyFailure) {
@@ -164,27 +173,27 @@ enum ReplayCommand {
       }
     } catch {
       context.console.error("Error: \(error)\n")
-      return nil
+      return .failed(error.exitStatus)
     }
     let result = play(opened.map(\.choice))
     if let failure = opened.lazy.compactMap(\.choice.failure).first {
       context.console.error("Error: \(failure)\n")
-      return nil
+      return .failed(failure.exitStatus)
     }
-    return result
+    return .played(result)
   }
 
   private static func played<T>(
     _ selection: PolicySelection, context: CommandContext, settings: PolicySettings,
     _ play: (ReplayPolicyChoice) -> T
-  ) -> T? {
+  ) -> Played<T> {
     played(selection, context: context, settings: settings) { play($0[0]) }
   }
 
   private static func played<T>(
     _ old: PolicySelection, _ new: PolicySelection, context: CommandContext, settings: PolicySettings,
     _ play: (ReplayPolicyChoice, ReplayPolicyChoice) -> T
-  ) -> T? {
+  ) -> Played<T> {
     played(old, new, context: context, settings: settings) { play($0[0], $0[1]) }
   }
 }

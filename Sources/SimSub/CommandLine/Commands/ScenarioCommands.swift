@@ -201,7 +201,7 @@ enum ScenarioCommands {
     if plays.badPolicy { return .badInput }
     if let failure = plays.policyFailure {
       context.console.error("Error: \(failure)\n")
-      return .checkFailed
+      return failure.exitStatus
     }
     let results = plays.results
     let refused = plays.refused
