@@ -169,7 +169,7 @@ extension ScenarioTests {
         text:
           "name: t\nstore: apple\nproduct: {}\ntimeline: []\nexpect:\n  - {at: 1d, source: app, access: yes}\n",
         errors: [
-          "6:14: unknown key 'source': expected 'at', 'store', 'entitlement', 'access', 'prompt', 'sent', 'not-sent', 'charges', 'since' or 'member'"
+          "6:14: unknown key 'source': expected 'at', 'store', 'entitlement', 'access', 'prompt', 'sent', 'not-sent', 'charges', 'since', 'member' or 'reference-only'"
         ]),
     ]
 
