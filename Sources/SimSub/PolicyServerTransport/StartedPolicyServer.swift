@@ -16,6 +16,8 @@ import Foundation
 package final class StartedPolicyServer: Sendable {
   /// The server's process, when simsub started it.
   package let process: PolicyProcess?
+  /// The server's settings: its URLs, whose ports ``stop()`` waits to see free.
+  private let server: PolicyFile.Server
 
   /// Starts the server of `file` if it says how, with `environment` (the store APIs' base URLs,
   /// `SIMSUB_GOOGLE_API` and the others) and the file's own variables added to simsub's, then
@@ -43,6 +45,7 @@ package final class StartedPolicyServer: Sendable {
       }
     }
     self.process = process
+    self.server = server
     guard let ready = server.ready else { return }
     if let failure = Self.waitUntilReady(
       ready, timeout: server.readyTimeout, pollInterval: pollInterval, process: process,
@@ -55,9 +58,21 @@ package final class StartedPolicyServer: Sendable {
 
   deinit { stop() }
 
-  /// Stops a server simsub started, and says how it ended; `nil` for one started by hand.
+  /// Stops a server simsub started, and says how it ended; `nil` for one started by hand. Waits,
+  /// five seconds at most, until no port of the server's accepts a connection any longer: a
+  /// process of the group other than its leader (the child of `sh -c`) may hold it a moment
+  /// after the leader is reaped, and a server started next on the same port (the same file
+  /// started again for another Stripe grace) would find it taken.
   @discardableResult
-  package func stop() -> ProcessExit? { process?.stop() }
+  package func stop() -> ProcessExit? {
+    guard let process else { return nil }
+    let exit = process.stop()
+    let deadline = ContinuousClock.now + .seconds(5)
+    while Self.takenURL(of: server) != nil, ContinuousClock.now < deadline {
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    return exit
+  }
 
   /// The first of the server's URLs whose port already accepts a TCP connection, before
   /// simsub starts the server; `nil` when every port is free.
