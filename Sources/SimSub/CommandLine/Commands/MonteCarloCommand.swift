@@ -70,7 +70,7 @@ enum MonteCarloCommand {
     for case .file(let file) in policies {
       let (kept, skipped) = population.cohort.reduce(into: ([CohortGroup](), [(CohortGroup, String)]())) {
         groups, group in
-        let webhook = group.channel == .direct ? group.store.name : "revenuecat"
+        let webhook = group.channel.webhookName(of: group.store)
         if file.servedWebhooks.contains(webhook) {
           groups.0.append(group)
         } else {

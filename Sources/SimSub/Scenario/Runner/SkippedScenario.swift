@@ -34,10 +34,15 @@ public struct SkippedScenario: Hashable, Sendable {
   }
 }
 
+extension ScenarioChannel {
+  /// The webhook a subscription of `store` on this channel sends to: `revenuecat` behind
+  /// RevenueCat, else the store's own (`apple`, `google`, `stripe`).
+  func webhookName(of store: StoreKind) -> String { self == .direct ? store.name : "revenuecat" }
+}
+
 extension ScenarioSource {
-  /// The webhook this source's notifications go to: `revenuecat` behind RevenueCat, else the
-  /// store's own (`apple`, `google`, `stripe`).
-  var webhookName: String { channel == .direct ? store.name : "revenuecat" }
+  /// The webhook this source's notifications go to (``ScenarioChannel/webhookName(of:)``).
+  var webhookName: String { channel.webhookName(of: store) }
 }
 
 extension PolicyFile {
