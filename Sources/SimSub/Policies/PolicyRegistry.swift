@@ -41,7 +41,6 @@ public enum PolicyRegistry {
     Entry(RefundRequestIsRefundPolicy.self),
     Entry(DeletedIsTheOnlyEndPolicy.self),
     Entry(ExpiredTokenIsEndPolicy.self),
-    Entry(OfferRedeemedIgnoredPolicy.self),
   ]
 
   /// The names of ``all``, in order.

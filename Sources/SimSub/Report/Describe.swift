@@ -13,7 +13,7 @@ enum Describe {
       return "\(name) \(product(p)) (first payment \(needsAuthentication ? "requires-action" : "fails"))"
     case .subscribePending(let p): return "\(name) \(product(p)) (first payment pending)"
     case .cardFails(let reason): return "\(name) (\(reason.name))"
-    case .cardFailsHard(let code): return "\(name) (\(code.name), not retried)"
+    case .cardFailsHard(let code): return "\(name) (\(code.name): retries wait for a new card)"
     case .resubscribe(let p), .redeemOffer(let p): return "\(name) \(product(p))"
     case .changeProduct(let p, let terms):
       var written = "\(name) \(product(p))"

@@ -143,6 +143,9 @@ public struct SubscriptionRecord: Hashable, Sendable {
   /// Stripe: why the payment method fails in a way Smart Retries does not retry, if it does
   /// (`nil`: declines are retried). Kept last, in the bytes after `epoch`.
   public var unretryable: UnretryableDecline?
+  /// Stripe: an attempt on the open invoice met the hard decline `unretryable` names, so the
+  /// scheduled retries make no charge until a new card. Beside `unretryable`, in the same bytes.
+  @usableFromInline var retriesWaitForNewCard = false
 
   public init(subscriber: UInt64) { self.subscriber = subscriber }
 

@@ -35,6 +35,7 @@ extension SubscriptionRecord {
     gracePeriodExpiresDate = nil
     retryWindowEnd = nil
     retryCount = 0
+    retriesWaitForNewCard = false
   }
 
   /// Starts a new purchase's first period, from `now` to `end` (a trial's end, or one period

@@ -4,9 +4,11 @@ import Testing
 
 @testable import SimSub
 
-/// `redeem-offer`: a promotional offer, an offer code or a win-back offer, announced by
-/// `OFFER_REDEEMED` (with `INITIAL_BUY` or `RESUBSCRIBE` when it buys, without a subtype for the
-/// active subscription), its transactions carrying `offerType` and the offer's price.
+/// `redeem-offer`: a promotional offer, an offer code or a win-back offer. An offer that buys is
+/// announced by `SUBSCRIBED/INITIAL_BUY` or `SUBSCRIBED/RESUBSCRIBE` (Apple's `notificationType`
+/// page, "Handle use cases for In-App Purchase life-cycle events"), one redeemed for the active
+/// subscription by `OFFER_REDEEMED` without a subtype; its transactions carry `offerType` and the
+/// offer's price.
 @Suite("App Store: subscription offers")
 struct AppStoreOfferTests {
   let renewal1 = at("2026-02-01T00:00:00Z")
@@ -25,14 +27,14 @@ struct AppStoreOfferTests {
 
   let redeem = SubscriberAction.redeemOffer(product: 0)
 
-  @Test func anOfferCodeBuysInPlaceOfSubscribed() throws {
+  @Test func anOfferCodeBuysWithSubscribedCarryingTheOffer() throws {
     var e = try appleEngine([offered(.offerCode)])
     e.play([(redeem, testStart)], until: renewal4 + .days(1))
     #expect(
       e.observer.sentNames == [
-        "OFFER_REDEEMED/INITIAL_BUY", "DID_RENEW", "DID_RENEW", "DID_RENEW", "DID_RENEW",
+        "SUBSCRIBED/INITIAL_BUY", "DID_RENEW", "DID_RENEW", "DID_RENEW", "DID_RENEW",
       ])
-    let bought = try #require(e.observer.last("OFFER_REDEEMED/INITIAL_BUY"))
+    let bought = try #require(e.observer.last("SUBSCRIBED/INITIAL_BUY"))
     #expect(bought.status == 1)
     #expect(bought.transaction?.offerType == 3)
     #expect(bought.transaction?.price == 4_990)
@@ -67,9 +69,9 @@ struct AppStoreOfferTests {
     #expect(
       e.observer.sentNames == [
         "SUBSCRIBED/INITIAL_BUY", "DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_DISABLED", "EXPIRED/VOLUNTARY",
-        "OFFER_REDEEMED/RESUBSCRIBE", "DID_RENEW",
+        "SUBSCRIBED/RESUBSCRIBE", "DID_RENEW",
       ])
-    let redeemed = try #require(e.observer.last("OFFER_REDEEMED/RESUBSCRIBE"))
+    let redeemed = try #require(e.observer.last("SUBSCRIBED/RESUBSCRIBE"))
     #expect(redeemed.transaction?.offerType == 4)
     #expect(redeemed.transaction?.price == 0)
     #expect(redeemed.transaction?.expiresDate == at("2026-03-11T00:00:00Z"))
@@ -122,8 +124,8 @@ struct AppStoreOfferTests {
   @Test func payUpFrontIsOneChargeForTheWholeOffer() throws {
     var e = try appleEngine([offered(.offerCode, payment: .payUpFront, price: 19_990, periods: 3)])
     e.play([(redeem, testStart)], until: renewal4 + .days(1))
-    #expect(e.observer.sentNames == ["OFFER_REDEEMED/INITIAL_BUY", "DID_RENEW", "DID_RENEW"])
-    let bought = try #require(e.observer.last("OFFER_REDEEMED/INITIAL_BUY"))
+    #expect(e.observer.sentNames == ["SUBSCRIBED/INITIAL_BUY", "DID_RENEW", "DID_RENEW"])
+    let bought = try #require(e.observer.last("SUBSCRIBED/INITIAL_BUY"))
     #expect(bought.transaction?.expiresDate == renewal3)
     #expect(bought.transaction?.price == 19_990)
     #expect(bought.renewal?.offerType == nil)
@@ -184,7 +186,7 @@ struct AppStoreOfferTests {
     let product = offered(.offerCode)
     var e = try appleEngine([product])
     e.play([(redeem, testStart)], until: testStart + .hours(1))
-    let n = try #require(e.observer.last("OFFER_REDEEMED/INITIAL_BUY")).apple
+    let n = try #require(e.observer.last("SUBSCRIBED/INITIAL_BUY")).apple
     let context = WireContext(
       settings: WireTesting.settings(), app: AppIdentity(), scope: "s", products: [product])
     let transaction = try #require(AppStoreWireRequest.transactionPayload(n, context: context))

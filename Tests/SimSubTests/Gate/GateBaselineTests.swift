@@ -138,7 +138,7 @@ struct GateBaselineTests {
     #expect(GateBaseline(policy: "myapp", montecarlo: nil).problems(policyUnderGate: "myapp").isEmpty)
     #expect(
       GateBaseline(policy: "nope", montecarlo: nil).problems(policyUnderGate: "myapp").map(\.description) == [
-        "policy: unknown policy 'nope': expected 'myapp', the policy this gate plays, or a built-in one (reference, active-only, unknown-is-active, arrival-order, past-due-is-free, billing-error-is-end, latest-source-wins, refund-is-final, extension-ignored, incomplete-is-active, price-increase-is-end, refund-request-is-refund, deleted-is-the-only-end, expired-token-is-end, offer-redeemed-ignored)"
+        "policy: unknown policy 'nope': expected 'myapp', the policy this gate plays, or a built-in one (reference, active-only, unknown-is-active, arrival-order, past-due-is-free, billing-error-is-end, latest-source-wins, refund-is-final, extension-ignored, incomplete-is-active, price-increase-is-end, refund-request-is-refund, deleted-is-the-only-end, expired-token-is-end)"
       ])
   }
 

@@ -4,11 +4,27 @@ import Testing
 
 @testable import SimSub
 
+/// A handler that grants on `SUBSCRIBED` and `DID_RENEW` and drops `OFFER_REDEEMED`: the
+/// mistake simsub once shipped as the known-bad `offer-redeemed-ignored`, which Apple's current
+/// page makes harmless (an offer that buys is a `SUBSCRIBED`).
+struct DropsOfferRedeemed: EntitlementPolicy {
+  static let name = "drops-offer-redeemed"
+  static let summary = "ignores OFFER_REDEEMED"
+  static let decidesOnlyOnNotifications = true
+  var reference: ReferencePolicy
+  init(context: PolicyContext) { reference = ReferencePolicy(context: context) }
+  mutating func receive(_ notification: StoreNotification, at arrival: Instant) -> DeliveryOutcome {
+    if case .appStore(let n) = notification, n.notificationType == .offerRedeemed { return .accepted }
+    return reference.receive(notification, at: arrival)
+  }
+  func decision(at instant: Instant) -> Decision { reference.decision(at: instant) }
+  func nextDecisionChange(after instant: Instant) -> Instant? { reference.nextDecisionChange(after: instant) }
+}
+
 /// Apple's subscription offers through the runner: a purchase made with an offer code or a
-/// win-back offer (`OFFER_REDEEMED/INITIAL_BUY`, `RESUBSCRIBE`), the reference policy giving
-/// access from it, and the known-bad `offer-redeemed-ignored` locking the subscriber out until the
-/// first `DID_RENEW` (caught by `no-lockout-in-grace`); behind RevenueCat, and for an offer on
-/// the active subscription, the bad policy agrees with the reference.
+/// win-back offer is a `SUBSCRIBED/INITIAL_BUY` or `RESUBSCRIBE` (Apple's `notificationType`
+/// page), so the reference gives access from it and a handler that drops `OFFER_REDEEMED` loses
+/// nothing; behind RevenueCat the purchase is an `INITIAL_PURCHASE`.
 @Suite("Subscription offers through the runner")
 struct OfferScenarioTests {
   static func offerCodeStart(policy: String, channel: String = "direct", access: String) -> String {
@@ -30,41 +46,52 @@ struct OfferScenarioTests {
   @Test func theReferenceGivesAccessFromTheOfferCodePurchase() throws {
     let result = try ScenarioTesting.play(Self.offerCodeStart(policy: "reference", access: "yes"))
     #expect(result.passed)
-    #expect(result.deliveries.map(\.name).prefix(2) == ["OFFER_REDEEMED/INITIAL_BUY", "DID_RENEW"])
+    #expect(result.deliveries.map(\.name).prefix(2) == ["SUBSCRIBED/INITIAL_BUY", "DID_RENEW"])
   }
 
-  @Test func ignoringOfferRedeemedLocksOutUntilTheFirstRenewal() throws {
-    let result = try ScenarioTesting.play(Self.offerCodeStart(policy: "offer-redeemed-ignored", access: "no"))
-    #expect(!result.passed)
-    #expect(result.violations.map(\.invariant) == [.noLockoutInGrace])
-    let v = try #require(result.violations.first)
-    #expect(v.start == ScenarioTesting.instant("2026-01-01T00:00:00Z"))
-    #expect(v.end == ScenarioTesting.instant("2026-02-01T00:00:00Z"))
-    #expect(v.truth == .active)
-    #expect(!v.decision.access)
+  @Test func aHandlerThatDropsOfferRedeemedGivesAccessFromTheOfferCodePurchase() throws {
+    let result = try ScenarioTesting.run(
+      Self.offerCodeStart(policy: "reference", access: "yes"), policy: DropsOfferRedeemed.self)
+    #expect(result.passed)
+    #expect(result.violations.isEmpty)
   }
 
-  @Test func ignoringOfferRedeemedLocksOutAWinBack() throws {
+  @Test func aHandlerThatDropsOfferRedeemedGivesAccessFromAWinBack() throws {
     let text = """
       name: t
       store: apple
       product: {period: 1M, offer: win-back, offer-periods: 1}
-      policy: offer-redeemed-ignored
       timeline:
         - {at: 5d, do: cancel}
         - {at: renewal 1 + 10d, do: redeem-offer}
       expect:
-        - {at: renewal 1 + 11d, store: active, access: no, sent: OFFER_REDEEMED/RESUBSCRIBE}
+        - {at: renewal 1 + 11d, store: active, access: yes, sent: SUBSCRIBED/RESUBSCRIBE, not-sent: OFFER_REDEEMED}
 
       """
-    let result = try ScenarioTesting.play(text)
-    #expect(result.violations.map(\.invariant) == [.noLockoutInGrace])
-    #expect(result.violations.first?.start == ScenarioTesting.instant("2026-02-11T00:00:00Z"))
+    let result = try ScenarioTesting.run(text, policy: DropsOfferRedeemed.self)
+    #expect(result.passed)
+    #expect(result.violations.isEmpty)
+  }
+
+  @Test func theOlderReadingsPairingIsRefusedWithTheCurrentOnes() {
+    let text = """
+      name: t
+      store: apple
+      product: {period: 1M, offer: offer-code}
+      timeline:
+        - {at: 0d, do: redeem-offer}
+      expect:
+        - {at: 1h, sent: OFFER_REDEEMED/INITIAL_BUY}
+
+      """
+    let errors = ScenarioTesting.errors(text)
+    #expect(errors.count == 1)
+    #expect(errors.first?.contains("never sends 'OFFER_REDEEMED/INITIAL_BUY'") == true)
   }
 
   @Test func behindRevenueCatTheOfferPurchaseIsAnInitialPurchase() throws {
     let result = try ScenarioTesting.play(
-      Self.offerCodeStart(policy: "offer-redeemed-ignored", channel: "revenuecat", access: "yes"))
+      Self.offerCodeStart(policy: "reference", channel: "revenuecat", access: "yes"))
     #expect(result.passed)
     #expect(result.deliveries.map(\.name).prefix(2) == ["INITIAL_PURCHASE", "RENEWAL"])
   }
@@ -74,7 +101,6 @@ struct OfferScenarioTests {
       name: t
       store: apple
       product: {period: 1M, offer: promotional, offer-price: 4.99}
-      policy: offer-redeemed-ignored
       timeline:
         - {at: 0d, do: subscribe}
         - {at: 10d, do: redeem-offer}
@@ -84,6 +110,7 @@ struct OfferScenarioTests {
 
       """
     #expect(try ScenarioTesting.play(text).passed)
+    #expect(try ScenarioTesting.run(text, policy: DropsOfferRedeemed.self).passed)
   }
 
   @Test func behindRevenueCatAnOfferForTheActiveSubscriptionSendsNothingUntilItsRenewal() throws {

@@ -360,7 +360,7 @@ extension ScenarioTests {
         text:
           "name: t\nstore: apple\nproduct: {}\ntimeline: []\nexpect:\n  - at: 1d\n    sent: OFFER_REDEEMED/UPGRADE\n",
         errors: [
-          "7:11: simsub's apple model never sends 'OFFER_REDEEMED/UPGRADE': it sends 'OFFER_REDEEMED/INITIAL_BUY', 'OFFER_REDEEMED/RESUBSCRIBE' and 'OFFER_REDEEMED'"
+          "7:11: simsub's apple model never sends 'OFFER_REDEEMED/UPGRADE': it sends 'OFFER_REDEEMED'"
         ]),
       Case(
         label: "stripe events the model never sends",
@@ -574,7 +574,7 @@ extension ScenarioTests {
         text:
           "name: t\nstore: apple\nproduct: {}\ntimeline:\n  - {at: 1d, do: card-fails, reason: stolen-card}\n  - {at: 2d, do: card-fails, reason: stolen}\n",
         errors: [
-          "5:38: stolen-card is a stripe hard decline (not retried); apple takes 'expired', 'insufficient-funds' or 'declined'",
+          "5:38: stolen-card is a stripe hard decline (retries wait for a new card); apple takes 'expired', 'insufficient-funds' or 'declined'",
           "6:38: unknown reason 'stolen': expected 'expired', 'insufficient-funds' or 'declined'",
         ]),
       Case(

@@ -33,7 +33,7 @@ struct PolicyRegistryTests {
         "reference", "active-only", "unknown-is-active", "arrival-order", "past-due-is-free",
         "billing-error-is-end", "latest-source-wins", "refund-is-final",
         "extension-ignored", "incomplete-is-active", "price-increase-is-end", "refund-request-is-refund",
-        "deleted-is-the-only-end", "expired-token-is-end", "offer-redeemed-ignored",
+        "deleted-is-the-only-end", "expired-token-is-end",
       ])
     #expect(
       PolicyRegistry.all.map { String(describing: $0.type) } == [
@@ -42,7 +42,6 @@ struct PolicyRegistryTests {
         "RefundIsFinalPolicy", "ExtensionIgnoredPolicy", "IncompleteIsActivePolicy",
         "PriceIncreaseIsEndPolicy", "RefundRequestIsRefundPolicy", "DeletedIsTheOnlyEndPolicy",
         "ExpiredTokenIsEndPolicy",
-        "OfferRedeemedIgnoredPolicy",
       ])
   }
 
@@ -88,7 +87,7 @@ struct PolicyRegistryTests {
         == "unknown policy 'refrence' — did you mean 'reference'?")
     #expect(
       UnknownPolicyError(name: "strict").description
-        == "unknown policy 'strict' — the built-in policies are reference, active-only, unknown-is-active, arrival-order, past-due-is-free, billing-error-is-end, latest-source-wins, refund-is-final, extension-ignored, incomplete-is-active, price-increase-is-end, refund-request-is-refund, deleted-is-the-only-end, expired-token-is-end, offer-redeemed-ignored"
+        == "unknown policy 'strict' — the built-in policies are reference, active-only, unknown-is-active, arrival-order, past-due-is-free, billing-error-is-end, latest-source-wins, refund-is-final, extension-ignored, incomplete-is-active, price-increase-is-end, refund-request-is-refund, deleted-is-the-only-end, expired-token-is-end"
     )
   }
 

@@ -81,7 +81,7 @@ extension ScenarioDecoder {
         if let text = try? n.decodeText(expected: "a reason"), hard.contains(where: { $0.name == text }) {
           throw DiagnosticError(
             .error(
-              "\(text) is a stripe hard decline (not retried); \(store.name) takes \(Spelling.list(soft))",
+              "\(text) is a stripe hard decline (retries wait for a new card); \(store.name) takes \(Spelling.list(soft))",
               at: n.location))
         }
         return .cardFails(DeclineReason(name: try n.decodeChoice(from: soft, what: "reason"))!)

@@ -54,7 +54,7 @@ extension AppStoreModel: StoreFacts {
     (.refundReversed, nil), (.renewalExtended, nil), (.priceIncrease, .pending), (.priceIncrease, .accepted),
     (.consumptionRequest, nil), (.refundDeclined, nil),
     (.expired, .priceIncrease), (.expired, .productNotForSale), (.revoke, nil),
-    (.offerRedeemed, .initialBuy), (.offerRedeemed, .resubscribe), (.offerRedeemed, nil),
+    (.offerRedeemed, nil),
   ]
 
   /// ``sent`` as `sent:` names (`TYPE` or `TYPE/SUBTYPE`).

@@ -40,9 +40,10 @@
 /// - **Product taken off sale** (`remove-from-sale`): the next renewal expires the subscription
 ///   (`EXPIRED/PRODUCT_NOT_FOR_SALE`, `expirationIntent` 4); the product cannot be bought again.
 /// - **Subscription offers** (`redeem-offer`, the product's `offer`): an offer code buys a first
-///   subscription, any offer a lapsed one (`OFFER_REDEEMED/INITIAL_BUY`, `RESUBSCRIBE`, in place
-///   of `SUBSCRIBED`); a promotional offer or an offer code redeemed for the active subscription
-///   (`OFFER_REDEEMED`) applies from the next renewal. The offer's transactions carry its
+///   subscription, any offer a lapsed one (`SUBSCRIBED/INITIAL_BUY`, `RESUBSCRIBE`: "Customer
+///   redeems an offer code to subscribe for the first time. | `SUBSCRIBED` | `INITIAL_BUY`",
+///   Apple's `notificationType` page); a promotional offer or an offer code redeemed for the
+///   active subscription (`OFFER_REDEEMED`) applies from the next renewal. The offer's transactions carry its
 ///   `offerType` and price; after it, `DID_RENEW` at the product's price.
 /// - **Product change** within a group: an upgrade (a higher price per day), or a crossgrade to
 ///   the same duration, is immediate (`DID_CHANGE_RENEWAL_PREF/UPGRADE`, a new period from now, a
@@ -245,8 +246,8 @@ public struct AppStoreModel: StoreModel {
   /// A purchase: the first (`INITIAL_BUY`), or a new one after an expiry or a refund
   /// (`RESUBSCRIBE`). Charges (unless a trial is granted) and starts a new period at `now`.
   /// With `offer` (``redeemOffer(_:record:now:payments:effects:)``), the purchase is the offer's:
-  /// its price (nothing for a free offer), its first transaction's length, and
-  /// `OFFER_REDEEMED` in place of `SUBSCRIBED`.
+  /// its price (nothing for a free offer) and its first transaction's length; it is announced by
+  /// `SUBSCRIBED` as any purchase, the transaction carrying the offer.
   @inlinable func purchase<Payments: PaymentProcessor>(
     _ index: ProductIndex, trial wantsTrial: Bool, offer: SubscriptionOffer? = nil,
     record: inout SubscriptionRecord, now: Instant, payments: inout Payments, effects: inout StoreEffects
@@ -302,20 +303,21 @@ public struct AppStoreModel: StoreModel {
     record.truth = .active
     record.epoch &+= 1
     effects.schedule(.renewal, at: record.periodEnd, for: record)
-    send(offer == nil ? .subscribed : .offerRedeemed, subtype, record: &record, now: now, effects: &effects)
+    send(.subscribed, subtype, record: &record, now: now, effects: &effects)
   }
 
-  /// The subscriber redeems `index`'s subscription offer (App Store Server Notifications,
-  /// `OFFER_REDEEMED`: "the customer redeemed a promotional offer or offer code"; its subtype
-  /// `INITIAL_BUY` "for a first-time purchase", `RESUBSCRIBE` "to resubscribe to an inactive
-  /// subscription", none for "their active subscription").
+  /// The subscriber redeems `index`'s subscription offer. App Store Server Notifications,
+  /// `notificationType`, "Handle use cases for In-App Purchase life-cycle events": "Customer
+  /// redeems an offer code to subscribe for the first time. | `SUBSCRIBED` | `INITIAL_BUY`";
+  /// "… after their subscription expired. | `SUBSCRIBED` | `RESUBSCRIBE`"; "Customer redeems a
+  /// promotional offer or offer code for an active subscription. | `OFFER_REDEEMED` |".
   ///
-  /// - Before any purchase: only an offer code buys (`OFFER_REDEEMED/INITIAL_BUY`, in place of
-  ///   `SUBSCRIBED`; offer codes apply to "New and Existing Users", RevenueCat, "iOS Subscription
+  /// - Before any purchase: only an offer code buys (`SUBSCRIBED/INITIAL_BUY`; offer codes
+  ///   apply to "New and Existing Users", RevenueCat, "iOS Subscription
   ///   Offers"). Promotional offers are for "lapsed or current subscribers" (StoreKit,
   ///   "Implementing promotional offers in your app"), win-back offers for a subscription that is
   ///   "churned" ("Supporting win-back offers in your app").
-  /// - After an expiry or a refund: any of the three buys (`OFFER_REDEEMED/RESUBSCRIBE`).
+  /// - After an expiry or a refund: any of the three buys (`SUBSCRIBED/RESUBSCRIBE`).
   /// - Active and renewing, the same product, in no offer or trial, with no downgrade, price
   ///   increase or removal from sale waiting: a promotional offer or an offer code is redeemed
   ///   for the next renewal (`OFFER_REDEEMED` without subtype; renewal info, which describes "the

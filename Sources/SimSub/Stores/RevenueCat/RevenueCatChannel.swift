@@ -9,7 +9,7 @@
 /// |---|---|
 /// | Apple `SUBSCRIBED`, Google `SUBSCRIPTION_PURCHASED` (4) | `INITIAL_PURCHASE` (`period_type` `TRIAL` in a trial) |
 /// | Apple `SUBSCRIBED/RESUBSCRIBE` (a lapsed subscriber buys again) | `RENEWAL`: "an existing subscription has been renewed or a lapsed user has resubscribed"; a Google Play resubscription stays `INITIAL_PURCHASE`, as RevenueCat "typically" marks it ("Common Webhook Flows") |
-/// | Apple `OFFER_REDEEMED/INITIAL_BUY`, `OFFER_REDEEMED/RESUBSCRIBE` (an offer buys) | as `SUBSCRIBED` with the same subtype; `OFFER_REDEEMED` for the active subscription: nothing |
+/// | Apple `OFFER_REDEEMED` (an offer for the active subscription; an offer that buys is a `SUBSCRIBED`) | nothing |
 /// | Apple `DID_RENEW` (also `BILLING_RECOVERY`), Google `RENEWED` (2), `RECOVERED` (1) | `RENEWAL` (`is_trial_conversion` after a trial) |
 /// | a failed renewal with grace: Apple `DID_FAIL_TO_RENEW/GRACE_PERIOD`, Google `IN_GRACE_PERIOD` (6) | `BILLING_ISSUE` (`grace_period_expiration_at_ms`) and `CANCELLATION` `BILLING_ERROR`, in the channel's order |
 /// | a failed renewal without grace: Apple `DID_FAIL_TO_RENEW`, Google `ON_HOLD` (5) not after grace | the same pair, then `EXPIRATION` `BILLING_ERROR` |
@@ -163,21 +163,18 @@ public struct RevenueCatChannel<Store: StoreModel>: StoreModel {
     case .subscribed:
       // A lapsed subscriber's resubscription in the same group is a `RENEWAL`: "An existing
       // subscription has been renewed or a lapsed user has resubscribed" ("Event Types and
-      // Fields"); `INITIAL_PURCHASE` is "a new subscription has been purchased".
+      // Fields"); `INITIAL_PURCHASE` is "a new subscription has been purchased". An offer that
+      // buys is one of these too: RevenueCat's support, asked which event an expired customer's
+      // offer code sends: "the event will either be a INITIAL_PURCHASE or RENEWAL" (RevenueCat
+      // community, "iOS: Do offer codes trigger a RevenueCat event?").
       send(
         subtype == .resubscribe ? .renewal : .initialPurchase, record: record, at: now, out: &out,
         effects: &effects)
     case .offerRedeemed:
-      // An offer that buys the subscription is a purchase as `SUBSCRIBED` is: RevenueCat's
-      // support, asked which event an expired customer's offer code sends: "the event will either
-      // be a INITIAL_PURCHASE or RENEWAL" (RevenueCat community, "iOS: Do offer codes trigger a
-      // RevenueCat event?"). An offer redeemed for the active subscription (no subtype) changes
-      // nothing until the renewal it applies to, whose `DID_RENEW` is a `RENEWAL`; RevenueCat
-      // documents no event for the redemption itself, and simsub sends none (an assumption).
-      guard let subtype else { return }
-      send(
-        subtype == .resubscribe ? .renewal : .initialPurchase, record: record, at: now, out: &out,
-        effects: &effects)
+      // An offer redeemed for the active subscription changes nothing until the renewal it
+      // applies to, whose `DID_RENEW` is a `RENEWAL`; RevenueCat documents no event for the
+      // redemption itself, and simsub sends none (an assumption).
+      return
     case .didRenew:
       send(
         .renewal, record: record, at: now, isTrialConversion: before.inTrial && subtype == nil, out: &out,

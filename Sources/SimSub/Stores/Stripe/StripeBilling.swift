@@ -91,7 +91,7 @@ extension StripeModel {
   }
 
   /// The renewal due now was declined: `past_due`, grace for the app's promise, and the retries
-  /// (none when the failure is one Stripe does not retry, `unretryable`).
+  /// (none without a payment method; after a hard decline, ones that wait for a new card).
   func beginPastDue(
     wasTrial: Bool, previousInvoice: Symbol?, record: inout SubscriptionRecord, at now: Instant,
     effects: inout StoreEffects
@@ -109,10 +109,12 @@ extension StripeModel {
       record.truth = .hold
       record.gracePeriodExpiresDate = nil
     }
-    // Stripe "doesn't retry payments if: No payment methods are available" or "The issuer
-    // returned a hard decline code" ("Automate payment retries"): the failed attempt is the
-    // last, and the retries' end follows at once.
-    let next = record.unretryable == nil ? scheduleRetry(1, record: record, effects: &effects) : nil
+    // Stripe "doesn't retry payments if: No payment methods are available" ("Automate payment
+    // retries"): the failed attempt is the last, and the retries' end follows at once. After a
+    // hard decline "Retries continue to be scheduled" (same page), and wait for a new card.
+    noteHardDecline(record: &record)
+    let next =
+      record.unretryable == .noPaymentMethod ? nil : scheduleRetry(1, record: record, effects: &effects)
     sendFailedInvoice(nextAttempt: next, record: &record, at: now, effects: &effects)
     send(
       .subscriptionUpdated, subscription: &record,
@@ -134,7 +136,10 @@ extension StripeModel {
     return at
   }
 
-  /// Smart Retries tries the open invoice again.
+  /// Smart Retries tries the open invoice again. After a hard decline the retry is scheduled
+  /// and counted but not executed: "Retries continue to be scheduled, and `attempt_count`
+  /// continues to increment, but retries only execute after detecting a new payment method"
+  /// ("Automate payment retries"); no payment is made, so no event is sent (simsub's reading).
   func retry<Payments: PaymentProcessor>(
     _ n: Int32, record: inout SubscriptionRecord, at now: Instant, payments: inout Payments,
     effects: inout StoreEffects
@@ -142,16 +147,30 @@ extension StripeModel {
     guard record.billingIssueStart != nil, record.retryWindowEnd != nil, n == record.retryCount + 1,
       record.truth == .grace || record.truth == .hold
     else { return }
+    if record.retriesWaitForNewCard {
+      record.retryCount = n
+      if scheduleRetry(n + 1, record: record, effects: &effects) == nil {
+        retriesRunOut(record: &record, at: now, effects: &effects)
+      }
+      return
+    }
     if charge(.retry(n), amount: invoiceAmount(of: record), record: &record, at: now, payments: &payments) {
       // The renewal's attempt and n retries.
       recover(attempts: n + 1, record: &record, at: now, effects: &effects)
       return
     }
     record.retryCount = n
-    // A retry declined with a hard decline code is the last (see `beginPastDue`).
-    let next = record.unretryable == nil ? scheduleRetry(n + 1, record: record, effects: &effects) : nil
+    noteHardDecline(record: &record)
+    let next = scheduleRetry(n + 1, record: record, effects: &effects)
     sendFailedInvoice(nextAttempt: next, record: &record, at: now, effects: &effects)
     if next == nil { retriesRunOut(record: &record, at: now, effects: &effects) }
+  }
+
+  /// An attempt on the open invoice was just declined: if the card's decline is a hard one,
+  /// Stripe now knows it, and the retries wait for a new card.
+  @inline(__always)
+  func noteHardDecline(record: inout SubscriptionRecord) {
+    if let code = record.unretryable, code != .noPaymentMethod { record.retriesWaitForNewCard = true }
   }
 
   /// The subscriber updated the card: the open invoice (`past_due` or `unpaid`) is paid at

@@ -10,7 +10,8 @@
 /// | renewal | `customer.subscription.updated` (the new period) and `invoice.paid` (`subscription_cycle`); month periods keep the anchor day | same |
 /// | failed renewal | `invoice.payment_failed` (`attempt_count` 1, `next_payment_attempt`) and `customer.subscription.updated` to `past_due` | API reference, Subscription `status` |
 /// | retries | Smart Retries within the product's window (`hold`): by default 8 tries, at 1, 2, 3, 5, 7, 9, 11 and 14 days of a 2-week window, scaled to others; each failure sends `invoice.payment_failed` | "Automate payment retries" (schedule: assumption) |
-/// | no retry | after a hard decline (`card-fails` `reason: lost-card`, `stolen-card`, `pickup-card`) or without a payment method, no retry: `next_payment_attempt` null, and `when-retries-end` at once | "Automate payment retries" (the end at once: simsub's reading) |
+/// | hard decline | `card-fails` `reason: lost-card`, `stolen-card`, `pickup-card`: the attempt that meets it fails as any; the later retries stay scheduled, each counted in `attempt_count`, charging and sending nothing until a new card; `when-retries-end` after the last | "Automate payment retries": "Retries continue to be scheduled, and `attempt_count` continues to increment, but retries only execute after detecting a new payment method" (no event for a retry not executed: simsub's reading) |
+/// | no payment method | a trial's invoice without one: no retry, `next_payment_attempt` null, and `when-retries-end` at once | "Automate payment retries" (the end at once: simsub's reading) |
 /// | the app's grace | truth `grace` for the product's `grace` from the failure, `hold` after it; Stripe sends nothing when it ends | Stripe has no grace; the app's promise |
 /// | recovery | a retry or a card update pays the invoice: `invoice.paid` and `customer.subscription.updated` to `active`; the billing date is kept | API reference |
 /// | retries run out | the product's `when-retries-end`: `cancel` (`customer.subscription.deleted`), `unpaid` (`customer.subscription.updated`, no access, the invoice stays payable) or `past-due` (nothing; Stripe stops retrying) | "Automate payment retries", "Subscription status" |
@@ -131,6 +132,7 @@ public struct StripeModel: StoreModel {
     case .updateCard:
       record.cardWorks = true
       record.unretryable = nil
+      record.retriesWaitForNewCard = false
       if Self.isIncomplete(record) {
         payIncomplete(record: &record, at: now, payments: &payments, effects: &effects)
       } else if record.truth == .paused {
