@@ -23,8 +23,8 @@ enum Describe {
     case .pause(let span): return "\(name) for \(GooglePlayModel.pauseSpelling(span))"
     case .extendRenewal(let span), .deferBilling(let span): return "\(name) by \(span)"
     case .stopSharing(let member): return member == 0 ? name : "\(name) (member \(member))"
-    case .raisePrice(let consentRequired):
-      return "\(name) (consent \(consentRequired ? "required" : "not-required"))"
+    case .raisePrice(let consentRequired, let longNotice):
+      return "\(name) (consent \(consentRequired ? "required" : "not-required")\(longNotice ? ", notice 60d" : ""))"
     default:
       // An action without keys besides `at` and `do` is written by its name alone.
       return name

@@ -52,7 +52,8 @@ public enum SubscriberAction: Hashable, Sendable {
   /// The developer raises the price of the subscriber's product to the product's
   /// `raisedPriceMilliunits` for existing subscribers; `consentRequired` when the subscriber must
   /// agree before it applies (Apple: `PRICE_INCREASE/PENDING`, else `PRICE_INCREASE/ACCEPTED`).
-  case raisePrice(consentRequired: Bool)
+  /// `longNotice`: Google's opt-out increase in a country that gives 60 days' notice, not 30.
+  case raisePrice(consentRequired: Bool, longNotice: Bool = false)
   /// The subscriber agrees to a pending price increase (Apple: `PRICE_INCREASE/ACCEPTED`).
   case acceptPrice
   /// Apple: the developer removes the subscriber's product from sale in App Store Connect; the

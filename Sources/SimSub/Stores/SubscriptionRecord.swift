@@ -136,6 +136,9 @@ public struct SubscriptionRecord: Hashable, Sendable {
   public var offer = OfferStanding.none
   /// Apple: renewals after the current period that still charge a pay-as-you-go offer's price.
   public var offerPeriodsLeft: UInt8 = 0
+  /// Google: the renewals still to come at the old price before a waiting price increase
+  /// applies (its notice period running; `GooglePlayPriceChange.swift`).
+  @usableFromInline var renewalsBeforeIncrease: UInt8 = 0
   /// Notifications sent so far, for `notificationUUID`s.
   public var notificationCount: Int64 = 0
   /// Bumped whenever pending timers become obsolete; see `StoreTimer`.

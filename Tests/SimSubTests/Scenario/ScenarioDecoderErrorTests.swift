@@ -578,6 +578,21 @@ extension ScenarioTests {
           "6:38: unknown reason 'stolen': expected 'expired', 'insufficient-funds' or 'declined'",
         ]),
       Case(
+        label: "a price increase's notice on apple, on an opt-in increase, and of a length Google does not give",
+        text:
+          "name: t\nstore: google\nproduct: {raised-price: 12}\ntimeline:\n  - {at: 1d, do: raise-price, notice: 60d}\n  - {at: 2d, do: raise-price, consent: not-required, notice: 45d}\n",
+        errors: [
+          "5:39: notice chooses an opt-out increase's notice (with 'consent: not-required'); an opt-in increase's is always 37 days",
+          "6:62: unknown notice '45d': expected '30d' or '60d'",
+        ]),
+      Case(
+        label: "a price increase's notice on apple",
+        text:
+          "name: t\nstore: apple\nproduct: {raised-price: 12}\ntimeline:\n  - {at: 1d, do: raise-price, consent: not-required, notice: 30d}\n",
+        errors: [
+          "5:62: notice is Google's opt-out notice period (30d or 60d); apple has none to choose"
+        ]),
+      Case(
         label: "a misspelt hard decline on stripe",
         text:
           "name: t\nstore: stripe\nproduct: {}\ntimeline:\n  - {at: 1d, do: card-fails, reason: lost-cards}\n",

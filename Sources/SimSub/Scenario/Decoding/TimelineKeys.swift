@@ -40,6 +40,7 @@ struct TimelineKeys {
     _ = reader.optional("for", pause)
     _ = reader.optional("by") { n in try n.decodeDuration() }
     _ = reader.optional("consent", consent)
+    _ = reader.optional("notice") { n in try n.decodeChoice(from: ["30d", "60d"], what: "notice") }
     _ = reader.optional("replacement-mode", replacementMode)
     _ = reader.optional("proration", proration)
     _ = reader.optional("member", member)

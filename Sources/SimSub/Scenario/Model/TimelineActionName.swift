@@ -41,7 +41,7 @@ enum TimelineActionName: String, CaseIterable {
     case .changeProduct: ["product", "replacement-mode", "proration"]
     case .pause: ["for"]
     case .extendRenewal, .deferBilling: ["by"]
-    case .raisePrice: ["consent"]
+    case .raisePrice: ["consent", "notice"]
     case .leaveFamily: ["member"]
     case .note: ["text"]
     case .delivery: ScenarioDecoder.deliveryKeys
@@ -191,8 +191,25 @@ enum TimelineActionName: String, CaseIterable {
       if let span = reader.required("by", extendBy) { decoded = .subscriber(.extendRenewal(span)) }
     case .raisePrice:
       let consentRequired = reader.optional("consent", default: true, consent)
+      // Google's opt-out notice: "either 30 days or 60 days", by country.
+      let longNotice = reader.optional("notice", default: false) { (n) throws -> Bool in
+        let days = try n.decodeChoice(from: ["30d", "60d"], what: "notice")
+        if let store = context.store, store != .google {
+          throw DiagnosticError(
+            .error(
+              "notice is Google's opt-out notice period (30d or 60d); \(store.name) has none to choose",
+              at: n.location))
+        }
+        if consentRequired {
+          throw DiagnosticError(
+            .error(
+              "notice chooses an opt-out increase's notice (with 'consent: not-required'); an opt-in increase's is always 37 days",
+              at: n.location))
+        }
+        return days == "60d"
+      }
       if context.products.contains(where: { $0.raisedPriceMilliunits != nil }) || context.products.isEmpty {
-        decoded = .subscriber(.raisePrice(consentRequired: consentRequired))
+        decoded = .subscriber(.raisePrice(consentRequired: consentRequired, longNotice: longNotice))
       } else {
         reader.report(
           .error(

@@ -172,7 +172,7 @@ public struct AppStoreModel: StoreModel {
       reverseRefund(record: &record, now: now, effects: &effects)
     case .extendRenewal(let days):
       extendRenewal(by: days, record: &record, now: now, effects: &effects)
-    case .raisePrice(let consentRequired):
+    case .raisePrice(let consentRequired, _):
       raisePrice(consentRequired: consentRequired, record: &record, now: now, effects: &effects)
     case .removeFromSale:
       record.productOffSale = true

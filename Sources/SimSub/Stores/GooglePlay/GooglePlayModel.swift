@@ -149,8 +149,9 @@ public struct GooglePlayModel: StoreModel {
       resume(record: &record, at: now, payments: &payments, effects: &effects)
     case .deferBilling(let span):
       deferBilling(by: span, record: &record, at: now, effects: &effects)
-    case .raisePrice(let consentRequired):
-      raisePrice(consentRequired: consentRequired, record: &record, at: now, effects: &effects)
+    case .raisePrice(let consentRequired, let longNotice):
+      raisePrice(
+        consentRequired: consentRequired, longNotice: longNotice, record: &record, at: now, effects: &effects)
     case .acceptPrice:
       acceptPrice(record: &record, at: now, effects: &effects)
     default:

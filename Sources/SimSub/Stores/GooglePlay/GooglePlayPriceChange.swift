@@ -20,11 +20,20 @@ import SubscriptionPolicy
 /// reference keeps `SUBSCRIPTION_PRICE_CHANGE_CONFIRMED` (8): "A subscription price change has
 /// been confirmed by the user".
 ///
+/// The notice ("Change subscription prices", read 2026-12-07): an opt-in increase is charged "the
+/// next time they pay for their base plan following an advance notification period of 37 days",
+/// and "If the user doesn't act and they reach the first renewal that the opt-in price will
+/// apply to, their subscription is automatically canceled and expired on that renewal date"
+/// (its example: an increase on March 3, renewals on March 5 and April 5 at the old price, the
+/// new price or the cancellation on May 5). An opt-out increase comes "following an advance
+/// notification period. This period varies by country and is either 30 days or 60 days": 30
+/// unless the scenario says `notice: 60d`. The renewals before the notice ends charge the old
+/// price; `expectedNewPriceChargeTime` is the first renewal at or after it.
+///
 /// simsub's choices where Google is silent or its pages overlap:
-/// - `raise-price` is the moment Google notifies the subscriber; the new price (or the end) comes
-///   at the first renewal after it. The notification period "varies by region", so the scenario
-///   places the raise that long before the renewal it means; `expectedNewPriceChargeTime` is that
-///   renewal.
+/// - `raise-price` is the moment Google notifies the subscriber; the notice runs from it. The
+///   renewals it must wait for are counted then, on the billing dates of that moment: a
+///   deferral or a pause during the notice moves those renewals, not their number.
 /// - Accepting sends both `SUBSCRIPTION_PRICE_CHANGE_CONFIRMED` (the RTDN reference's code for
 ///   it) and `SUBSCRIPTION_PRICE_CHANGE_UPDATED` (the lifecycle guide's, the state moving from
 ///   `OUTSTANDING` to `CONFIRMED`), in that order.
@@ -47,16 +56,34 @@ extension GooglePlayModel {
   /// `priceChangeDetails.newPrice.currencyCode`: simsub's Google resources are `regionCode` US.
   static let currencyCode: Symbol = "USD"
 
+  /// An opt-in increase's notice: "an advance notification period of 37 days".
+  static let optInNotice = TimeSpan.days(37)
+
+  /// An opt-out increase's notice: "either 30 days or 60 days", by country.
+  static func optOutNotice(long: Bool) -> TimeSpan { .days(long ? 60 : 30) }
+
   /// The developer ends the legacy price cohort of the subscription's product, opt-in
   /// (`consentRequired`, mode `PRICE_INCREASE`, state `OUTSTANDING`) or opt-out
-  /// (`OPT_OUT_PRICE_INCREASE`, `CONFIRMED`): `SUBSCRIPTION_PRICE_CHANGE_UPDATED` (19).
+  /// (`OPT_OUT_PRICE_INCREASE`, `CONFIRMED`; `longNotice` for 60 days):
+  /// `SUBSCRIPTION_PRICE_CHANGE_UPDATED` (19). The increase applies at the first renewal at or
+  /// after the notice's end.
   func raisePrice(
-    consentRequired: Bool, record: inout SubscriptionRecord, at now: Instant, effects: inout StoreEffects
+    consentRequired: Bool, longNotice: Bool, record: inout SubscriptionRecord, at now: Instant,
+    effects: inout StoreEffects
   ) {
     guard record.truth == .active, record.autoRenew, record.billingIssueStart == nil,
       record.pendingProduct == nil, record.priceIncrease == .none,
       products[Int(record.product)].raisedPriceMilliunits != nil
     else { return }
+    let noticeEnd = now + (consentRequired ? Self.optInNotice : Self.optOutNotice(long: longNotice))
+    let period = products[Int(record.product)].period
+    var before: Int64 = 0
+    while before < Int64(UInt8.max),
+      record.anchoredEnd(after: record.periodsSinceAnchor + before, of: period) < noticeEnd
+    {
+      before += 1
+    }
+    record.renewalsBeforeIncrease = UInt8(before)
     record.priceIncrease = consentRequired ? .pending : .notified
     send(.subscriptionPriceChangeUpdated, record: &record, at: now, effects: &effects)
   }
@@ -73,14 +100,19 @@ extension GooglePlayModel {
     send(.subscriptionPriceChangeUpdated, record: &record, at: now, effects: &effects)
   }
 
-  /// At the renewal an increase waits for: whether the subscription ends there instead. An
-  /// opt-in increase not accepted cancels it (`SUBSCRIPTION_CANCELED`, by the system) and it
-  /// expires (`SUBSCRIPTION_EXPIRED`), nothing charged; an accepted or opt-out one applies from
-  /// this renewal, which charges the new price.
+  /// At a renewal while an increase waits: whether the subscription ends there instead. Inside
+  /// the notice the renewal is at the old price. At the first renewal after it, an opt-in
+  /// increase not accepted cancels the subscription (`SUBSCRIPTION_CANCELED`, by the system) and
+  /// it expires (`SUBSCRIPTION_EXPIRED`), nothing charged; an accepted or opt-out one applies
+  /// from this renewal, which charges the new price.
   @inline(never)
   func endsInsteadOfRenewing(record: inout SubscriptionRecord, at now: Instant, effects: inout StoreEffects)
     -> Bool
   {
+    if record.renewalsBeforeIncrease > 0 {
+      record.renewalsBeforeIncrease -= 1
+      return false
+    }
     guard record.priceIncrease == .pending else {
       record.priceIncrease = .applied
       return false
@@ -92,8 +124,8 @@ extension GooglePlayModel {
     return true
   }
 
-  /// `autoRenewingPlan.priceChangeDetails` while an increase waits for the renewal at
-  /// `record.periodEnd`; `nil` otherwise. Out of line: the resource of every other delivery
+  /// `autoRenewingPlan.priceChangeDetails` while an increase waits for its renewal, the first
+  /// after the notice; `nil` otherwise. Out of line: the resource of every other delivery
   /// pays one test of a byte.
   @inline(never)
   func priceChangeDetails(of record: SubscriptionRecord) -> SubscriptionItemPriceChangeDetails? {
@@ -104,6 +136,8 @@ extension GooglePlayModel {
       newPrice: Money(currencyCode: Self.currencyCode, milliunits: raised),
       priceChangeMode: record.priceIncrease == .notified ? .optOutPriceIncrease : .priceIncrease,
       priceChangeState: record.priceIncrease == .pending ? .outstanding : .confirmed,
-      expectedNewPriceChargeTime: record.periodEnd)
+      expectedNewPriceChargeTime: record.anchoredEnd(
+        after: record.periodsSinceAnchor + Int64(record.renewalsBeforeIncrease),
+        of: products[Int(record.product)].period))
   }
 }
