@@ -24,7 +24,8 @@ enum Describe {
     case .extendRenewal(let span), .deferBilling(let span): return "\(name) by \(span)"
     case .stopSharing(let member): return member == 0 ? name : "\(name) (member \(member))"
     case .raisePrice(let consentRequired, let longNotice):
-      return "\(name) (consent \(consentRequired ? "required" : "not-required")\(longNotice ? ", notice 60d" : ""))"
+      return
+        "\(name) (consent \(consentRequired ? "required" : "not-required")\(longNotice ? ", notice 60d" : ""))"
     default:
       // An action without keys besides `at` and `do` is written by its name alone.
       return name

@@ -578,7 +578,8 @@ extension ScenarioTests {
           "6:38: unknown reason 'stolen': expected 'expired', 'insufficient-funds' or 'declined'",
         ]),
       Case(
-        label: "a price increase's notice on apple, on an opt-in increase, and of a length Google does not give",
+        label:
+          "a price increase's notice on an opt-in increase, and of a length Google does not give",
         text:
           "name: t\nstore: google\nproduct: {raised-price: 12}\ntimeline:\n  - {at: 1d, do: raise-price, notice: 60d}\n  - {at: 2d, do: raise-price, consent: not-required, notice: 45d}\n",
         errors: [

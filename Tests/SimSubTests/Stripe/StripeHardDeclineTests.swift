@@ -23,7 +23,8 @@ struct StripeHardDeclineTests {
     #expect(failed.count == 1)
     // The schedule runs: the next attempt is the first retry's instant.
     #expect(failed.first?.invoice?.nextPaymentAttempt == renewal + .days(1))
-    #expect(e.observer.stripeTypes(at: renewal) == ["invoice.payment_failed", "customer.subscription.updated"])
+    #expect(
+      e.observer.stripeTypes(at: renewal) == ["invoice.payment_failed", "customer.subscription.updated"])
     // Still past_due, in the app's grace (the whole window by default), charged nothing more.
     #expect(e.record.truth == .grace)
     // The purchase is the only payment.
@@ -78,7 +79,8 @@ struct StripeHardDeclineTests {
     e.schedule(.cardFailsHard(.lostCard), at: renewal - .days(1))
     e.schedule(.updateCard, at: renewal + .days(16))
     _ = e.run(until: renewal + .days(17))
-    #expect(e.observer.stripeTypes(at: renewal) == ["invoice.payment_failed", "customer.subscription.updated"])
+    #expect(
+      e.observer.stripeTypes(at: renewal) == ["invoice.payment_failed", "customer.subscription.updated"])
     // `unpaid` at the window's end.
     #expect(e.observer.stripeTypes(at: renewal + .days(14)) == ["customer.subscription.updated"])
     #expect(e.observer.stripeSent.filter { $0.type == "invoice.payment_failed" }.count == 1)
