@@ -87,6 +87,7 @@ struct OfferScenarioTests {
     let errors = ScenarioTesting.errors(text)
     #expect(errors.count == 1)
     #expect(errors.first?.contains("never sends 'OFFER_REDEEMED/INITIAL_BUY'") == true)
+    #expect(errors.first?.hasSuffix("it sends 'OFFER_REDEEMED'") == true)
   }
 
   @Test func behindRevenueCatTheOfferPurchaseIsAnInitialPurchase() throws {

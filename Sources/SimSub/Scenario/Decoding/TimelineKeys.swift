@@ -16,6 +16,7 @@ struct TimelineKeys {
   let text: (YAMLNode) throws -> String
   let firstPayment: (YAMLNode) throws -> String
   let consent: (YAMLNode) throws -> Bool
+  let longNotice: (YAMLNode) throws -> Bool
   let paymentMethod: (YAMLNode) throws -> Bool
   let replacementMode: (YAMLNode) throws -> GoogleReplacementMode
   let proration: (YAMLNode) throws -> StripeProrationBehavior
@@ -40,7 +41,7 @@ struct TimelineKeys {
     _ = reader.optional("for", pause)
     _ = reader.optional("by") { n in try n.decodeDuration() }
     _ = reader.optional("consent", consent)
-    _ = reader.optional("notice") { n in try n.decodeChoice(from: ["30d", "60d"], what: "notice") }
+    _ = reader.optional("notice", longNotice)
     _ = reader.optional("replacement-mode", replacementMode)
     _ = reader.optional("proration", proration)
     _ = reader.optional("member", member)
@@ -174,6 +175,17 @@ extension ScenarioDecoder {
     let consent: (YAMLNode) throws -> Bool = { n in
       try n.decodeChoice(from: ["required", "not-required"], what: "consent") == "required"
     }
+    // Google's opt-out notice, "either 30 days or 60 days" by country: whether it is 60.
+    let longNotice: (YAMLNode) throws -> Bool = { n in
+      let days = try n.decodeChoice(from: ["30d", "60d"], what: "notice")
+      if let store = context.store, store != .google {
+        throw DiagnosticError(
+          .error(
+            "notice is Google's opt-out notice period (30d or 60d); \(store.name) has none to choose",
+            at: n.location))
+      }
+      return days == "60d"
+    }
     // Stripe: `payment-method: none` begins a free trial without a payment method (false).
     let paymentMethod: (YAMLNode) throws -> Bool = { n in
       let choice = try n.decodeChoice(from: ["card", "none"], what: "payment method")
@@ -211,7 +223,7 @@ extension ScenarioDecoder {
     return TimelineKeys(
       context: context, item: item, readProduct: { reader, required in product(&reader, required: required) },
       reason: reason, pause: pause, extendBy: extendBy, deferBy: deferBy, member: member, text: text,
-      firstPayment: firstPayment, consent: consent, paymentMethod: paymentMethod,
+      firstPayment: firstPayment, consent: consent, longNotice: longNotice, paymentMethod: paymentMethod,
       replacementMode: replacementMode, proration: proration)
   }
 }

@@ -109,6 +109,7 @@ enum TimelineActionName: String, CaseIterable {
     let text = keys.text
     let firstPayment = keys.firstPayment
     let consent = keys.consent
+    let longNotice = keys.longNotice
     let paymentMethod = keys.paymentMethod
     let replacementMode = keys.replacementMode
     let proration = keys.proration
@@ -191,25 +192,18 @@ enum TimelineActionName: String, CaseIterable {
       if let span = reader.required("by", extendBy) { decoded = .subscriber(.extendRenewal(span)) }
     case .raisePrice:
       let consentRequired = reader.optional("consent", default: true, consent)
-      // Google's opt-out notice: "either 30 days or 60 days", by country.
-      let longNotice = reader.optional("notice", default: false) { (n) throws -> Bool in
-        let days = try n.decodeChoice(from: ["30d", "60d"], what: "notice")
-        if let store = context.store, store != .google {
-          throw DiagnosticError(
-            .error(
-              "notice is Google's opt-out notice period (30d or 60d); \(store.name) has none to choose",
-              at: n.location))
-        }
+      let long = reader.optional("notice", default: false) { n in
+        let long = try longNotice(n)
         if consentRequired {
           throw DiagnosticError(
             .error(
               "notice chooses an opt-out increase's notice (with 'consent: not-required'); an opt-in increase's is always 37 days",
               at: n.location))
         }
-        return days == "60d"
+        return long
       }
       if context.products.contains(where: { $0.raisedPriceMilliunits != nil }) || context.products.isEmpty {
-        decoded = .subscriber(.raisePrice(consentRequired: consentRequired, longNotice: longNotice))
+        decoded = .subscriber(.raisePrice(consentRequired: consentRequired, longNotice: long))
       } else {
         reader.report(
           .error(

@@ -43,8 +43,8 @@
 ///   subscription, any offer a lapsed one (`SUBSCRIBED/INITIAL_BUY`, `RESUBSCRIBE`: "Customer
 ///   redeems an offer code to subscribe for the first time. | `SUBSCRIBED` | `INITIAL_BUY`",
 ///   Apple's `notificationType` page); a promotional offer or an offer code redeemed for the
-///   active subscription (`OFFER_REDEEMED`) applies from the next renewal. The offer's transactions carry its
-///   `offerType` and price; after it, `DID_RENEW` at the product's price.
+///   active subscription (`OFFER_REDEEMED`) applies from the next renewal. The offer's
+///   transactions carry its `offerType` and price; after it, `DID_RENEW` at the product's price.
 /// - **Product change** within a group: an upgrade (a higher price per day), or a crossgrade to
 ///   the same duration, is immediate (`DID_CHANGE_RENEWAL_PREF/UPGRADE`, a new period from now, a
 ///   prorated refund of the unused part); a downgrade, or a crossgrade to another duration, waits

@@ -147,22 +147,20 @@ extension StripeModel {
     guard record.billingIssueStart != nil, record.retryWindowEnd != nil, n == record.retryCount + 1,
       record.truth == .grace || record.truth == .hold
     else { return }
-    if record.retriesWaitForNewCard {
-      record.retryCount = n
-      if scheduleRetry(n + 1, record: record, effects: &effects) == nil {
-        retriesRunOut(record: &record, at: now, effects: &effects)
-      }
-      return
-    }
-    if charge(.retry(n), amount: invoiceAmount(of: record), record: &record, at: now, payments: &payments) {
+    let executes = !record.retriesWaitForNewCard
+    if executes,
+      charge(.retry(n), amount: invoiceAmount(of: record), record: &record, at: now, payments: &payments)
+    {
       // The renewal's attempt and n retries.
       recover(attempts: n + 1, record: &record, at: now, effects: &effects)
       return
     }
     record.retryCount = n
-    noteHardDecline(record: &record)
     let next = scheduleRetry(n + 1, record: record, effects: &effects)
-    sendFailedInvoice(nextAttempt: next, record: &record, at: now, effects: &effects)
+    if executes {
+      noteHardDecline(record: &record)
+      sendFailedInvoice(nextAttempt: next, record: &record, at: now, effects: &effects)
+    }
     if next == nil { retriesRunOut(record: &record, at: now, effects: &effects) }
   }
 
