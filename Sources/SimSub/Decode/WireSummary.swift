@@ -4,8 +4,13 @@ import SubscriptionPolicy
 /// the subscription's status, and the reference policy's decision from this body alone.
 struct WireSummary {
   let document: WireDocument
+  /// The fields the body lacked and the stand-ins it was read with (`AppStoreMissingFields`).
+  let missing: [AppStoreMissingFields.Note]
 
-  init(_ document: WireDocument) { self.document = document }
+  init(_ document: WireDocument, missing: [AppStoreMissingFields.Note] = []) {
+    self.document = document
+    self.missing = missing
+  }
 
   func render(label: String) -> String {
     let expanded = document.expandedJSON
@@ -18,6 +23,9 @@ struct WireSummary {
     }
     rows.append(("status", status))
     rows.append(("reference", decision))
+    if !missing.isEmpty {
+      rows.append(("missing", missing.map { "\($0.path), read as \($0.standIn)" }.joined(separator: "\n")))
+    }
     var text = "\(label): \(kind)\n"
     let width = rows.map(\.0.count).max() ?? 0
     for (name, value) in rows {

@@ -1,6 +1,7 @@
 // A libFuzzer target for the wire documents: any store body in, a document that reads back to
-// itself or an error located inside the input out; never a crash, a hang or a location outside
-// the input. Built by `Tests/Fuzz/run.sh`; seeded with the store fixtures of
+// itself or an error located inside the input out (and, for an App Store body that lacks
+// required fields, `simsub decode`'s completed reading with its notes); never a crash, a hang
+// or a location outside the input. Built by `Tests/Fuzz/run.sh`; seeded with the store fixtures of
 // Tests/SubscriptionPolicyTests/Fixtures/{AppStore,GooglePlay,Stripe,RevenueCat}.
 
 @testable import SimSub
@@ -26,6 +27,17 @@ public func wireDecodersFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
     precondition(
       error.offset >= 0 && error.offset <= max(bytes.count, WireDocument.maxBytes), "offset outside")
     precondition(!error.message.isEmpty, "an error without a message")
+    // `simsub decode`'s second reading, of an App Store body that lacks required fields: a
+    // document with a note for each field filled in, placed inside the input, or nothing.
+    if let completed = AppStoreMissingFields.read(bytes) {
+      precondition(!completed.notes.isEmpty, "completed without a note")
+      for note in completed.notes {
+        let (line, column) = note.location(in: bytes)
+        precondition(line >= 1 && line <= lineCount && column >= 1, "note outside the input")
+        precondition(!note.message.isEmpty, "a note without a message")
+      }
+      _ = completed.notes.reduce(completed.document.expandedJSON) { $0.removing($1.path) }
+    }
   }
   // The JSON layer alone, with the parser's own limit.
   if let value = try? JSONValue(parsing: bytes, maxDepth: WireDocument.maxDepth) {

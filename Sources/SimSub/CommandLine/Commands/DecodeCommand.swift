@@ -46,20 +46,34 @@ enum DecodeCommand {
         continue
       }
       for body in bodies {
+        let document: WireDocument
+        var notes: [AppStoreMissingFields.Note] = []
         do {
-          let document = try WireDocument(bytes: body.bytes)
-          if json {
-            documents.append(document.expandedJSON)
-          } else {
-            let heading = body.origin.map { "\(body.label) (\($0))" } ?? body.label
-            summaries.append(WireSummary(document).render(label: heading))
-          }
+          document = try WireDocument(bytes: body.bytes)
         } catch {
-          // In a request line, the place is the body's own line and column.
-          let place = body.origin == nil ? "\(body.label):\(error.line):\(error.column)" : body.label
-          let within = body.origin == nil ? "" : "body \(error.line):\(error.column): "
-          context.console.error("\(place): error: \(within)\(error.message)\n")
-          failed = true
+          guard let completed = AppStoreMissingFields.read(body.bytes) else {
+            // In a request line, the place is the body's own line and column.
+            let place = body.origin == nil ? "\(body.label):\(error.line):\(error.column)" : body.label
+            let within = body.origin == nil ? "" : "body \(error.line):\(error.column): "
+            context.console.error("\(place): error: \(within)\(error.message)\n")
+            failed = true
+            continue
+          }
+          (document, notes) = completed
+          // Placed as errors are: in a request line, at the body's own line and column.
+          for note in notes {
+            let (line, column) = note.location(in: body.bytes)
+            let place = body.origin == nil ? "\(body.label):\(line):\(column)" : body.label
+            let within = body.origin == nil ? "" : "body \(line):\(column): "
+            context.console.error("\(place): note: \(within)\(note.message)\n")
+          }
+        }
+        if json {
+          // The body as sent: the stand-ins are not in it.
+          documents.append(notes.reduce(document.expandedJSON) { $0.removing($1.path) })
+        } else {
+          let heading = body.origin.map { "\(body.label) (\($0))" } ?? body.label
+          summaries.append(WireSummary(document, missing: notes).render(label: heading))
         }
       }
     }
