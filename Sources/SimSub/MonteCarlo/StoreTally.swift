@@ -129,7 +129,7 @@ public struct StoreTally: Hashable, Sendable {
   /// Adds one subscriber's counters, by position, under policy `p`: sums, then the products.
   /// A zero adds nothing, and most counters are zero for most subscribers: only the nonzero
   /// counters are added, and only the pairs whose factors are both nonzero (found with the
-  /// plan's bits) multiplied (docs/MONTE-CARLO.md, "Performance", has what that saves).
+  /// plan's bits) multiplied (docs/PERFORMANCE.md, "Monte Carlo", has what that saves).
   /// With `crossMasks` (a paired tally; a constant at every call, so a single tally's loop
   /// does no more), also returns the cross products the nonzero counters are a factor of, as
   /// the first factor and as the second (bits of the plan's `cross`).
