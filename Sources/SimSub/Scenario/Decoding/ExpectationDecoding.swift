@@ -47,7 +47,7 @@ extension ScenarioDecoder {
                 ? try decodeNotificationName(i, anyOf: sources ?? [])
                 : try decodeNotificationName(
                   i, store: context.store, channel: context.channel))
-          } catch let error as DiagnosticError {
+          } catch {
             problems += error.diagnostics
           }
         }
