@@ -35,7 +35,14 @@ enum AppStoreMissingFields {
   /// The body decoded with its missing fields filled in, and a note for each; `nil` when the
   /// body is not an App Store notification (or transaction, or renewal info) that lacks only
   /// required fields.
-  static func read(_ bytes: [UInt8]) -> (document: WireDocument, notes: [Note])? {
+  ///
+  /// `refusal` is the strict reading's error: only a missing field is worth a second reading,
+  /// so any other error answers `nil` at once, without parsing the body again.
+  static func read(_ bytes: [UInt8], refusedWith refusal: WireDecodingError) -> (
+    document: WireDocument, notes: [Note]
+  )? {
+    // `JSONCursor.expected(_:)`'s words for an absent member (the tests below fail if they change).
+    guard refusal.message.hasSuffix("but the field is missing") else { return nil }
     guard let value = try? JSONValue(parsing: bytes, maxDepth: WireDocument.maxDepth) else {
       // A bare JWS is not JSON text: read it as the string it is.
       let text = String(decoding: bytes, as: UTF8.self).trimmingWhitespace

@@ -29,7 +29,7 @@ public func wireDecodersFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
     precondition(!error.message.isEmpty, "an error without a message")
     // `simsub decode`'s second reading, of an App Store body that lacks required fields: a
     // document with a note for each field filled in, placed inside the input, or nothing.
-    if let completed = AppStoreMissingFields.read(bytes) {
+    if let completed = AppStoreMissingFields.read(bytes, refusedWith: error) {
       precondition(!completed.notes.isEmpty, "completed without a note")
       for note in completed.notes {
         let (line, column) = note.location(in: bytes)

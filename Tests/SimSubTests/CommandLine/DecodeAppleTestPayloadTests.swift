@@ -188,10 +188,10 @@ struct DecodeAppleTestPayloadTests {
         // Without `notificationType` a body is not recognised as Apple's, and without `data`
         // there is no notification to complete: those stay errors.
         guard !["signedPayload.notificationType", "signedPayload.data"].contains(path) else {
-          #expect(AppStoreMissingFields.read(bytes) == nil)
+          #expect(AppStoreMissingFields.read(bytes, refusedWith: error) == nil)
           continue
         }
-        let completed = AppStoreMissingFields.read(bytes)
+        let completed = AppStoreMissingFields.read(bytes, refusedWith: error)
         #expect(completed?.notes.map(\.path.description) == [path], "\(path)")
       }
     }

@@ -51,7 +51,7 @@ enum DecodeCommand {
         do {
           document = try WireDocument(bytes: body.bytes)
         } catch {
-          guard let completed = AppStoreMissingFields.read(body.bytes) else {
+          guard let completed = AppStoreMissingFields.read(body.bytes, refusedWith: error) else {
             // In a request line, the place is the body's own line and column.
             let place = body.origin == nil ? "\(body.label):\(error.line):\(error.column)" : body.label
             let within = body.origin == nil ? "" : "body \(error.line):\(error.column): "
