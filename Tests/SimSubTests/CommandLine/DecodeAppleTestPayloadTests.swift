@@ -17,6 +17,18 @@ struct DecodeAppleTestPayloadTests {
     return (SimSubMain.run(arguments: ["decode"] + arguments, console: console, facts: facts), console)
   }
 
+  /// `simsub decode [options] FILE` of `body` written to a file named `name`; the file's path
+  /// is returned for the messages that name it.
+  func decode(_ body: JSONValue, as name: String, _ options: [String] = []) throws -> (
+    status: SimSub.ExitStatus, console: CapturingConsole, path: String
+  ) {
+    let dir = try CommandLineScratchDirectory()
+    defer { dir.remove() }
+    try dir.file(name, body.serialized())
+    let (status, console) = simsub(options + [dir.at(name)])
+    return (status, console, dir.at(name))
+  }
+
   static func jws(_ payload: JSONValue) -> String {
     JWS.base64URLEncode(Array(#"{"alg":"ES256","x5c":[]}"#.utf8)) + "."
       + JWS.base64URLEncode(payload.serializedBytes()) + ".c2lnbmF0dXJl"
@@ -48,18 +60,15 @@ struct DecodeAppleTestPayloadTests {
   ]
 
   @Test func aTestNotificationWithoutEnvironmentDecodesWithANote() throws {
-    let dir = try CommandLineScratchDirectory()
-    defer { dir.remove() }
-    try dir.file("test.json", Self.testWithoutEnvironment.serialized())
     // The strict reading refuses it: the models require `environment`.
     #expect(throws: WireDecodingError.self) {
       try WireDocument(bytes: Self.testWithoutEnvironment.serializedBytes())
     }
-    let (status, console) = simsub([dir.at("test.json")])
+    let (status, console, path) = try decode(Self.testWithoutEnvironment, as: "test.json")
     #expect(status == .success)
     #expect(
       console.standardError
-        == "\(dir.at("test.json")):1:18: note: signedPayload.data.environment is missing; Apple's server libraries read every field as optional, and simsub reads it as \"Sandbox\"\n"
+        == "\(path):1:18: note: signedPayload.data.environment is missing; Apple's server libraries read every field as optional, and simsub reads it as \"Sandbox\"\n"
     )
     #expect(console.standardOutput.contains("\n  type       TEST\n"))
     #expect(
@@ -67,10 +76,7 @@ struct DecodeAppleTestPayloadTests {
   }
 
   @Test func aTransactionWithThreeFieldsDecodesWithANoteForEachOther() throws {
-    let dir = try CommandLineScratchDirectory()
-    defer { dir.remove() }
-    try dir.file("subscribed.json", Self.bareTransaction.serialized())
-    let (status, console) = simsub([dir.at("subscribed.json")])
+    let (status, console, _) = try decode(Self.bareTransaction, as: "subscribed.json")
     #expect(status == .success)
     let missing = console.standardError.split(separator: "\n").map {
       String($0.split(separator: " ")[2])
@@ -87,10 +93,7 @@ struct DecodeAppleTestPayloadTests {
   }
 
   @Test func jsonPrintsTheBodyAsSentWithoutTheStandIns() throws {
-    let dir = try CommandLineScratchDirectory()
-    defer { dir.remove() }
-    try dir.file("subscribed.json", Self.bareTransaction.serialized())
-    let (status, console) = simsub(["--format", "json", dir.at("subscribed.json")])
+    let (status, console, _) = try decode(Self.bareTransaction, as: "subscribed.json", ["--format", "json"])
     #expect(status == .success)
     let printed = try JSONValue(parsing: console.standardOutput)
     let transaction = printed["signedPayload"]?["data"]?["signedTransactionInfo"]
@@ -103,8 +106,6 @@ struct DecodeAppleTestPayloadTests {
   /// `RESCIND_CONSENT` carries `appData`, not `data` (the shape of Apple's library fixture
   /// `signedRescindConsentNotification.json`): decoded strictly, with the app's identity.
   @Test func rescindConsentDecodesWithTheAppsIdentity() throws {
-    let dir = try CommandLineScratchDirectory()
-    defer { dir.remove() }
     let body: JSONValue = [
       "signedPayload": .string(
         Self.jws([
@@ -116,8 +117,7 @@ struct DecodeAppleTestPayloadTests {
           "version": "2.0", "signedDate": 1_698_148_900_000,
         ]))
     ]
-    try dir.file("rescind.json", body.serialized())
-    let (status, console) = simsub([dir.at("rescind.json")])
+    let (status, console, _) = try decode(body, as: "rescind.json")
     #expect(status == .success)
     #expect(console.standardError == "")
     #expect(console.standardOutput.contains("environment LocalTesting\n  type       RESCIND_CONSENT\n"))
@@ -125,8 +125,6 @@ struct DecodeAppleTestPayloadTests {
   }
 
   @Test func aFieldOfTheWrongKindIsStillAnError() throws {
-    let dir = try CommandLineScratchDirectory()
-    defer { dir.remove() }
     let body: JSONValue = [
       "signedPayload": .string(
         Self.jws([
@@ -134,8 +132,7 @@ struct DecodeAppleTestPayloadTests {
           "data": ["bundleId": "com.example", "environment": "Sandbox", "status": "active"],
         ]))
     ]
-    try dir.file("wrong.json", body.serialized())
-    let (status, console) = simsub([dir.at("wrong.json")])
+    let (status, console, _) = try decode(body, as: "wrong.json")
     #expect(status == .badInput)
     #expect(console.standardError.contains("error: signedPayload.data.status: expected a number"))
   }
@@ -150,6 +147,7 @@ struct DecodeAppleTestPayloadTests {
       JSONValue.object(["signedPayload": .string(outer.replacingPayload(payload))]).serializedBytes()
     }
     var bodies: [(path: String, bytes: [UInt8])] = []
+    var bareBodies: [(path: String, bytes: [UInt8])] = []
     let root = try #require(outer.payload.objectValue)
     for key in root.keys {
       var o = root
@@ -175,6 +173,8 @@ struct DecodeAppleTestPayloadTests {
         var o = root
         o["data"] = .object(d)
         bodies.append(("signedPayload.data.\(nested).\(key)", withPayload(.object(o))))
+        // The same payload signed alone: a bare transaction or renewal info JWS.
+        bareBodies.append((key, Array(signed.replacingPayload(.object(p)).utf8)))
       }
     }
     #expect(bodies.count > 40)
@@ -196,5 +196,19 @@ struct DecodeAppleTestPayloadTests {
       }
     }
     #expect(required.count >= 14, "\(required)")
+    // A bare JWS is recognised by `transactionId` or `autoRenewStatus`/`autoRenewProductId`;
+    // any other required field it lacks is filled in at the payload's root.
+    var bareRequired: [String] = []
+    for (path, bytes) in bareBodies {
+      do {
+        _ = try WireDocument(bytes: bytes)
+      } catch {
+        guard error.message.hasSuffix("the field is missing") else { continue }
+        bareRequired.append(path)
+        let completed = AppStoreMissingFields.read(bytes, refusedWith: error)
+        #expect(completed?.notes.map(\.path.description) == [path], "bare \(path)")
+      }
+    }
+    #expect(bareRequired.count >= 8, "\(bareRequired)")
   }
 }

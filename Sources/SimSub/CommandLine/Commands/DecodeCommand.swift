@@ -46,26 +46,27 @@ enum DecodeCommand {
         continue
       }
       for body in bodies {
+        /// A diagnostic at `line`:`column` of the body; in a request line, the place is the
+        /// line's label and the body's own line and column follow.
+        func report(_ kind: String, line: Int, column: Int, _ message: String) {
+          let place = body.origin == nil ? "\(body.label):\(line):\(column)" : body.label
+          let within = body.origin == nil ? "" : "body \(line):\(column): "
+          context.console.error("\(place): \(kind): \(within)\(message)\n")
+        }
         let document: WireDocument
         var notes: [AppStoreMissingFields.Note] = []
         do {
           document = try WireDocument(bytes: body.bytes)
         } catch {
           guard let completed = AppStoreMissingFields.read(body.bytes, refusedWith: error) else {
-            // In a request line, the place is the body's own line and column.
-            let place = body.origin == nil ? "\(body.label):\(error.line):\(error.column)" : body.label
-            let within = body.origin == nil ? "" : "body \(error.line):\(error.column): "
-            context.console.error("\(place): error: \(within)\(error.message)\n")
+            report("error", line: error.line, column: error.column, error.message)
             failed = true
             continue
           }
           (document, notes) = completed
-          // Placed as errors are: in a request line, at the body's own line and column.
           for note in notes {
             let (line, column) = note.location(in: body.bytes)
-            let place = body.origin == nil ? "\(body.label):\(line):\(column)" : body.label
-            let within = body.origin == nil ? "" : "body \(line):\(column): "
-            context.console.error("\(place): note: \(within)\(note.message)\n")
+            report("note", line: line, column: column, note.message)
           }
         }
         if json {

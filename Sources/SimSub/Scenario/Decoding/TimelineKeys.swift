@@ -53,6 +53,13 @@ struct TimelineKeys {
 extension ScenarioDecoder {
   /// The key readers of one timeline entry, checked against `context`.
   static func timelineKeyReaders(_ context: Context, item: YAMLNode) -> TimelineKeys {
+    /// Refuses `n`, a key only `owner` has, when the scenario is of another store: `message`
+    /// says so, given that store.
+    func only(_ owner: StoreKind, _ n: YAMLNode, _ message: (StoreKind) -> String) throws {
+      if let store = context.store, store != owner {
+        throw DiagnosticError(.error(message(store), at: n.location))
+      }
+    }
     func product(_ reader: inout MappingReader, required: Bool) -> ProductIndex? {
       let decode: (YAMLNode) throws -> ProductIndex = { n in
         let id = try n.decodeText(expected: "a product id")
@@ -178,22 +185,16 @@ extension ScenarioDecoder {
     // Google's opt-out notice, "either 30 days or 60 days" by country: whether it is 60.
     let longNotice: (YAMLNode) throws -> Bool = { n in
       let days = try n.decodeChoice(from: ["30d", "60d"], what: "notice")
-      if let store = context.store, store != .google {
-        throw DiagnosticError(
-          .error(
-            "notice is Google's opt-out notice period (30d or 60d); \(store.name) has none to choose",
-            at: n.location))
+      try only(.google, n) {
+        "notice is Google's opt-out notice period (30d or 60d); \($0.name) has none to choose"
       }
       return days == "60d"
     }
     // Stripe: `payment-method: none` begins a free trial without a payment method (false).
     let paymentMethod: (YAMLNode) throws -> Bool = { n in
       let choice = try n.decodeChoice(from: ["card", "none"], what: "payment method")
-      if let store = context.store, store != .stripe {
-        throw DiagnosticError(
-          .error(
-            "stripe has payment-method (a free trial begun without one); \(store.name) does not",
-            at: n.location))
+      try only(.stripe, n) {
+        "stripe has payment-method (a free trial begun without one); \($0.name) does not"
       }
       return choice == "card"
     }
@@ -201,22 +202,16 @@ extension ScenarioDecoder {
     let replacementMode: (YAMLNode) throws -> GoogleReplacementMode = { n in
       let choice = try n.decodeChoice(
         from: GoogleReplacementMode.allCases.map(\.name), what: "replacement mode")
-      if let store = context.store, store != .google {
-        throw DiagnosticError(
-          .error(
-            "google has replacement-mode (how a plan change is billed); \(store.name) does not\(store == .stripe ? ": stripe's is 'proration'" : "")",
-            at: n.location))
+      try only(.google, n) { store in
+        "google has replacement-mode (how a plan change is billed); \(store.name) does not\(store == .stripe ? ": stripe's is 'proration'" : "")"
       }
       return GoogleReplacementMode(name: choice)!
     }
     let proration: (YAMLNode) throws -> StripeProrationBehavior = { n in
       let choice = try n.decodeChoice(
         from: StripeProrationBehavior.allCases.map(\.name), what: "proration behavior")
-      if let store = context.store, store != .stripe {
-        throw DiagnosticError(
-          .error(
-            "stripe has proration (how a plan change is billed); \(store.name) does not\(store == .google ? ": google's is 'replacement-mode'" : "")",
-            at: n.location))
+      try only(.stripe, n) { store in
+        "stripe has proration (how a plan change is billed); \(store.name) does not\(store == .google ? ": google's is 'replacement-mode'" : "")"
       }
       return StripeProrationBehavior(name: choice)!
     }
